@@ -1,0 +1,49 @@
+"""``python -m benchmarks [NAME ...] [--quick]``: run every ``benchmarks/bench_*.py``.
+
+NAME filters by module (``stars``) or figure prefix (``stars.hint``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+
+
+def modules():
+    here = Path(__file__).parent
+    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+        if info.name.startswith("bench_"):
+            yield info.name[len("bench_"):], importlib.import_module(f"benchmarks.{info.name}")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks")
+    p.add_argument("names", nargs="*", help="only these modules or figures")
+    p.add_argument("--quick", action="store_true", help="few rounds: checks that everything runs")
+    p.add_argument("--rounds", type=int, default=None)
+    args = p.parse_args(argv)
+    print(f"daynight benchmarks on Python {sys.version.split()[0]} "
+          f"({'quick' if args.quick else 'full'} run; ratios are engine / straight-line reference)")
+    ran = 0
+    for short, module in modules():
+        for fig in getattr(module, "FIGURES", []):
+            if args.names and not any(short == n or fig.name.startswith(n) for n in args.names):
+                continue
+            print(fig.run(rounds=args.rounds, quick=args.quick), flush=True)
+            ran += 1
+        extra = getattr(module, "report", None)  # modules with figures of another shape
+        if extra is not None and (not args.names or short in args.names):
+            for line in extra(quick=args.quick):
+                print(line, flush=True)
+                ran += 1
+    if not ran:
+        print("no benchmark matched", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""Browser layer: start the same Voila server as ``make app`` on a free loopback port and
+drive it with Debian's Chromium through playwright.
+
+Without /usr/bin/chromium these tests are skipped on a developer machine and fail in CI
+(``CI=true``), so a missing install step cannot pass unnoticed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM = os.environ.get("DAYNIGHT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run", "--disable-quic",
+]
+#: a first Voila render takes 10-15 s on 2 cores; allow for a loaded CI machine
+RENDER_TIMEOUT_MS = 120_000
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def _need_browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        msg = f"no Chromium at {CHROMIUM}: install it with `apt-get install -y chromium`"
+        if IN_CI:
+            pytest.fail(msg)
+        pytest.skip(msg)
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        if IN_CI:
+            pytest.fail("playwright is not installed")
+        pytest.skip("playwright is not installed")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class VoilaServer:
+    """``python -m daynight.widgets.serve`` on a free loopback port."""
+
+    def __init__(self, *extra: str, env: dict | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = ROOT / ".pytest-voila-{}.log".format(self.port)
+        self.extra = extra
+        self.env = env
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 90) -> "VoilaServer":
+        self._log = open(self.log_path, "w")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daynight.widgets.serve", "--port", str(self.port), *self.extra],
+            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited with {self.proc.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/voila/tree", timeout=2):
+                    return self
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text()[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        if getattr(self, "_log", None):
+            self._log.close()
+        try:
+            self.log_path.unlink()
+        except OSError:
+            pass
+
+
+@pytest.fixture(scope="session")
+def voila():
+    _need_browser()
+    server = VoilaServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        exe = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class AppPage:
+    """A page plus what it saw: console errors and requests that left the machine."""
+
+    def __init__(self, page, base_url: str):
+        self.page = page
+        self.base_url = base_url
+        self.console_errors: list[str] = []
+        self.external_requests: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("request", self._request)
+
+    def _request(self, request):
+        url = request.url
+        if not re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", url) and not url.startswith(
+                ("data:", "blob:", "about:")):
+            self.external_requests.append(url)
+
+    def open(self, notebook: str, *, wait_for: str = ".jupyter-widgets, .jp-RenderedHTMLCommon"):
+        """Open ``notebooks/<notebook>`` in Voila and wait until it has rendered."""
+        self.page.goto(f"{self.base_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
+        self.page.wait_for_selector(wait_for, timeout=RENDER_TIMEOUT_MS)
+        # Voila hides the page behind a spinner until every cell has run
+        self.page.wait_for_function(
+            "() => !document.querySelector('#loading') || "
+            "getComputedStyle(document.querySelector('#loading')).display === 'none'",
+            timeout=RENDER_TIMEOUT_MS)
+        return self.page
+
+    def error_outputs(self) -> list[str]:
+        """Texts of error or stderr outputs on the page (a served app must show none)."""
+        return self.page.eval_on_selector_all(
+            "[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error,"
+            " .jp-RenderedText[data-mime-type*='error']",
+            "els => els.map(e => e.innerText)")
+
+    def assert_clean(self):
+        errors = self.error_outputs()
+        assert not errors, f"error output on the page: {errors[:3]}"
+        body = self.page.inner_text("body")
+        assert "Traceback" not in body, "a traceback is visible on the page"
+        assert not self.external_requests, f"requests left the machine: {self.external_requests[:5]}"
+
+
+@pytest.fixture
+def app(browser, voila):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield AppPage(page, voila.url)
+    context.close()

@@ -1,0 +1,108 @@
+"""A tiny game used to test the shared contract without depending on the four real games.
+
+Pebbles: a seeded pile of 10-20 pebbles; two players take 1-3 in turn; whoever takes the
+last pebble wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from daynight.core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    player: int
+    count: int
+
+
+class Pebbles(Game):
+    name = "toy"
+    title = "Pebbles (a test game)"
+
+    def __init__(self, pile: int, seed: int | None = None):
+        self.pile = pile
+        self.start = pile
+        self.seed = seed
+        self.turn = 0
+        self.winner: int | None = None
+        self.log = EventLog()
+        self.history = []
+        self.log.add(None, "setup", "setup", f"The pile has {pile} pebbles.")
+
+    @classmethod
+    def new(cls, seed=None):
+        rng, recorded = make_rng(seed)
+        game = cls(rng.randint(10, 20), recorded)
+        return game
+
+    def legal_moves(self, player=None):
+        if self.winner is not None or (player is not None and player != self.turn):
+            return ()
+        return tuple(Take(self.turn, k) for k in (1, 2, 3) if k <= self.pile)
+
+    def _check(self, move):
+        if not isinstance(move, Take):
+            raise IllegalMoveError(f"{move!r} is not a move of Pebbles", rule="moves")
+        if move.player != self.turn:
+            raise IllegalMoveError(f"it is player {self.turn}'s turn, not player {move.player}'s",
+                                   rule="turn order", state=self.describe())
+        if not 1 <= move.count <= 3:
+            raise IllegalMoveError("take 1, 2 or 3 pebbles", rule="taking", state=self.describe())
+        if move.count > self.pile:
+            raise IllegalMoveError(f"only {self.pile} pebbles are left", rule="taking", state=self.describe())
+
+    def _apply(self, move):
+        self.pile -= move.count
+        self.log.add(str(move.player), "take", "taking",
+                     f"Player {move.player} takes {move.count}; {self.pile} left.")
+        if self.pile == 0:
+            self.winner = move.player
+            self.log.add(str(move.player), "win", "end", f"Player {move.player} took the last pebble and wins.")
+        self.turn = 1 - self.turn
+
+    def is_over(self):
+        return self.winner is not None
+
+    def to_players(self):
+        return () if self.is_over() else (self.turn,)
+
+    def setup_record(self):
+        return {"seed": self.seed} if self.seed is not None else {"pile": self.start}
+
+    @classmethod
+    def from_setup(cls, setup: Reader):
+        setup.only("seed", "pile")
+        if setup.has("seed"):
+            return cls.new(setup.int("seed", lo=0))
+        return cls(setup.int("pile", lo=1, hi=1000))
+
+    def move_to_json(self, move):
+        return {"player": move.player, "take": move.count}
+
+    def move_from_json(self, value: Reader):
+        value.only("player", "take")
+        return Take(value.int("player", lo=0, hi=1), value.int("take"))
+
+    def summary(self):
+        return f"{self.pile} pebbles left" + (f"; player {self.winner} won" if self.winner is not None else "")
+
+    def state_json(self):
+        return {"pile": self.pile, "turn": self.turn, "winner": self.winner}
+
+    def describe(self):
+        return f"pile {self.pile}, player {self.turn} to move"
+
+
+GAME = Pebbles
+
+
+def demo(seed: int) -> Pebbles:
+    import random
+
+    game = Pebbles.new(seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        game.play(rng.choice(game.legal_moves()))
+    return game

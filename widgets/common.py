@@ -1,0 +1,126 @@
+"""Pieces every game view shares: the explained event log, a status line that shows the
+engine's reason for a refused click, accessible buttons, and the page style.
+
+Rules for every view (see DEVELOPING.md):
+
+* the engine decides; a view never re-implements a rule;
+* every control has an accessible name: the visible ``description`` for buttons, plus a
+  ``tooltip`` (rendered as ``title``) wherever the visible text is a symbol;
+* a refused action calls :meth:`Status.refuse` with the engine's ``IllegalMoveError``, so
+  the learner reads the rule that was broken;
+* views are testable without a browser: set ``.value``, call ``.click()``, read ``.value``
+  of the HTML widgets.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterable, Sequence
+
+import ipywidgets as w
+
+from daynight.core import DaynightError, Event
+
+__all__ = ["EventLogView", "Status", "button", "STYLE", "style_widget", "escape", "guarded"]
+
+escape = html.escape
+
+#: CSS shared by the apps; no web fonts or CDN assets (the apps must work offline)
+STYLE = """
+<style>
+.dn-log { max-height: 22em; overflow-y: auto; font-size: 0.92em; border: 1px solid #bbb;
+          padding: 0.3em 0.6em; background: #fcfcfc; }
+.dn-log ol { margin: 0; padding-left: 2.4em; }
+.dn-log li { margin: 0.15em 0; }
+.dn-rule { color: #555; font-size: 0.85em; }
+.dn-status { padding: 0.35em 0.6em; border-radius: 4px; min-height: 1.4em; }
+.dn-status-info { background: #eef4ff; border: 1px solid #9ab; }
+.dn-status-error { background: #fff0f0; border: 1px solid #c66; }
+.dn-status-ok { background: #effbef; border: 1px solid #7a7; }
+.dn-card { font-family: ui-monospace, monospace; }
+</style>
+"""
+
+
+def style_widget() -> w.HTML:
+    """An (invisible) HTML widget carrying :data:`STYLE`; put it once in each app."""
+    return w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+
+
+def button(label: str, on_click: Callable[[w.Button], None] | None = None, *,
+           tooltip: str | None = None, **kwargs) -> w.Button:
+    """A button whose accessible name is its visible ``label``; ``tooltip`` adds a longer title."""
+    b = w.Button(description=label, tooltip=tooltip or label, **kwargs)
+    if on_click is not None:
+        b.on_click(on_click)
+    return b
+
+
+class Status(w.HTML):
+    """A one-line status region (``role="status"``) for info, success and refusals."""
+
+    def __init__(self, text: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.kind = "info"
+        self.text = ""
+        self.show(text)
+
+    def _render(self) -> None:
+        self.value = (f'<div class="dn-status dn-status-{self.kind}" role="status" aria-live="polite">'
+                      f"{escape(self.text)}</div>")
+
+    def show(self, text: str, kind: str = "info") -> None:
+        self.kind, self.text = kind, text
+        self._render()
+
+    def ok(self, text: str) -> None:
+        self.show(text, "ok")
+
+    def refuse(self, error: BaseException | str) -> None:
+        """Show why an action was refused (the engine's own words)."""
+        reason = error if isinstance(error, str) else str(error)
+        self.show(f"Not allowed: {reason}", "error")
+
+
+def guarded(status: Status, action: Callable[[], object]) -> bool:
+    """Run ``action``; a :class:`DaynightError` is shown in ``status`` instead of raised.
+
+    Returns True when the action went through. Any other exception is also shown (a
+    visitor of a served app must never see a traceback) and then re-raised in tests by
+    setting ``guarded.reraise = True``.
+    """
+    try:
+        action()
+    except DaynightError as exc:
+        status.refuse(exc)
+        return False
+    except Exception as exc:  # noqa: BLE001 - shown, never a traceback
+        status.show(f"Something went wrong ({type(exc).__name__}); the game is unchanged.", "error")
+        if guarded.reraise:
+            raise
+        return False
+    return True
+
+
+guarded.reraise = False  # type: ignore[attr-defined]
+
+
+class EventLogView(w.HTML):
+    """The explained event log as a numbered list (newest last), each with its rule."""
+
+    def __init__(self, events: Sequence[Event] = (), *, limit: int = 200, **kwargs):
+        super().__init__(**kwargs)
+        self.limit = limit
+        self.update(events)
+
+    @staticmethod
+    def render(events: Iterable[Event], start: int = 1) -> str:
+        items = "".join(
+            f'<li value="{i}">{escape(e.text)} <span class="dn-rule">[{escape(e.rule)}]</span></li>'
+            for i, e in enumerate(events, start))
+        return f'<div class="dn-log" role="log" aria-label="event log"><ol>{items}</ol></div>'
+
+    def update(self, events: Sequence[Event]) -> None:
+        events = list(events)
+        start = max(0, len(events) - self.limit)
+        self.value = self.render(events[start:], start + 1)
