@@ -411,6 +411,12 @@ class Game(ABC):
         """A JSON description of the current state (``daynight replay --json``)."""
         return {"over": self.is_over(), "summary": self.summary()}
 
+    def view(self, player: Any) -> Any:
+        """What ``player`` may see. Games with hidden information (hands, face-down cards,
+        draw piles) override this so that no other player's secret is in it; bots and hints
+        must decide from a view only."""
+        return self.state_json()
+
     def describe(self) -> str:
         """A compact state string used in error messages."""
         return f"{self.name}, move {len(self.history)}"
