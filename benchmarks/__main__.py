@@ -24,6 +24,7 @@ def main(argv=None) -> int:
     p.add_argument("names", nargs="*", help="only these modules or figures")
     p.add_argument("--quick", action="store_true", help="few rounds: checks that everything runs")
     p.add_argument("--rounds", type=int, default=None)
+    p.add_argument("--list", action="store_true", help="list the figures without running them")
     args = p.parse_args(argv)
     print(f"daynight benchmarks on Python {sys.version.split()[0]} "
           f"({'quick' if args.quick else 'full'} run; ratios are engine / straight-line reference)")
@@ -32,10 +33,16 @@ def main(argv=None) -> int:
         for fig in getattr(module, "FIGURES", []):
             if args.names and not any(short == n or fig.name.startswith(n) for n in args.names):
                 continue
-            print(fig.run(rounds=args.rounds, quick=args.quick), flush=True)
+            if args.list:
+                print(f"{fig.name:<28} target {fig.target:g}  ({type(fig).__name__})")
+            else:
+                print(fig.run(rounds=args.rounds, quick=args.quick), flush=True)
             ran += 1
         extra = getattr(module, "report", None)  # modules with figures of another shape
-        if extra is not None and (not args.names or short in args.names):
+        if extra is not None and args.list:
+            print(f"{short + '.*':<28} (browser report, run by `python -m benchmarks {short}`)")
+            ran += 1
+        elif extra is not None and (not args.names or short in args.names):
             for line in extra(quick=args.quick):
                 print(line, flush=True)
                 ran += 1
