@@ -1,0 +1,1794 @@
+"""Day & Night (Valentijn Eekels, Mystics): the two-player temple duel.
+
+Day and Night cast spells and travel on the Valley of Emptiness, a 6 x 8 board whose 2 x 2
+centre is impassable (44 squares), to build two temples of nine orthogonally connected tiles.
+The rules are the official rules text (``shared/seeds/001_78d29b8ffc640c85.txt``); rule
+numbers in the log (``2.1 Travelling``, ``3.2 Mystify``, ``4.3 Victory for Day by default``)
+are that text's sections.
+
+How a turn is played through moves
+----------------------------------
+A turn is a sequence of small moves by the player on turn:
+
+* ``Cast(who, card, x)``   -- cast a spell from the hand (Spell Casting phase);
+* ``Target(who, square)``  -- choose the next target of the spell being cast, one at a time
+  (a spell that must do "as much as possible" keeps asking while targets remain; a choice
+  that is forced is made automatically);
+* ``Choose(who, card)``    -- choose a card (Steal Passion: a card of the other's hand);
+* ``Stop(who)``            -- end an optional part of a spell ("move up to 2 tiles");
+* ``Travel(who, square)``  -- travel to a bordering square (3 hours, one spell drawn);
+* ``EndTurn(who)``         -- retreat; with more than five spells, ``Discard(who, card)``
+  until five are left; then the other side's turn begins with its Awakening;
+* ``PickTemple(who, square)`` -- when more than nine connected tiles make a temple, the
+  owner picks the nine, one bordering square at a time.
+
+Spellbooks are data (``daynight/data/temples_day.json``, ``temples_night.json``) written in a
+small effect language that :func:`load_book` validates and the engine interprets. Only Mimic,
+Steal Passion and Crystallize are attested; every other spell is a reconstruction and says so.
+
+Performance envelope: squares are ints 0..47 (row * 6 + column) with neighbour tables built
+once at import; a temple check flood-fills only from the squares that became the owner's
+colour (a full-board check is a few microseconds); legal moves are cached per state; a
+random turn is a few dozen microseconds to a few hundred (see ``benchmarks/bench_temples.py``).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import deque
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Iterable, Mapping
+
+from .core import (EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng)
+
+__all__ = [
+    "COLS", "ROWS", "CENTRE", "SQUARES", "NEIGHBOURS", "SURROUNDING", "DIST",
+    "square_name", "parse_square", "Options", "Spell", "Book", "load_book", "default_books",
+    "Cast", "Target", "Choose", "Stop", "Travel", "EndTurn", "Discard", "PickTemple",
+    "TemplesGame", "GAME", "demo", "random_bot", "thumb_bot", "play_bots", "regions",
+    "largest_region", "temple_regions", "NEUTRAL", "DAY", "NIGHT", "SIDES", "BOOK_SIZE",
+]
+
+# ---------------------------------------------------------------------------
+# The board
+# ---------------------------------------------------------------------------
+
+COLS, ROWS = 6, 8
+CENTRE = frozenset({3 * COLS + 2, 3 * COLS + 3, 4 * COLS + 2, 4 * COLS + 3})  # C4 D4 C5 D5
+SQUARES = tuple(s for s in range(COLS * ROWS) if s not in CENTRE)               # the 44 squares
+NEUTRAL, DAY, NIGHT = 0, 1, 2
+SIDES = ("day", "night")
+COLOUR = {"day": DAY, "night": NIGHT}
+OTHER = {"day": "night", "night": "day"}
+NAME = {"day": "Day", "night": "Night"}
+TILE_WORD = {NEUTRAL: "neutral-tile", DAY: "Day-tile", NIGHT: "Night-tile"}
+HOURS = 12
+TRAVEL_COST = 3
+HAND_LIMIT = 5
+TEMPLE_SIZE = 9
+BOOK_SIZE = 70
+SUPPLY = {"mystify": 8, "crystallize": 12, "day_temple": 18, "night_temple": 12}
+
+
+def square_name(sq: int) -> str:
+    """``0`` -> ``"A1"`` (columns A-F from the left, rows 1-8 from the top)."""
+    return "ABCDEF"[sq % COLS] + str(sq // COLS + 1)
+
+
+def parse_square(text: str) -> int:
+    """``"A1"`` -> ``0``; raises ``ValueError`` for anything else (the centre included)."""
+    if (not isinstance(text, str) or len(text) != 2 or text[0].upper() not in "ABCDEF"
+            or text[1] not in "12345678"):
+        raise ValueError(f"{text!r} is not a square (A1..F8)")
+    sq = (int(text[1]) - 1) * COLS + "ABCDEF".index(text[0].upper())
+    if sq in CENTRE:
+        raise ValueError(f"{text} is in the impassable centre")
+    return sq
+
+
+def _build_tables():
+    nb, sur = [()] * 48, [()] * 48
+    for s in SQUARES:
+        r, c = divmod(s, COLS)
+        n, m = [], []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr == dc == 0:
+                    continue
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < ROWS and 0 <= cc < COLS and rr * COLS + cc not in CENTRE:
+                    m.append(rr * COLS + cc)
+                    if dr == 0 or dc == 0:
+                        n.append(rr * COLS + cc)
+        nb[s], sur[s] = tuple(n), tuple(m)
+    dist = [[-1] * 48 for _ in range(48)]
+    for s in SQUARES:
+        d = dist[s]
+        d[s] = 0
+        q = deque([s])
+        while q:
+            a = q.popleft()
+            for b in nb[a]:
+                if d[b] < 0:
+                    d[b] = d[a] + 1
+                    q.append(b)
+    return tuple(nb), tuple(sur), tuple(tuple(row) for row in dist)
+
+
+#: orthogonal neighbours ("bordering on"), all neighbours ("surrounding"), walking distance
+NEIGHBOURS, SURROUNDING, DIST = _build_tables()
+
+
+def regions(cells: Iterable[int]) -> list[list[int]]:
+    """The orthogonally connected groups of ``cells`` (largest first)."""
+    left = set(cells)
+    out = []
+    while left:
+        start = left.pop()
+        group = [start]
+        stack = [start]
+        while stack:
+            a = stack.pop()
+            for b in NEIGHBOURS[a]:
+                if b in left:
+                    left.discard(b)
+                    group.append(b)
+                    stack.append(b)
+        out.append(group)
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def largest_region(tiles, colour: int, blocked=()) -> int:
+    """Size of the largest connected group of ``colour`` tiles not in ``blocked``."""
+    blocked = set(blocked)
+    groups = regions(s for s in SQUARES if tiles[s] == colour and s not in blocked)
+    return len(groups[0]) if groups else 0
+
+
+def temple_regions(tiles, colour: int, in_temple) -> list[list[int]]:
+    """The flood fill of the temple check over the whole board: groups of ``colour`` tiles
+    outside temples with at least nine squares."""
+    return [g for g in regions(s for s in SQUARES if tiles[s] == colour and not in_temple[s])
+            if len(g) >= TEMPLE_SIZE]
+
+
+# ---------------------------------------------------------------------------
+# Rule options (where the rules are silent)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Named rule options, recorded in the setup. The defaults follow the rules text where it
+    speaks and the research note's proposals where it is silent (see the walkthrough)."""
+
+    #: temples needed to win (rules 4.1: 2); 1 makes a short game for learning
+    temples_to_win: int = 2
+    #: who is checked for a new temple after a spell: "both" (caster first) or "caster" only
+    temple_check: str = "both"
+    #: component limits: "box" (8 Mystify, 12 Crystallize, 18 Day and 12 Night Temple-counters;
+    #: a spell places as many as are left) or "unlimited"
+    supply: str = "box"
+    #: may a tile that already carries Mystify-counters be mystified again?
+    remystify: bool = False
+    #: Crystallize also stops Day's own spell-moves (into a crystallized tile or off one)
+    crystal_blocks_day_moves: bool = True
+    #: when Victory for Day by default (4.3) is checked: "transform" (rules: at the start of
+    #: Day's turn, after a Mystify-counter turns a tile into a Day Temple-tile) or "any"
+    #: (after every temple or Temple-tile)
+    day_default: str = "transform"
+    #: a safeguard the rules do not have: after this many turns the game is a draw (0: never)
+    turn_limit: int = 400
+
+    CHOICES = {"temple_check": ("both", "caster"), "supply": ("box", "unlimited"),
+               "day_default": ("transform", "any")}
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, r: Reader) -> "Options":
+        r.only(*(f.name for f in fields(cls)))
+        d = cls()
+        kw: dict[str, Any] = {}
+        for f in fields(cls):
+            if not r.has(f.name):
+                continue
+            default = getattr(d, f.name)
+            if isinstance(default, bool):
+                kw[f.name] = r.bool(f.name)
+            elif isinstance(default, int):
+                lo, hi = (1, 2) if f.name == "temples_to_win" else (0, 100_000)
+                kw[f.name] = r.int(f.name, lo=lo, hi=hi)
+            else:
+                kw[f.name] = r.str(f.name, choices=cls.CHOICES[f.name])
+        return cls(**kw)
+
+
+# ---------------------------------------------------------------------------
+# Spellbooks: data in a small effect language
+# ---------------------------------------------------------------------------
+
+SPELL_TYPES = ("minor", "miracle", "mystify", "crystallize")
+TILE_OPS = ("change", "turn_over", "place", "make_own", "mystify", "crystallize")
+OPS = TILE_OPS + ("move", "draw", "opp_discard", "steal_cast")
+AREAS = ("location", "bordering", "surrounding", "within")
+TILE_FILTERS = ("any", "day", "night", "neutral", "own", "enemy")
+COND_TILES = ("day", "night", "neutral", "own", "enemy")
+COUNTS = ("all", "x", "x_half")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One instruction of a spell's effect (compiled from the book's JSON)."""
+    op: str
+    count: Any = 1          # int, "all", "x" or "x_half"
+    area: str = "location"
+    of: str = "self"
+    distance: int = 0
+    tiles: str = "any"
+    counters: int = 0
+    who: str = "self"
+    steps: int = 1
+    upto: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    id: str
+    name: str
+    type: str
+    cost: Any               # 0..8 or "X"
+    copies: int
+    condition: tuple        # of (test, who, tile, lo, hi)
+    effect: tuple           # of Step
+    text: str
+    provenance: str
+    source: str
+    book: str
+    x: tuple = ()           # (min, max, step) for cost "X"
+
+    def x_values(self) -> tuple[int, ...]:
+        return tuple(range(self.x[0], self.x[1] + 1, self.x[2])) if self.cost == "X" else (None,)
+
+    def cost_label(self) -> str:
+        return str(self.cost)
+
+
+@dataclass(frozen=True)
+class Book:
+    side: str
+    title: str
+    spells: tuple
+    raw: Mapping[str, Any]
+    default: bool = False
+
+    def by_id(self, spell_id: str) -> Spell:
+        for s in self.spells:
+            if s.id == spell_id:
+                return s
+        raise KeyError(spell_id)
+
+
+def _parse_step(r: Reader) -> Step:
+    op = r.str("op", choices=OPS)
+    if op in TILE_OPS:
+        allowed = ["op", "count", "area", "of", "distance", "tiles"] + (["counters"] if op == "mystify" else [])
+        r.only(*allowed)
+        raw = r.value.get("count")
+        if isinstance(raw, str):
+            if raw not in COUNTS:
+                raise r.error(f"unknown count {raw!r}; expected a number 1..12 or one of {list(COUNTS)}", "count")
+            count: Any = raw
+        else:
+            count = r.int("count", lo=1, hi=12)
+        area = r.str("area", choices=AREAS)
+        distance = r.int("distance", lo=1, hi=12) if area == "within" else 0
+        if area != "within" and r.has("distance"):
+            raise r.error("distance is only used with area \"within\"", "distance")
+        return Step(op, count, area, r.str("of", "self", choices=("self", "opp")), distance,
+                    r.str("tiles", "any", choices=TILE_FILTERS),
+                    r.int("counters", lo=1, hi=8) if op == "mystify" else 0)
+    if op == "move":
+        r.only("op", "who", "steps", "upto")
+        return Step(op, who=r.str("who", choices=("self", "opp")), steps=r.int("steps", lo=1, hi=6),
+                    upto=r.bool("upto", False))
+    if op in ("draw", "opp_discard"):
+        r.only("op", "count")
+        return Step(op, count=r.int("count", lo=1, hi=10))
+    r.only("op")
+    return Step(op)
+
+
+def _parse_condition(r: Reader) -> tuple:
+    test = r.str("test", choices=("on", "distance"))
+    if test == "on":
+        r.only("test", "who", "tile")
+        return ("on", r.str("who", choices=("self", "opp")), r.str("tile", choices=COND_TILES), 0, 0)
+    r.only("test", "min", "max")
+    if not (r.has("min") or r.has("max")):
+        raise r.error("a distance condition needs min or max")
+    return ("distance", "", "", r.int("min", 0, lo=0, hi=12), r.int("max", 99, lo=0, hi=99))
+
+
+def load_book(source: Any, side: str | None = None, *, default: bool = False) -> Book:
+    """Read and validate a Book of Spells from a path, JSON text or a dict.
+
+    Every error is an :class:`InvalidRecordError` naming the field, e.g.
+    ``$.spells[3].effect[0].op: unknown value 'explode'`` or
+    ``$.spells: the copies add up to 68; a Book of Spells has 70``.
+    """
+    if isinstance(source, Mapping):
+        data = source
+    else:
+        text = source
+        if isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{"):
+            try:
+                with open(source, encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError as exc:
+                raise InvalidRecordError(str(source), f"cannot read file: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidRecordError("$", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    r = Reader(data)
+    r.only("format", "book", "title", "note", "spells")
+    fmt = r.str("format")
+    if fmt != "daynight-temples-book":
+        raise r.error(f"expected 'daynight-temples-book', got {fmt!r}", "format")
+    book_side = r.str("book", choices=SIDES)
+    if side is not None and book_side != side:
+        raise r.error(f"this is {NAME[book_side]}'s book, not {NAME[side]}'s", "book")
+    title = r.str("title", "")
+    spells = []
+    seen = set()
+    total = 0
+    for sr in r.list("spells"):
+        sr.only("id", "name", "type", "cost", "copies", "condition", "effect", "text", "provenance", "source", "x")
+        sid = sr.str("id")
+        if sid in seen:
+            raise sr.error(f"the id {sid!r} is used twice", "id")
+        seen.add(sid)
+        typ = sr.str("type", choices=SPELL_TYPES)
+        cost_raw = sr.value.get("cost")
+        if cost_raw == "X":
+            cost: Any = "X"
+            xr = sr.get("x", "a list")
+            if (len(xr) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in xr)
+                    or not (0 <= xr[0] <= xr[1] <= 8) or xr[2] < 1):
+                raise sr.error("x must be [min, max, step] with 0 <= min <= max <= 8 and step >= 1", "x")
+            x = tuple(xr)
+        else:
+            cost = sr.int("cost", lo=0, hi=8)
+            if sr.has("x"):
+                raise sr.error("x is only used with cost \"X\"", "x")
+            x = ()
+        copies = sr.int("copies", lo=1, hi=BOOK_SIZE)
+        total += copies
+        conds = tuple(_parse_condition(c) for c in sr.list("condition", []))
+        effect = tuple(_parse_step(e) for e in sr.list("effect"))
+        if not effect:
+            raise sr.error("a spell needs at least one effect step", "effect")
+        for i, st in enumerate(effect):
+            if st.op in ("mystify", "crystallize") and typ != st.op:
+                raise InvalidRecordError(f"{sr.path}.effect[{i}].op",
+                                         f"only a {st.op} spell may {st.op} (this one is {typ})")
+            if st.count in ("x", "x_half") and cost != "X":
+                raise InvalidRecordError(f"{sr.path}.effect[{i}].count", "count x needs cost \"X\"")
+        spells.append(Spell(sid, sr.str("name"), typ, cost, copies, conds, effect, sr.str("text"),
+                            sr.str("provenance", choices=("attested", "reconstructed")),
+                            sr.str("source", ""), book_side, x))
+    if total != BOOK_SIZE:
+        raise InvalidRecordError("$.spells", f"the copies add up to {total}; a Book of Spells has {BOOK_SIZE}")
+    return Book(book_side, title, tuple(spells), data, default)
+
+
+_DEFAULT_BOOKS: dict[str, Book] = {}
+
+
+def default_books() -> dict[str, Book]:
+    """The reconstructed books shipped in ``daynight/data`` (read once)."""
+    if not _DEFAULT_BOOKS:
+        here = os.path.join(os.path.dirname(__file__), "data")
+        for side in SIDES:
+            _DEFAULT_BOOKS[side] = load_book(os.path.join(here, f"temples_{side}.json"), side, default=True)
+    return _DEFAULT_BOOKS
+
+
+# ---------------------------------------------------------------------------
+# Moves (frozen, interned)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    who: str
+    card: int
+    x: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    who: str
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    who: str
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    who: str
+
+
+@dataclass(frozen=True, slots=True)
+class Travel:
+    who: str
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    who: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    who: str
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickTemple:
+    who: str
+    square: int
+
+
+_INTERN: dict[tuple, Any] = {}
+
+
+def _mv(cls, *args):
+    key = (cls, *args)
+    m = _INTERN.get(key)
+    if m is None:
+        m = _INTERN[key] = cls(*args)
+    return m
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+
+class _Pending:
+    """The step of a spell that waits for the caster's choices."""
+    __slots__ = ("kind", "step", "caster", "remaining", "cands", "spell", "pawn", "optional")
+
+    def __init__(self, kind, step, caster, remaining, cands, spell, pawn=None, optional=False):
+        self.kind, self.step, self.caster, self.remaining = kind, step, caster, remaining
+        self.cands, self.spell, self.pawn, self.optional = cands, spell, pawn, optional
+
+
+class TemplesGame(Game):
+    """The two-player temple duel. Create with :meth:`new` (seeded) or from a record."""
+
+    name = "temples"
+    title = "Day & Night, the temple duel"
+
+    # -- construction -----------------------------------------------------------
+    def __init__(self, *, seed: int | None, rng: random.Random, options: Options,
+                 books: dict[str, Book]):
+        self.seed = seed
+        self.rng = rng
+        self.options = options
+        self.books = books
+        # the cards: ids 0..69 Day's book, 70..139 Night's (by spell order and copy)
+        self.cards: list[Spell] = []
+        self.owner: list[str] = []
+        for side in SIDES:
+            for sp in books[side].spells:
+                for _ in range(sp.copies):
+                    self.cards.append(sp)
+                    self.owner.append(side)
+        self.tiles = [NEUTRAL] * 48
+        for c in CENTRE:
+            self.tiles[c] = -1
+        self.in_temple = [0] * 48          # 0, or 1 + index in self.temples
+        self.temple_tile = [False] * 48    # a separate Day Temple-tile made by Mystify
+        self.mystify = [0] * 48
+        self.crystal = [False] * 48
+        self.temples: list[tuple[str, tuple[int, ...]]] = []
+        self.pawn = {"day": 0, "night": 47}
+        self.hand: dict[str, list[int]] = {"day": [], "night": []}
+        self.pile: dict[str, list[int]] = {"day": [], "night": []}     # draw pile, top = end
+        self.discards: dict[str, list[int]] = {"day": [], "night": []}
+        self.turn = "day"
+        self.turn_no = 1
+        self.hours = HOURS
+        self.phase = "cast"                 # cast | travel | retreat
+        self.visited: set[int] = set()
+        self.steps: deque = deque()         # (step, caster, spell, x) still to resolve
+        self.pending: _Pending | None = None
+        self.casting: tuple | None = None   # (caster, card, spell, stolen_by) being resolved
+        self.touched: set[int] = set()
+        self.temple_queue: list[tuple[str, frozenset]] = []
+        self.temple_pick: tuple[str, frozenset, list[int]] | None = None
+        self.space_check: str | None = None  # "temple" or "transform": check 4.2 / 4.3 next
+        self.winner: str | None = None
+        self.result: str | None = None       # "win", "draw", "default"
+        self.end_reason = ""
+        self.history = []
+        self.log = EventLog()
+        self._legal: tuple | None = None
+        self._setup: dict[str, Any] = {}
+
+    @classmethod
+    def new(cls, seed: int | random.Random | None = None, *, options: Options | None = None,
+            books: Mapping[str, Book] | None = None, position: Mapping[str, Any] | None = None) -> "TemplesGame":
+        """A new game: both books shuffled from ``seed``, five spells each, Day begins.
+
+        ``position`` is an explicit teaching position (see :meth:`from_setup`)."""
+        rng, recorded = make_rng(seed)
+        b = dict(default_books())
+        if books:
+            b.update(books)
+        game = cls(seed=recorded, rng=rng, options=options or Options(), books=b)
+        setup: dict[str, Any] = {}
+        if recorded is not None:
+            setup["seed"] = recorded
+        if options and options != Options():
+            setup["options"] = options.to_json()
+        custom = {s: dict(b[s].raw) for s in SIDES if not b[s].default}
+        if custom:
+            setup["books"] = custom
+        if position is not None:
+            setup["position"] = json.loads(json.dumps(position))
+            game._load_position(Reader(setup["position"], "$.setup.position"))
+        else:
+            game._start()
+        game._setup = setup
+        return game
+
+    def _start(self) -> None:
+        for side in SIDES:
+            ids = [i for i in range(len(self.cards)) if self.owner[i] == side]
+            self.rng.shuffle(ids)
+            self.pile[side] = ids
+        self.log.add(None, "setup", "1.4 Starting situation",
+                     "The valley is empty: 44 neutral-tiles around the impassable centre. Day stands on A1 "
+                     "(top left), Night on F8 (bottom right); both Books of Spells are shuffled.")
+        for side in SIDES:
+            for _ in range(HAND_LIMIT):
+                self._draw(side, quiet=True)
+            self.log.add(side, "draw", "1.4 Starting situation", f"{NAME[side]} draws the top five Spells.")
+        self.log.add("day", "turn", "1.4 Starting situation",
+                     "Day always begins: turn 1, Awakening with 12 hours.")
+
+    def _load_position(self, r: Reader) -> None:
+        """An explicit position: board rows, temples, counters, pawns, hands, whose turn."""
+        r.only("board", "temples", "mystify", "crystal", "pawns", "hands", "discards", "turn", "turn_no", "hours")
+        rows = r.list("board")
+        if len(rows) != ROWS:
+            raise r.error(f"the board has {ROWS} rows, got {len(rows)}", "board")
+        for i, row in enumerate(rows):
+            text = row.value
+            if not isinstance(text, str) or len(text) != COLS:
+                raise InvalidRecordError(row.path, f"a row is {COLS} characters from '.dnt#', got {text!r}")
+            for c, ch in enumerate(text):
+                sq = i * COLS + c
+                if sq in CENTRE:
+                    if ch != "#":
+                        raise InvalidRecordError(row.path, f"{square_name(sq)} is the impassable centre; write '#'")
+                    continue
+                if ch not in ".dnt":
+                    raise InvalidRecordError(row.path, f"unknown tile {ch!r} at {square_name(sq)}; "
+                                             "use . (neutral), d (Day), n (Night), t (Day Temple-tile)")
+                self.tiles[sq] = {".": NEUTRAL, "d": DAY, "n": NIGHT, "t": DAY}[ch]
+                self.temple_tile[sq] = ch == "t"
+
+        def sq_of(rr: Reader, key):
+            try:
+                return parse_square(rr.value[key] if key is not None else rr.value)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise InvalidRecordError(rr._sub(key) if key is not None else rr.path, str(exc)) from None
+
+        tr = r.obj("temples", {})
+        tr.only(*SIDES)
+        for side in SIDES:
+            for t in tr.list(side, []):
+                squares = tuple(sorted(sq_of(Reader(v, f"{t.path}[{j}]"), None) for j, v in enumerate(t.value)))
+                if len(set(squares)) != TEMPLE_SIZE or len(regions(squares)) != 1:
+                    raise InvalidRecordError(t.path, "a temple is nine different, orthogonally connected squares")
+                for s in squares:
+                    if self.tiles[s] != COLOUR[side] or self.in_temple[s]:
+                        raise InvalidRecordError(t.path, f"{square_name(s)} is not a free {TILE_WORD[COLOUR[side]]}")
+                self.temples.append((side, squares))
+                for s in squares:
+                    self.in_temple[s] = len(self.temples)
+        for side in SIDES:
+            if sum(1 for t in self.temples if t[0] == side) >= self.options.temples_to_win:
+                raise InvalidRecordError(tr.path, f"{NAME[side]} has already won")
+        mr = r.obj("mystify", {})
+        for key in mr.keys():
+            s = sq_of(mr, key)
+            n = mr.int(key, lo=1, hi=8)
+            if self.tiles[s] != DAY or self.temple_tile[s] or self.in_temple[s]:
+                raise mr.error("only a Day-tile outside temples can be mystified", key)
+            self.mystify[s] = n
+        for cr in r.list("crystal", []):
+            self.crystal[sq_of(cr, None)] = True
+        pr = r.obj("pawns", {})
+        pr.only(*SIDES)
+        for side in SIDES:
+            if pr.has(side):
+                self.pawn[side] = sq_of(pr, side)
+        for side in SIDES:
+            colour = COLOUR[side]
+            free = [g for g in regions(s for s in SQUARES if self.tiles[s] == colour and not self.in_temple[s])
+                    if len(g) >= TEMPLE_SIZE]
+            if free:
+                raise r.error(f"{len(free[0])} connected {TILE_WORD[colour]}s outside a temple: list the "
+                              "temple in 'temples' (a position must not wait for a temple check)", "board")
+        if self.options.supply == "box":
+            self._check_supply_position(r)
+        # hands and discards take cards out of the books; the rest is shuffled into the piles
+        left = {side: [i for i in range(len(self.cards)) if self.owner[i] == side] for side in SIDES}
+
+        def take(rr: Reader) -> int:
+            sid = rr.value
+            for side in SIDES:
+                for i in left[side]:
+                    if self.cards[i].id == sid:
+                        left[side].remove(i)
+                        return i
+            raise InvalidRecordError(rr.path, f"no copy of spell {sid!r} is left in either book")
+
+        hr = r.obj("hands", {})
+        hr.only(*SIDES)
+        for side in SIDES:
+            self.hand[side] = [take(c) for c in hr.list(side, [])]
+        dr = r.obj("discards", {})
+        dr.only(*SIDES)
+        for side in SIDES:
+            for c in dr.list(side, []):
+                card = take(c)
+                if self.owner[card] != side:
+                    raise InvalidRecordError(c.path, "a discard pile holds its own book's spells")
+                self.discards[side].append(card)
+        for side in SIDES:
+            self.rng.shuffle(left[side])
+            self.pile[side] = left[side]
+        self.turn = r.str("turn", "day", choices=SIDES)
+        self.turn_no = r.int("turn_no", 1, lo=1, hi=100_000)
+        self.hours = r.int("hours", HOURS, lo=0, hi=HOURS)
+        self.log.add(None, "setup", "1.4 Starting situation",
+                     f"A position is set up: {NAME[self.turn]} to play, turn {self.turn_no}, "
+                     f"{self.hours} hours; Day on {square_name(self.pawn['day'])}, "
+                     f"Night on {square_name(self.pawn['night'])}.")
+
+    def _check_supply_position(self, r: Reader) -> None:
+        if sum(self.mystify) > SUPPLY["mystify"]:
+            raise r.error(f"more than {SUPPLY['mystify']} Mystify-counters", "mystify")
+        if sum(self.crystal) > SUPPLY["crystallize"]:
+            raise r.error(f"more than {SUPPLY['crystallize']} Crystallize-counters", "crystal")
+        if self._day_counters_used() > SUPPLY["day_temple"]:
+            raise r.error(f"more than {SUPPLY['day_temple']} Day Temple-counters", "board")
+
+    # -- small queries ---------------------------------------------------------------
+    def _day_counters_used(self) -> int:
+        return sum(1 for s in SQUARES if self.temple_tile[s] or
+                   (self.in_temple[s] and self.temples[self.in_temple[s] - 1][0] == "day"))
+
+    def temples_of(self, side: str) -> int:
+        return sum(1 for t in self.temples if t[0] == side)
+
+    def is_fixed(self, sq: int) -> bool:
+        """Temple tiles and Day Temple-tiles can never be turned over or changed again."""
+        return bool(self.in_temple[sq]) or self.temple_tile[sq]
+
+    def distance(self, a: int | None = None, b: int | None = None) -> int:
+        """The distance (3.1): the fewest squares a pawn travels from ``a`` to ``b``
+        (default: between Day and Night), walking around the centre."""
+        a = self.pawn["day"] if a is None else a
+        b = self.pawn["night"] if b is None else b
+        return DIST[a][b]
+
+    def _area(self, step: Step, caster: str) -> tuple[int, ...]:
+        centre = self.pawn[caster if step.of == "self" else OTHER[caster]]
+        if step.area == "location":
+            return (centre,)
+        if step.area == "bordering":
+            return NEIGHBOURS[centre]
+        if step.area == "surrounding":
+            return SURROUNDING[centre]
+        d = DIST[centre]
+        return tuple(s for s in SQUARES if d[s] <= step.distance)
+
+    def _tile_ok(self, sq: int, step: Step, caster: str) -> str | None:
+        """None if ``sq`` is a legal target of ``step`` for ``caster``, else the reason."""
+        t = self.tiles[sq]
+        op = step.op
+        mine = COLOUR[caster]
+        if step.tiles != "any":
+            want = {"day": DAY, "night": NIGHT, "neutral": NEUTRAL, "own": mine, "enemy": 3 - mine}[step.tiles]
+            if t != want:
+                return f"{square_name(sq)} is a {TILE_WORD[t]}, the spell asks for a {TILE_WORD[want]}"
+        if op == "crystallize":
+            if self.crystal[sq]:
+                return f"{square_name(sq)} already has a Crystallize-counter (3.2: never more than one)"
+            return None
+        if op == "mystify":
+            if t != DAY:
+                return f"only Day-tiles can be mystified; {square_name(sq)} is a {TILE_WORD[t]}"
+            if self.is_fixed(sq):
+                return f"{square_name(sq)} is already a temple tile"
+            if self.mystify[sq] and not self.options.remystify:
+                return f"{square_name(sq)} is already mystified (option remystify is off)"
+            return None
+        if self.is_fixed(sq):
+            return f"{square_name(sq)} is part of a temple and can never be changed (2.2)"
+        if caster == "day" and self.crystal[sq]:
+            return f"{square_name(sq)} is crystallized: Day cannot change it or turn it over (3.2 Crystallize)"
+        if op == "turn_over" and t == NEUTRAL:
+            return f"{square_name(sq)} is a neutral-tile and cannot be turned over (3.2)"
+        if op == "place" and t != NEUTRAL:
+            return f"tiles are placed only on neutral-tiles; {square_name(sq)} is a {TILE_WORD[t]}"
+        if op == "make_own" and t == mine:
+            return f"{square_name(sq)} is already a {TILE_WORD[mine]}"
+        return None
+
+    def _move_cands(self, step: Step, caster: str) -> tuple[int, ...]:
+        pawn = caster if step.who == "self" else OTHER[caster]
+        here = self.pawn[pawn]
+        if pawn == "day" and caster == "day" and self.options.crystal_blocks_day_moves:
+            if self.crystal[here]:
+                return ()
+            return tuple(s for s in NEIGHBOURS[here] if not self.crystal[s])
+        return NEIGHBOURS[here]
+
+    def condition_fails(self, spell: Spell, caster: str) -> str | None:
+        """None if the spell's conditions hold for ``caster``, else the reason (3.3)."""
+        mine = COLOUR[caster]
+        for test, who, tile, lo, hi in spell.condition:
+            if test == "on":
+                pawn = caster if who == "self" else OTHER[caster]
+                want = {"day": DAY, "night": NIGHT, "neutral": NEUTRAL, "own": mine, "enemy": 3 - mine}[tile]
+                if self.tiles[self.pawn[pawn]] != want:
+                    return (f"{spell.name} can only be cast when {NAME[pawn]} is on a {TILE_WORD[want]}; "
+                            f"{NAME[pawn]} is on a {TILE_WORD[self.tiles[self.pawn[pawn]]]}")
+            else:
+                d = self.distance()
+                if d < lo:
+                    return f"{spell.name} needs Day and Night at distance {lo} or more; it is {d}"
+                if d > hi:
+                    return f"{spell.name} needs Day and Night at distance {hi} or less; it is {d}"
+        return None
+
+    def theme_forbidden(self, spell: Spell, caster: str) -> bool:
+        return spell.type == ("crystallize" if caster == "day" else "mystify")
+
+    # -- drawing ---------------------------------------------------------------------
+    def _draw(self, side: str, quiet: bool = False) -> int | None:
+        pile = self.pile[side]
+        if not pile:
+            if not self.discards[side]:
+                if not quiet:
+                    self.log.add(side, "draw", "2.3 Book of Spells",
+                                 f"{NAME[side]}'s Book of Spells and discard pile are both empty: nothing to draw.")
+                return None
+            pile.extend(self.discards[side])
+            self.discards[side].clear()
+            self.rng.shuffle(pile)
+            self.log.add(side, "reshuffle", "2.3 Book of Spells",
+                         f"{NAME[side]}'s Book of Spells is empty: the discard pile ({len(pile)} spells) is "
+                         "shuffled into a new Book.")
+        card = pile.pop()
+        self.hand[side].append(card)
+        return card
+
+    # -- legal moves -------------------------------------------------------------------
+    def to_players(self) -> tuple[str, ...]:
+        if self.winner is not None or self.result is not None:
+            return ()
+        if self.temple_pick is not None:
+            return (self.temple_pick[0],)
+        return (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def legal_moves(self, player: Any = None) -> tuple:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if player is not None and (not self._legal or self._legal[0].who != player):
+            return ()
+        return self._legal
+
+    def _compute_legal(self) -> tuple:
+        if self.result is not None:
+            return ()
+        if self.temple_pick is not None:
+            who, region, picked = self.temple_pick
+            if picked:
+                ps = set(picked)
+                cands = sorted({b for a in picked for b in NEIGHBOURS[a] if b in region and b not in ps})
+            else:
+                cands = sorted(region)
+            return tuple(_mv(PickTemple, who, s) for s in cands)
+        who = self.turn
+        p = self.pending
+        if p is not None:
+            if p.kind == "choose":
+                out = [_mv(Choose, who, c) for c in sorted(set(self.hand[OTHER[p.caster]]))]
+                return tuple(out)
+            out = [_mv(Target, who, s) for s in p.cands]
+            if p.optional:
+                out.append(_mv(Stop, who))
+            return tuple(out)
+        if self.phase == "retreat":
+            return tuple(_mv(Discard, who, c) for c in sorted(set(self.hand[who])))
+        out = []
+        if self.phase == "cast":
+            seen = set()
+            for c in self.hand[who]:
+                sp = self.cards[c]
+                if sp.id in seen:
+                    continue
+                seen.add(sp.id)
+                if self.theme_forbidden(sp, who) or self.condition_fails(sp, who):
+                    continue
+                for x in sp.x_values():
+                    cost = sp.cost if x is None else x
+                    if cost <= self.hours:
+                        out.append(_mv(Cast, who, c, x))
+        for s in self._travel_cands(who):
+            out.append(_mv(Travel, who, s))
+        out.append(_mv(EndTurn, who))
+        return tuple(out)
+
+    def _travel_cands(self, who: str) -> tuple[int, ...]:
+        if self.hours < TRAVEL_COST:
+            return ()
+        here = self.pawn[who]
+        if who == "day" and self.crystal[here]:
+            return ()
+        vis = self.visited
+        return tuple(s for s in NEIGHBOURS[here] if s not in vis and s != here
+                     and not (who == "day" and self.crystal[s]))
+
+    # -- checking (the reason for a refusal) ----------------------------------------------
+    def _refuse(self, message: str, rule: str):
+        raise IllegalMoveError(message, rule=rule, state=self.describe())
+
+    def _check(self, move: Any) -> None:
+        legal = self.legal_moves()
+        if move in legal:
+            return
+        if not isinstance(move, (Cast, Target, Choose, Stop, Travel, EndTurn, Discard, PickTemple)):
+            self._refuse(f"{move!r} is not a move of the temple duel", "moves")
+        if move.who not in SIDES:
+            self._refuse(f"{move.who!r} is not a player (day or night)", "moves")
+        mover = self.to_players()[0]
+        if move.who != mover:
+            what = "pick the squares of a temple" if self.temple_pick else "play"
+            self._refuse(f"it is {NAME[mover]}'s turn to {what}, not {NAME[move.who]}'s", "2.1 Phases of a turn")
+        if self.temple_pick is not None and not isinstance(move, PickTemple):
+            self._refuse(f"{NAME[mover]} must first pick the nine tiles of her temple", "2.2 Building a Temple")
+        if isinstance(move, PickTemple):
+            if self.temple_pick is None:
+                self._refuse("there is no temple to pick tiles for", "2.2 Building a Temple")
+            _, region, picked = self.temple_pick
+            if move.square not in region:
+                self._refuse(f"{square_name(move.square)} is not one of the connected tiles of the new temple",
+                             "2.2 Building a Temple")
+            if move.square in picked:
+                self._refuse(f"{square_name(move.square)} is already picked", "2.2 Building a Temple")
+            self._refuse(f"{square_name(move.square)} does not border on the tiles picked so far: the nine "
+                         "must border on each other", "2.2 Building a Temple")
+        p = self.pending
+        if p is not None and not isinstance(move, (Target, Choose, Stop)):
+            self._refuse(f"finish casting {p.spell.name} first: {self.pending_prompt()}", "2.1 Spell Casting")
+        if isinstance(move, (Target, Choose, Stop)):
+            if p is None:
+                self._refuse("no spell is waiting for a choice", "2.1 Spell Casting")
+            if isinstance(move, Stop):
+                self._refuse(f"{p.spell.name} must be carried out as much as possible", "2.1 Spell Casting")
+            if isinstance(move, Choose):
+                if p.kind != "choose":
+                    self._refuse(f"{p.spell.name} asks for a square, not a card", "2.1 Spell Casting")
+                self._refuse("that card is not in the other player's hand", "3.3 Conditions")
+            if p.kind == "choose":
+                self._refuse(f"{p.spell.name} asks for a card of the other player's hand", "2.1 Spell Casting")
+            sq = move.square
+            if not (0 <= sq < 48) or sq in CENTRE:
+                self._refuse("the centre of the valley is impassable and has no tile", "1.4 Starting situation")
+            if p.kind == "move":
+                self._refuse(f"{square_name(sq)} is not a square the pawn can be moved to now "
+                             "(it must border on the pawn's location; Day cannot be moved by her own spell "
+                             "onto or off a crystallized tile)", "3.2 Move")
+            if sq not in self._area(p.step, p.caster):
+                self._refuse(f"{square_name(sq)} is not in the spell's area ({p.step.area})", "3.1 Standard terms")
+            reason = self._tile_ok(sq, p.step, p.caster)
+            self._refuse(reason or f"{square_name(sq)} was already chosen for this spell", "3.2 Standard actions")
+        if isinstance(move, Discard):
+            if self.phase != "retreat":
+                self._refuse("spells are discarded only when retreating with more than five", "2.1 Retreating")
+            self._refuse("that card is not in your hand", "2.1 Retreating")
+        if self.phase == "retreat":
+            self._refuse(f"{NAME[mover]} is retreating: discard down to five spells", "2.1 Retreating")
+        if isinstance(move, Cast):
+            if not (0 <= move.card < len(self.cards)) or move.card not in self.hand[move.who]:
+                self._refuse("that spell is not in your hand", "2.1 Spell Casting")
+            sp = self.cards[move.card]
+            if self.phase != "cast":
+                self._refuse("spells are cast before travelling; after travelling no more spells can be cast",
+                             "2.1 Phases of a turn")
+            if self.theme_forbidden(sp, move.who):
+                self._refuse(f"{NAME[move.who]} may not cast the other side's theme spell {sp.name} "
+                             f"({sp.type.capitalize()})", "3.3 Theme spells")
+            reason = self.condition_fails(sp, move.who)
+            if reason:
+                self._refuse(reason, "3.3 Conditions")
+            if sp.cost == "X" and move.x not in sp.x_values():
+                self._refuse(f"{sp.name} costs X hours with X one of {list(sp.x_values())}", "3.1 X")
+            if sp.cost != "X" and move.x is not None:
+                self._refuse(f"{sp.name} has a fixed cost of {sp.cost} hours", "3.1 X")
+            cost = move.x if sp.cost == "X" else sp.cost
+            self._refuse(f"{sp.name} takes {cost} hours; only {self.hours} are left", "2.1 Spell Casting")
+        if isinstance(move, Travel):
+            sq, here = move.square, self.pawn[move.who]
+            if not (0 <= sq < 48):
+                self._refuse("that is not a square of the board", "2.1 Travelling")
+            if sq in CENTRE:
+                self._refuse("the centre of the valley is impassable: no pawn can travel into it", "2.1 Travelling")
+            if sq not in NEIGHBOURS[here]:
+                self._refuse(f"{square_name(sq)} does not border on {square_name(here)} (travel is to a bordering "
+                             "tile, not diagonally)", "2.1 Travelling")
+            if sq in self.visited:
+                self._refuse(f"{square_name(sq)} was already crossed this turn: no tile twice, the start "
+                             "included", "2.1 Travelling")
+            if self.hours < TRAVEL_COST:
+                self._refuse(f"travelling costs 3 hours a tile; only {self.hours} are left", "2.1 Travelling")
+            if move.who == "day" and self.crystal[here]:
+                self._refuse(f"Day's location-tile {square_name(here)} is crystallized: Day cannot travel",
+                             "3.2 Crystallize")
+            if move.who == "day" and self.crystal[sq]:
+                self._refuse(f"{square_name(sq)} is crystallized: Day cannot travel across it", "3.2 Crystallize")
+        self._refuse(f"{move!r} is not allowed now", "2.1 Phases of a turn")
+
+    # -- applying -------------------------------------------------------------------
+    def _apply(self, move: Any) -> None:
+        """Carry out a legal move. Unchecked: the fast path used by bots and rollouts."""
+        self._legal = None
+        t = type(move)
+        if t is Target:
+            self._target(move.square)
+        elif t is Travel:
+            self._travel(move.who, move.square)
+        elif t is Cast:
+            self._cast(move.who, move.card, move.x)
+        elif t is EndTurn:
+            self._end_turn(move.who)
+        elif t is Discard:
+            self._discard(move.who, move.card)
+        elif t is Choose:
+            self._choose(move.card)
+        elif t is Stop:
+            p = self.pending
+            self.log.add(p.caster, "stop", "3.2 Move", f"{NAME[p.caster]} stops {p.spell.name} here.")
+            self.pending = None
+        elif t is PickTemple:
+            self.temple_pick[2].append(move.square)
+            if len(self.temple_pick[2]) == TEMPLE_SIZE:
+                who, region, picked = self.temple_pick
+                self.temple_pick = None
+                self._build_temple(who, tuple(sorted(picked)), chosen=True)
+        self._advance()
+
+    def _travel(self, who: str, sq: int) -> None:
+        if self.phase == "cast":
+            self.phase = "travel"
+        if not self.visited:
+            self.visited.add(self.pawn[who])
+        self.visited.add(sq)
+        frm = self.pawn[who]
+        self.pawn[who] = sq
+        self.hours -= TRAVEL_COST
+        card = self._draw(who)
+        if self.log.enabled:
+            self.log.add(who, "travel", "2.1 Travelling",
+                         f"{NAME[who]} travels from {square_name(frm)} to {square_name(sq)} for 3 hours "
+                         f"({self.hours} left) and draws a spell" + ("." if card is not None else " (none left)."),
+                         frm=frm, to=sq)
+
+    def _cast(self, who: str, card: int, x: int | None) -> None:
+        sp = self.cards[card]
+        self.hand[who].remove(card)
+        cost = x if sp.cost == "X" else sp.cost
+        self.hours -= cost
+        if self.log.enabled:
+            xs = f" with X = {x}" if x is not None else ""
+            self.log.add(who, "cast", "2.1 Spell Casting",
+                         f"{NAME[who]} casts {sp.name}{xs} for {cost} hours ({self.hours} left): {sp.text}",
+                         spell=sp.id, card=card, cost=cost)
+        self.casting = (who, card, sp, None)
+        self.touched = set()
+        for st in sp.effect:
+            self.steps.append((st, who, sp, x))
+
+    def _choose(self, card: int) -> None:
+        p = self.pending
+        self.pending = None
+        caster = p.caster
+        opp = OTHER[caster]
+        self.hand[opp].remove(card)
+        sp = self.cards[card]
+        if self.theme_forbidden(sp, caster) or self.condition_fails(sp, caster):
+            why = ("it is the other side's theme spell" if self.theme_forbidden(sp, caster)
+                   else self.condition_fails(sp, caster))
+            self.discards[self.owner[card]].append(card)
+            self.log.add(caster, "steal", "3.3 Theme spells",
+                         f"{NAME[caster]} takes {sp.name} from {NAME[opp]}'s hand but cannot cast it ({why}), "
+                         "so it is discarded.", spell=sp.id)
+            return
+        x = sp.x_values()[0]
+        self.log.add(caster, "steal", "3.3 Conditions",
+                     f"{NAME[caster]} takes {sp.name} from {NAME[opp]}'s hand and casts it at once without "
+                     f"spending hours: {sp.text}", spell=sp.id)
+        self.stolen.append(card)
+        for st in reversed(sp.effect):
+            self.steps.appendleft((st, caster, sp, x))
+
+    @property
+    def stolen(self) -> list[int]:
+        c = self.casting
+        if c is None:
+            return []
+        if c[3] is None:
+            self.casting = (c[0], c[1], c[2], [])
+        return self.casting[3]
+
+    def _count(self, step: Step, x: int | None, n_cands: int) -> int:
+        c = step.count
+        if c == "all":
+            return n_cands
+        if c == "x":
+            return x or 0
+        if c == "x_half":
+            return (x or 0) // 2
+        return c
+
+    def _start_step(self, step: Step, caster: str, spell: Spell, x: int | None) -> None:
+        op = step.op
+        if op in TILE_OPS:
+            cands = [s for s in self._area(step, caster) if self._tile_ok(s, step, caster) is None]
+            want = self._count(step, x, len(cands))
+            if self.options.supply == "box" and op in ("mystify", "crystallize"):
+                if op == "crystallize":
+                    left = SUPPLY["crystallize"] - sum(self.crystal)
+                else:
+                    left = (SUPPLY["mystify"] - sum(self.mystify)) // step.counters
+                    if left < 1 and SUPPLY["mystify"] - sum(self.mystify) > 0:
+                        left = 1  # as many counters as are left go on one tile
+                if left < want:
+                    self.log.add(caster, "supply", "Option supply=box",
+                                 f"Only {max(left, 0)} {op.capitalize()} target(s) can be served from the box's "
+                                 "counters; the spell does as much as it can.")
+                    want = max(0, left)
+            n = min(want, len(cands))
+            if n <= 0:
+                self.log.add(caster, "nothing", "2.1 Spell Casting",
+                             f"{spell.name}: no square can be {op.replace('_', ' ')}d here, so this part does "
+                             "nothing (as much as possible).")
+                return
+            if n >= len(cands):
+                for s in cands:
+                    self._hit(s, step, caster, spell)
+                return
+            self.pending = _Pending("tile", step, caster, n, tuple(cands), spell)
+            return
+        if op == "move":
+            cands = self._move_cands(step, caster)
+            if not cands:
+                pawn = caster if step.who == "self" else OTHER[caster]
+                self.log.add(caster, "nothing", "3.2 Move",
+                             f"{spell.name}: {NAME[pawn]} cannot be moved from {square_name(self.pawn[pawn])}.")
+                return
+            self.pending = _Pending("move", step, caster, step.steps, cands, spell,
+                                    pawn=caster if step.who == "self" else OTHER[caster], optional=step.upto)
+            return
+        if op == "draw":
+            got = sum(1 for _ in range(step.count) if self._draw(caster) is not None)
+            self.log.add(caster, "draw", "3.2 Draw a Spell", f"{NAME[caster]} draws {got} spell(s).")
+            return
+        if op == "opp_discard":
+            opp = OTHER[caster]
+            for _ in range(step.count):
+                if not self.hand[opp]:
+                    self.log.add(opp, "nothing", "2.1 Spell Casting", f"{NAME[opp]} has no spell to discard.")
+                    break
+                card = self.hand[opp].pop(self.rng.randrange(len(self.hand[opp])))
+                self.discards[opp].append(card)
+                self.log.add(opp, "discard", "2.1 Spell Casting",
+                             f"{NAME[opp]} discards {self.cards[card].name} at random.", spell=self.cards[card].id)
+            return
+        if op == "steal_cast":
+            opp = OTHER[caster]
+            if not self.hand[opp]:
+                self.log.add(caster, "nothing", "2.1 Spell Casting", f"{NAME[opp]}'s hand is empty: nothing to steal.")
+                return
+            self.pending = _Pending("choose", step, caster, 1, (), spell)
+            return
+        raise AssertionError(op)
+
+    def _hit(self, sq: int, step: Step, caster: str, spell: Spell) -> None:
+        op = step.op
+        t = self.tiles[sq]
+        name = square_name(sq)
+        if op == "crystallize":
+            self.crystal[sq] = True
+            self.log.add(caster, "crystallize", "3.2 Crystallize",
+                         f"{name} is crystallized: until Night's next turn Day cannot change it, turn it over "
+                         "or travel across it.", square=sq)
+            return
+        if op == "mystify":
+            n = step.counters
+            if self.options.supply == "box":
+                n = min(n, SUPPLY["mystify"] - sum(self.mystify))
+            self.mystify[sq] += n
+            self.log.add(caster, "mystify", "3.2 Mystify",
+                         f"{name} is mystified with {n} Mystify-counter(s); one comes off at the start of each "
+                         "of Day's turns, and the last makes it a Day Temple-tile.", square=sq, counters=n)
+            return
+        mine = COLOUR[caster]
+        new = mine if t == NEUTRAL else 3 - t
+        if op == "place" or (op == "make_own" and t == NEUTRAL):
+            verb = f"a {TILE_WORD[mine]} is placed on {name}"
+        elif op == "change" and t == NEUTRAL:
+            verb = f"{name} was neutral, so changing places a {TILE_WORD[mine]} there"
+        else:
+            verb = f"{name} is turned over from {TILE_WORD[t]} to {TILE_WORD[new]}"
+        self.tiles[sq] = new
+        self.touched.add(sq)
+        self.log.add(caster, "tile", "3.2 " + ("Change" if op == "change" else "Turn over" if op == "turn_over" else "Standard actions"),
+                     f"{spell.name}: {verb}.", square=sq, tile=new)
+        if self.mystify[sq] and new != DAY:
+            self.log.add(caster, "unmystify", "3.2 Mystify",
+                         f"{name} was mystified; turned over, it loses its {self.mystify[sq]} Mystify-counter(s) "
+                         "and becomes a regular Night-tile.", square=sq)
+            self.mystify[sq] = 0
+
+    def _target(self, sq: int) -> None:
+        p = self.pending
+        if p.kind == "move":
+            frm = self.pawn[p.pawn]
+            self.pawn[p.pawn] = sq
+            p.remaining -= 1
+            self.log.add(p.caster, "move", "3.2 Move",
+                         f"{p.spell.name} moves {NAME[p.pawn]} from {square_name(frm)} to {square_name(sq)} "
+                         "(a move, not travelling: no hours, no spell drawn).", frm=frm, to=sq)
+            if p.remaining <= 0:
+                self.pending = None
+            else:
+                cands = self._move_cands(p.step, p.caster)
+                if not cands:
+                    self.pending = None
+                else:
+                    p.cands = cands
+            return
+        self._hit(sq, p.step, p.caster, p.spell)
+        p.remaining -= 1
+        p.cands = tuple(s for s in p.cands if s != sq)
+        if p.remaining <= 0 or not p.cands:
+            self.pending = None
+        elif len(p.cands) <= p.remaining:
+            # the rest is forced: as much as possible
+            for s in p.cands:
+                self._hit(s, p.step, p.caster, p.spell)
+            self.pending = None
+
+    def _finish_spell(self) -> None:
+        who, card, sp, stolen = self.casting
+        self.casting = None
+        self.discards[self.owner[card]].append(card)
+        for c in stolen or ():
+            self.discards[self.owner[c]].append(c)
+        touched = self.touched
+        self.touched = set()
+        order = (who, OTHER[who]) if self.options.temple_check == "both" else (who,)
+        for side in order:
+            colour = COLOUR[side]
+            seeds = [s for s in touched if self.tiles[s] == colour]
+            if seeds or self.options.temple_check == "caster":
+                self._queue_regions(side, seeds if self.options.temple_check == "both" else None)
+
+    def _queue_regions(self, side: str, seeds: list[int] | None) -> None:
+        """Flood fill from ``seeds`` (or the whole board) for groups of nine or more."""
+        colour = COLOUR[side]
+        tiles, in_temple = self.tiles, self.in_temple
+        seen: set[int] = set()
+        starts = seeds if seeds is not None else [s for s in SQUARES if tiles[s] == colour]
+        for s0 in starts:
+            if s0 in seen or in_temple[s0] or tiles[s0] != colour:
+                continue
+            group = [s0]
+            seen.add(s0)
+            i = 0
+            while i < len(group):
+                a = group[i]
+                i += 1
+                for b in NEIGHBOURS[a]:
+                    if b not in seen and tiles[b] == colour and not in_temple[b]:
+                        seen.add(b)
+                        group.append(b)
+            if len(group) >= TEMPLE_SIZE:
+                self.temple_queue.append((side, frozenset(group)))
+
+    def _process_temple_queue(self) -> None:
+        side, region = self.temple_queue.pop(0)
+        colour = COLOUR[side]
+        live = [s for s in region if self.tiles[s] == colour and not self.in_temple[s]]
+        for g in regions(live):
+            if len(g) < TEMPLE_SIZE:
+                continue
+            if len(g) == TEMPLE_SIZE:
+                self._build_temple(side, tuple(sorted(g)))
+                if self.result:
+                    return
+                continue
+            self.temple_pick = (side, frozenset(g), [])
+            self.log.add(side, "temple-choice", "2.2 Building a Temple",
+                         f"{len(g)} {TILE_WORD[colour]}s border on each other: {NAME[side]} picks the nine that "
+                         "become the temple (they must border on each other); the rest stay ordinary tiles.",
+                         size=len(g))
+            # re-check the rest of this region after the pick
+            self.temple_queue.insert(0, (side, frozenset(g)))
+            return
+
+    def _build_temple(self, side: str, squares: tuple[int, ...], chosen: bool = False) -> None:
+        self.temples.append((side, squares))
+        idx = len(self.temples)
+        for s in squares:
+            self.in_temple[s] = idx
+            if self.mystify[s]:
+                self.mystify[s] = 0  # a temple tile never changes; its countdown no longer matters
+        n = self.temples_of(side)
+        names = " ".join(square_name(s) for s in squares)
+        ttiles = sum(1 for s in squares if self.temple_tile[s])
+        extra = f" ({ttiles} of them Day Temple-tiles made by Mystify)" if ttiles else ""
+        self.log.add(side, "temple", "2.2 Building a Temple",
+                     f"{NAME[side]} builds temple number {n} on {names}{extra}"
+                     f"{', as she chose' if chosen else ''}: these tiles can never be turned over or changed.",
+                     squares=list(squares))
+        if n >= self.options.temples_to_win:
+            self._end("win", side, f"{NAME[side]} has built her {'second' if n == 2 else 'first'} temple and wins.",
+                      "4.1 Normal victory")
+        else:
+            self.space_check = self.space_check or "temple"
+
+    # -- the ends of the game --------------------------------------------------------------
+    def open_area(self, side: str) -> list[int]:
+        """Squares that can still become part of a new temple of ``side``: not in a temple,
+        and for Night not a Day Temple-tile (which stays Day forever)."""
+        if side == "day":
+            return [s for s in SQUARES if not self.in_temple[s]]
+        return [s for s in SQUARES if not self.in_temple[s] and not self.temple_tile[s]]
+
+    def temples_needed(self, side: str) -> int:
+        return max(0, self.options.temples_to_win - self.temples_of(side))
+
+    def can_still_win(self, side: str) -> bool:
+        """Whether ``side`` can still fit the temples she needs in the connected regions open
+        to her (exact for one temple; for two, a search for two disjoint connected nines that
+        never says no wrongly)."""
+        need = self.temples_needed(side)
+        groups = [g for g in regions(self.open_area(side)) if len(g) >= TEMPLE_SIZE]
+        if need <= 0:
+            return True
+        if need == 1:
+            return bool(groups)
+        if len(groups) >= 2:
+            return True
+        if not groups or len(groups[0]) < 2 * TEMPLE_SIZE:
+            return False
+        g = set(groups[0])
+        for start in groups[0]:  # grow a nine by breadth first; is a nine left connected?
+            nine, q, seen = [], deque([start]), {start}
+            while q and len(nine) < TEMPLE_SIZE:
+                a = q.popleft()
+                nine.append(a)
+                for b in NEIGHBOURS[a]:
+                    if b in g and b not in seen:
+                        seen.add(b)
+                        q.append(b)
+            rest = g.difference(nine)
+            if any(len(r) >= TEMPLE_SIZE for r in regions(rest)):
+                return True
+        return True  # no witness found by the search: never end a game on a guess
+
+    def _space_check(self, trigger: str) -> None:
+        day, night = self.can_still_win("day"), self.can_still_win("night")
+        if not day and not night:
+            self._end("draw", None, "There is not enough room left for either player to build the temple she "
+                      "needs, so neither can win: the game is a draw.", "4.2 Draw")
+        elif not night and (trigger == "transform" or self.options.day_default == "any"):
+            self._end("default", "day", "Night can no longer build her next temple anywhere (no nine connected "
+                      "squares are open to her) while Day still can: Day wins by default.",
+                      "4.3 Victory for Day by default")
+
+    def _end(self, result: str, winner: str | None, text: str, rule: str) -> None:
+        self.result, self.winner, self.end_reason = result, winner, text
+        self.pending = None
+        self.temple_pick = None
+        self.steps.clear()
+        self.temple_queue.clear()
+        self.log.add(winner, "end", rule, text)
+
+    # -- the driver ----------------------------------------------------------------------
+    def _advance(self) -> None:
+        while self.result is None:
+            if self.temple_pick is not None or self.pending is not None:
+                return
+            if self.steps:
+                st, caster, sp, x = self.steps.popleft()
+                self._start_step(st, caster, sp, x)
+                continue
+            if self.casting is not None:
+                self._finish_spell()
+                continue
+            if self.temple_queue:
+                self._process_temple_queue()
+                continue
+            if self.space_check is not None:
+                trig, self.space_check = self.space_check, None
+                self._space_check(trig)
+                continue
+            if self.phase == "next":
+                self._next_turn()
+                continue
+            return
+
+    def _end_turn(self, who: str) -> None:
+        n = len(self.hand[who])
+        if n > HAND_LIMIT:
+            self.phase = "retreat"
+            self.log.add(who, "retreat", "2.1 Retreating",
+                         f"{NAME[who]} retreats with {n} spells and must discard down to five"
+                         f" ({self.hours} unspent hours are lost).")
+        else:
+            self.log.add(who, "retreat", "2.1 Retreating",
+                         f"{NAME[who]} retreats with {n} spell(s) and ends her turn"
+                         f" ({self.hours} unspent hours are lost).")
+            self.phase = "next"
+
+    def _discard(self, who: str, card: int) -> None:
+        self.hand[who].remove(card)
+        self.discards[who if self.owner[card] == who else self.owner[card]].append(card)
+        self.log.add(who, "discard", "2.1 Retreating", f"{NAME[who]} discards {self.cards[card].name}.",
+                     spell=self.cards[card].id)
+        if len(self.hand[who]) <= HAND_LIMIT:
+            self.phase = "next"
+
+    def _next_turn(self) -> None:
+        self.turn = OTHER[self.turn]
+        self.turn_no += 1
+        self.hours = HOURS
+        self.phase = "cast"
+        self.visited = set()
+        limit = self.options.turn_limit
+        if limit and self.turn_no > limit:
+            self._end("draw", None, f"The turn limit of {limit} turns is reached: the game is a draw.",
+                      "Option turn_limit")
+            return
+        who = self.turn
+        self.log.add(who, "turn", "2.1 Awakening", f"Turn {self.turn_no}: {NAME[who]} awakens with 12 hours.")
+        if who == "night":
+            n = sum(self.crystal)
+            if n:
+                self.crystal = [False] * 48
+                self.log.add("night", "uncrystallize", "3.2 Crystallize",
+                             f"At the start of Night's turn all {n} Crystallize-counter(s) come off.")
+            return
+        transformed = False
+        for s in SQUARES:
+            if self.mystify[s]:
+                self.mystify[s] -= 1
+                if self.mystify[s]:
+                    self.log.add("day", "countdown", "3.2 Mystify",
+                                 f"A Mystify-counter comes off {square_name(s)}; {self.mystify[s]} left.", square=s)
+                    continue
+                if (self.options.supply == "box" and self._day_counters_used()
+                        + (TEMPLE_SIZE if self.temples_of("day") == 0 else 0) >= SUPPLY["day_temple"]):
+                    self.log.add("day", "countdown", "Option supply=box",
+                                 f"The last Mystify-counter comes off {square_name(s)}, but no Day Temple-counter "
+                                 "is left in the box (nine are kept for Day's temple): it stays a Day-tile.",
+                                 square=s)
+                    continue
+                self.temple_tile[s] = True
+                transformed = True
+                self.log.add("day", "transform", "3.2 Mystify",
+                             f"The last Mystify-counter comes off {square_name(s)}: it becomes a Day Temple-tile "
+                             "that can never be turned over or changed.", square=s)
+        if transformed:
+            self.space_check = "transform"
+
+    # -- prompts and views ----------------------------------------------------------------
+    def pending_prompt(self) -> str:
+        """What the player to move is asked to do, in words."""
+        if self.result is not None:
+            return self.end_reason
+        if self.temple_pick is not None:
+            who, region, picked = self.temple_pick
+            return (f"{NAME[who]}: pick the tiles of your temple ({len(picked)} of 9 picked); "
+                    "each must border on those already picked.")
+        p = self.pending
+        if p is not None:
+            if p.kind == "choose":
+                return f"{p.spell.name}: choose a spell from {NAME[OTHER[p.caster]]}'s hand."
+            if p.kind == "move":
+                return (f"{p.spell.name}: click a square bordering on {NAME[p.pawn]} to move her there"
+                        + (" (or stop)." if p.optional else "."))
+            return (f"{p.spell.name}: choose {p.remaining} more square(s) to "
+                    f"{p.step.op.replace('_', ' ')}.")
+        who = self.turn
+        if self.phase == "retreat":
+            return f"{NAME[who]}: discard down to five spells ({len(self.hand[who])} in hand)."
+        if self.phase == "cast":
+            return f"{NAME[who]}: cast a spell, travel to a bordering square, or retreat. {self.hours} hours left."
+        return f"{NAME[who]}: travel on (3 hours a square) or retreat. {self.hours} hours left."
+
+    def board_rows(self) -> list[str]:
+        """The board as 8 strings: . neutral, d Day, n Night, t Day Temple-tile, D/N temple, # centre."""
+        rows = []
+        for r in range(ROWS):
+            row = ""
+            for c in range(COLS):
+                s = r * COLS + c
+                if s in CENTRE:
+                    row += "#"
+                elif self.in_temple[s]:
+                    row += "D" if self.tiles[s] == DAY else "N"
+                elif self.temple_tile[s]:
+                    row += "t"
+                else:
+                    row += ".dn"[self.tiles[s]]
+            rows.append(row)
+        return rows
+
+    def summary(self) -> str:
+        lines = [f"Turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} hours left, phase {self.phase}."]
+        for r, row in enumerate(self.board_rows()):
+            marks = "".join(("@" if self.pawn["day"] == r * COLS + c else "&" if self.pawn["night"] == r * COLS + c
+                             else ch) for c, ch in enumerate(row))
+            lines.append(f"  {r + 1} {marks}")
+        lines.append(f"Temples: Day {self.temples_of('day')}, Night {self.temples_of('night')}; "
+                     f"largest groups: Day {largest_region(self.tiles, DAY, self._templed())}, "
+                     f"Night {largest_region(self.tiles, NIGHT, self._templed())}.")
+        if self.result:
+            lines.append(self.end_reason)
+        return "\n".join(lines)
+
+    def _templed(self):
+        return [s for s in SQUARES if self.in_temple[s]]
+
+    def state_json(self) -> dict[str, Any]:
+        s = self._public()
+        s["prompt"] = self.pending_prompt()
+        s["summary"] = self.summary()
+        return s
+
+    def _public(self) -> dict[str, Any]:
+        return {
+            "over": self.is_over(), "result": self.result, "winner": self.winner,
+            "turn": self.turn, "turn_no": self.turn_no, "hours": self.hours, "phase": self.phase,
+            "board": self.board_rows(),
+            "mystify": {square_name(s): self.mystify[s] for s in SQUARES if self.mystify[s]},
+            "crystal": [square_name(s) for s in SQUARES if self.crystal[s]],
+            "temples": [{"side": side, "squares": [square_name(s) for s in sq]} for side, sq in self.temples],
+            "pawns": {side: square_name(self.pawn[side]) for side in SIDES},
+            "hands": {side: [self.cards[c].id for c in self.hand[side]] for side in SIDES},
+            "piles": {side: len(self.pile[side]) for side in SIDES},
+            "discards": {side: [self.cards[c].id for c in self.discards[side]] for side in SIDES},
+            "visited": sorted(square_name(s) for s in self.visited),
+        }
+
+    def view(self, player: Any) -> dict[str, Any]:
+        """What ``player`` sees: the board, both discard piles, her own hand, the size of the
+        other's hand and of both books (never their order). While Steal Passion shows the
+        other's hand, that hand is in the view too."""
+        s = self._public()
+        s["prompt"] = self.pending_prompt()
+        other = OTHER[player]
+        s["hands"] = {player: s["hands"][player], other: len(self.hand[other])}
+        if self.pending is not None and self.pending.kind == "choose" and self.pending.caster == player:
+            s["shown_hand"] = [self.cards[c].id for c in self.hand[other]]
+        s["me"] = player
+        s["tiles"] = list(self.tiles)
+        s["in_temple"] = [bool(v) for v in self.in_temple]
+        s["pawn_squares"] = dict(self.pawn)
+        p = self.pending
+        s["pending"] = None if p is None else {"kind": p.kind, "op": p.step.op, "caster": p.caster,
+                                               "pawn": p.pawn, "remaining": p.remaining}
+        s["hand_cards"] = {c: self.cards[c] for c in self.hand[player]}
+        return s
+
+    def describe(self) -> str:
+        extra = ""
+        if self.pending is not None:
+            extra = f", casting {self.pending.spell.name}"
+        return (f"temples turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} h, phase {self.phase}"
+                f"{extra}, Day {square_name(self.pawn['day'])}, Night {square_name(self.pawn['night'])}")
+
+    def snapshot(self) -> bytes:
+        import pickle
+        d = dict(self.__dict__)
+        d.pop("_legal", None)
+        return pickle.dumps(d, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def copy(self) -> "TemplesGame":
+        import pickle
+        legal, self._legal = self._legal, None
+        try:
+            return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        finally:
+            self._legal = legal
+
+    def __getstate__(self):
+        d = dict(self.__dict__)
+        d["_legal"] = None
+        return d
+
+    # -- records ------------------------------------------------------------------------
+    def options_record(self) -> dict[str, Any]:
+        return self.options.to_json()
+
+    def setup_record(self) -> dict[str, Any]:
+        return json.loads(json.dumps(self._setup))
+
+    @classmethod
+    def from_setup(cls, setup: Reader) -> "TemplesGame":
+        setup.only("seed", "options", "books", "position")
+        seed = setup.int("seed", lo=0) if setup.has("seed") else None
+        if seed is None:
+            raise setup.error("a temples setup needs a seed (it shuffles the books)", "seed")
+        options = Options.from_json(setup.obj("options")) if setup.has("options") else None
+        books = {}
+        if setup.has("books"):
+            br = setup.obj("books")
+            br.only(*SIDES)
+            for side in SIDES:
+                if br.has(side):
+                    try:
+                        books[side] = load_book(br.obj(side).value, side)
+                    except InvalidRecordError as exc:
+                        path = exc.path.replace("$", f"{br.path}.{side}", 1)
+                        raise InvalidRecordError(path, exc.reason.split(": ", 1)[-1]) from None
+        position = setup.obj("position").value if setup.has("position") else None
+        game = cls.new(seed, options=options, books=books or None, position=position)
+        return game
+
+    def move_to_json(self, move: Any) -> Any:
+        t = type(move)
+        if t is Cast:
+            d = {"who": move.who, "cast": move.card, "spell": self.cards[move.card].id}
+            if move.x is not None:
+                d["x"] = move.x
+            return d
+        if t is Target:
+            return {"who": move.who, "target": square_name(move.square)}
+        if t is Travel:
+            return {"who": move.who, "travel": square_name(move.square)}
+        if t is Choose:
+            return {"who": move.who, "choose": move.card, "spell": self.cards[move.card].id}
+        if t is Discard:
+            return {"who": move.who, "discard": move.card, "spell": self.cards[move.card].id}
+        if t is PickTemple:
+            return {"who": move.who, "temple": square_name(move.square)}
+        if t is Stop:
+            return {"who": move.who, "stop": True}
+        return {"who": move.who, "end": True}
+
+    def move_from_json(self, value: Reader) -> Any:
+        who = value.str("who", choices=SIDES)
+        keys = [k for k in value.keys() if k not in ("who", "spell", "x")]
+        if len(keys) != 1:
+            raise value.error("a move has exactly one of cast, target, travel, choose, discard, temple, stop, end")
+        k = keys[0]
+        value.only("who", k, "spell", "x")
+
+        def sq():
+            try:
+                return parse_square(value.str(k))
+            except ValueError as exc:
+                raise value.error(str(exc), k) from None
+
+        def card():
+            c = value.int(k, lo=0, hi=len(self.cards) - 1)
+            if value.has("spell") and value.str("spell") != self.cards[c].id:
+                raise value.error(f"card {c} is {self.cards[c].id}, not {value.value['spell']}", "spell")
+            return c
+
+        if k == "cast":
+            c = card()
+            x = value.int("x", lo=0, hi=8) if value.has("x") else None
+            return _mv(Cast, who, c, x)
+        if k == "target":
+            return _mv(Target, who, sq())
+        if k == "travel":
+            return _mv(Travel, who, sq())
+        if k == "temple":
+            return _mv(PickTemple, who, sq())
+        if k == "choose":
+            return _mv(Choose, who, card())
+        if k == "discard":
+            return _mv(Discard, who, card())
+        if k == "stop":
+            value.bool("stop")
+            return _mv(Stop, who)
+        if k == "end":
+            value.bool("end")
+            return _mv(EndTurn, who)
+        raise value.error("unknown move kind", k)
+
+    # -- helpers for views and teaching -----------------------------------------------------
+    def spell_of(self, card: int) -> Spell:
+        return self.cards[card]
+
+    def cast_by_name(self, who: str, name: str, x: int | None = None):
+        """Cast the first card called ``name`` in ``who``'s hand (for notebooks)."""
+        for c in self.hand[who]:
+            if self.cards[c].name == name or self.cards[c].id == name:
+                return self.play(_mv(Cast, who, c, x))
+        raise IllegalMoveError(f"{NAME[who]} has no {name} in hand", rule="2.1 Spell Casting", state=self.describe())
+
+    def target(self, who: str, square: str):
+        return self.play(_mv(Target, who, parse_square(square)))
+
+    def travel(self, who: str, square: str):
+        return self.play(_mv(Travel, who, parse_square(square)))
+
+    def end_turn(self, who: str):
+        return self.play(_mv(EndTurn, who))
+
+    def pick(self, who: str, square: str):
+        return self.play(_mv(PickTemple, who, parse_square(square)))
+
+    def move(self, kind: str, who: str, arg: Any = None, x: int | None = None):
+        """Build an interned move: ``move("travel", "day", "B1")``."""
+        cls = {"cast": Cast, "target": Target, "choose": Choose, "stop": Stop, "travel": Travel,
+               "end": EndTurn, "discard": Discard, "temple": PickTemple}[kind]
+        if cls in (Stop, EndTurn):
+            return _mv(cls, who)
+        if cls in (Target, Travel, PickTemple):
+            return _mv(cls, who, parse_square(arg) if isinstance(arg, str) else arg)
+        if cls is Cast:
+            return _mv(Cast, who, arg, x)
+        return _mv(cls, who, arg)
+
+
+GAME = TemplesGame
+
+
+# ---------------------------------------------------------------------------
+# Bots: choose(view, legal_moves, rng) -> move
+# ---------------------------------------------------------------------------
+
+
+def random_bot(view: Mapping[str, Any], moves: tuple, rng: random.Random):
+    """Any legal move, uniformly; retreats only a quarter as often as it could."""
+    if len(moves) > 1 and isinstance(moves[-1], EndTurn) and rng.random() < 0.75:
+        return moves[rng.randrange(len(moves) - 1)]
+    return moves[rng.randrange(len(moves))]
+
+
+def _score_tiles(tiles, me: int, in_temple) -> float:
+    blocked = [s for s in SQUARES if in_temple[s]]
+    return largest_region(tiles, me, blocked) - 0.8 * largest_region(tiles, 3 - me, blocked)
+
+
+_SPELL_VALUE = {"change": 3.0, "place": 2.5, "make_own": 4.0, "turn_over": 2.0, "mystify": 2.0,
+                "crystallize": 1.0, "move": 0.8, "draw": 1.5, "opp_discard": 1.0, "steal_cast": 1.5}
+
+
+def thumb_bot(view: Mapping[str, Any], moves: tuple, rng: random.Random):
+    """The rule-of-thumb player: grow the largest own group of tiles, block the other's.
+
+    It decides from ``view`` only: targets are scored by the largest own region minus 0.8 of
+    the other's after the change; it casts its most valuable affordable spell, travels
+    towards squares it can still change (drawing spells on the way), and discards its least
+    valuable spells."""
+    me = view["me"]
+    mine = COLOUR[me]
+    tiles = list(view["tiles"])
+    in_temple = view["in_temple"]
+    first = moves[0]
+    if isinstance(first, PickTemple):
+        # keep the rest of the group connected where possible: pick squares with few free neighbours first
+        return min(moves, key=lambda m: (sum(1 for b in NEIGHBOURS[m.square] if tiles[b] == mine), m.square))
+    if isinstance(first, Discard):
+        return min(moves, key=lambda m: (_card_value(view["hand_cards"][m.card]), m.card))
+    if isinstance(first, Choose):
+        return moves[rng.randrange(len(moves))]
+    pend = view["pending"]
+    if pend is not None:
+        targets = [m for m in moves if isinstance(m, Target)]
+        op = pend["op"]
+        best, best_score = None, None
+        for m in targets:
+            s = m.square
+            if op in ("change", "turn_over", "place", "make_own"):
+                old = tiles[s]
+                new = mine if (old == NEUTRAL) else (3 - old if op != "make_own" else mine)
+                tiles[s] = new
+                score = _score_tiles(tiles, mine, in_temple)
+                tiles[s] = old
+            elif op == "crystallize":  # Night blocks Day's region and Day's pawn
+                score = sum(1 for b in NEIGHBOURS[s] if tiles[b] == DAY) + (2 if s == view["pawn_squares"]["day"] else 0)
+            elif op == "mystify":
+                score = sum(1 for b in NEIGHBOURS[s] if tiles[b] == DAY)
+            else:  # moving a pawn: own pawn towards changeable squares, the other's away from hers
+                score = sum(1 for b in NEIGHBOURS[s] if tiles[b] != mine and not in_temple[b])
+                if pend["pawn"] != me:
+                    score = -sum(1 for b in NEIGHBOURS[s] if tiles[b] == 3 - mine)
+            score += rng.random() * 0.01
+            if best_score is None or score > best_score:
+                best, best_score = m, score
+        if best is None or (best_score is not None and best_score < 0 and any(isinstance(m, Stop) for m in moves)):
+            return next((m for m in moves if isinstance(m, Stop)), best)
+        return best
+    casts = [m for m in moves if isinstance(m, Cast)]
+    if casts:
+        def value(m):
+            sp = view["hand_cards"][m.card]
+            v = _card_value(sp)
+            return v + (m.x or 0) * 0.5 + rng.random() * 0.01
+        best = max(casts, key=value)
+        if _card_value(view["hand_cards"][best.card]) >= 1.0:
+            return best
+    travels = [m for m in moves if isinstance(m, Travel)]
+    if travels:
+        def tscore(m):
+            s = m.square
+            near = sum(1 for b in NEIGHBOURS[s] if tiles[b] != mine and not in_temple[b])
+            own = sum(1 for b in SURROUNDING[s] if tiles[b] == mine)
+            return near + 0.5 * own + (1 if tiles[s] == mine else 0) + rng.random() * 0.01
+        return max(travels, key=tscore)
+    return moves[-1]
+
+
+def _card_value(sp: Spell) -> float:
+    v = sum(_SPELL_VALUE.get(st.op, 1.0) * (st.count if isinstance(st.count, int) else 2) for st in sp.effect)
+    cost = 4 if sp.cost == "X" else sp.cost
+    return v / (1 + 0.25 * cost) - (0.3 * len(sp.condition))
+
+
+BOTS = {"random": random_bot, "thumb": thumb_bot}
+
+
+def play_bots(game: TemplesGame, bots: Mapping[str, Any], rng: random.Random | int = 0,
+              max_moves: int = 200_000) -> TemplesGame:
+    """Play ``game`` to the end with ``bots[side]`` (a bot or a name in :data:`BOTS`)."""
+    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    chosen = {side: BOTS[b] if isinstance(b, str) else b for side, b in bots.items()}
+    n = 0
+    while not game.is_over() and n < max_moves:
+        side = game.to_players()[0]
+        moves = game.legal_moves()
+        move = chosen[side](game.view(side), moves, rng)
+        game.play(move)
+        n += 1
+    return game
+
+
+def demo(seed: int = 1) -> TemplesGame:
+    """A complete seeded game: the rule-of-thumb Day against the rule-of-thumb Night."""
+    game = TemplesGame.new(seed)
+    return play_bots(game, {"day": "thumb", "night": "thumb"}, random.Random(seed))
