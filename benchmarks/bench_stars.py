@@ -1,0 +1,57 @@
+"""Speed of ``daynight.stars`` as ratios to the straight-line reference
+(``benchmarks/reference_stars.py``), measured interleaved in the same process.
+
+* ``stars.random_game``: full random 4-player games through the public, validated API
+  (``legal_moves(p)`` then ``play``), explanations off, against the reference's random games.
+  Target 3, stretch 2.
+* ``stars.hint_1000``: the 1,000-rollout hint (``daynight.stars.hint``) for player 0 at the
+  first decision of a seeded 4-player game, against the reference's 1,000 rollouts from the
+  same information. Target 3, stretch 2.
+* ``stars.random_game_explained``: the same random games with every rule explained in the
+  event log (what the apps and ``daynight demo`` do); for information, no target of the issue.
+"""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks import reference_stars as ref
+from benchmarks.harness import Ratio, Timing
+from daynight.stars import StarsGame, hint
+
+
+def engine_games(count: int, seed: int = 0, explain: bool = False) -> None:
+    rng = random.Random(seed)
+    rr = rng.random
+    for _ in range(count):
+        game = StarsGame.new(4, rng, explain=explain)
+        while not game.is_over():
+            for p in game.to_players():
+                moves = game.legal_moves(p)
+                game.play(moves[int(rr() * len(moves))])
+
+
+def reference_games(count: int) -> None:
+    ref.random_games(count, 4, seed=0)
+
+
+_GAME = StarsGame.new(4, 0)
+_VIEW = _GAME.view(0)
+_INFO = ref.first_decision(4, seed=0)
+
+
+def engine_hint() -> None:
+    hint(_VIEW, 1000, random.Random(1))
+
+
+def reference_hint() -> None:
+    ref.hint(_INFO, 1000, seed=1)
+
+
+FIGURES = [
+    Ratio("stars.random_game", lambda n: engine_games(n), reference_games, target=3, stretch=2,
+          engine_burst=40, reference_burst=120),
+    Timing("stars.hint_1000", engine_hint, target=3, stretch=2, reference=reference_hint, repeats=7),
+    Ratio("stars.random_game_explained", lambda n: engine_games(n, explain=True), reference_games,
+          target=10, engine_burst=20, reference_burst=120, rounds=7),
+]
