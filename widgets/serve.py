@@ -82,10 +82,11 @@ def kernel_pools(root: Path, pool_size: int) -> dict:
 
 
 def offline_template(base: str = "lab") -> tuple[str, str]:
-    """Make a Voila template that is ``base`` without its CDN stylesheet links.
+    """Make a Voila template that is ``base`` without its CDN links.
 
     Voila's ``lab`` template links FontAwesome from cdn.jsdelivr.net although Voila's own
-    bundle already carries FontAwesome; a served app must not send requests off the machine.
+    bundle already carries FontAwesome, and nbconvert's adds a mermaid.js import from
+    cdnjs; a served app must not send requests off the machine.
     The template is derived at start-up from the installed Voila, so it follows upgrades.
     Returns ``(jupyter_path_entry, template_name)``.
     """
@@ -100,14 +101,29 @@ def offline_template(base: str = "lab") -> tuple[str, str]:
             break
     else:
         raise FileNotFoundError(f"Voila's {base!r} template was not found")
-    text = source.read_text(encoding="utf-8")
-    text = re.sub(r'\s*<link[^>]+href="https?://[^"]+"[^>]*>', "", text)
+    def strip(text: str) -> str:
+        return re.sub(r'\s*<link[^>]+href="https?://[^"]+"[^>]*>', "", text)
+
+    text = strip(source.read_text(encoding="utf-8"))
+    # nbconvert's lab template imports mermaid.js from cdnjs when an output holds a mermaid
+    # diagram; the apps have none, and a served page must never reach a CDN
+    text += "\n{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n"
     name = f"daynight-{base}"
     root = Path(tempfile.gettempdir()) / f"daynight-voila-{os.getuid()}"
     target = root / "voila" / "templates" / name
     target.mkdir(parents=True, exist_ok=True)
     (target / "index.html.j2").write_text(text, encoding="utf-8")
     (target / "conf.json").write_text(json.dumps({"base_template": base}), encoding="utf-8")
+    # the file-list and error pages extend voila's base page.html, which links FontAwesome 4
+    # from the CDN outside any block: serve a copy without the link under our template
+    page = source.parent / "page.html"
+    base_page = source.parent.parent / "base" / "page.html"
+    if page.exists() and base_page.exists():
+        (target / "daynight-base-page.html").write_text(strip(base_page.read_text(encoding="utf-8")),
+                                                         encoding="utf-8")
+        text = page.read_text(encoding="utf-8").replace(
+            "'voila/templates/base/page.html'", f"'voila/templates/{name}/daynight-base-page.html'")
+        (target / "page.html").write_text(strip(text), encoding="utf-8")
     return str(root), name
 
 

@@ -1,0 +1,331 @@
+"""Nothing exposed: what a visitor of the served apps can and cannot do.
+
+The server is the one ``make app`` runs (``python -m daynight.widgets.serve``, the ``voila``
+fixture); the failing-callback test starts a second one on a temporary notebooks root
+(``DAYNIGHT_NOTEBOOKS``). Every refusal is paired with a positive control that shows the
+same request path works for what *is* allowed, so a test cannot pass because the server is
+simply down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import re
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ROOT, VoilaServer, _need_browser
+
+NOTEBOOKS = ROOT / "notebooks"
+APP_PATTERNS = ("*/play.ipynb", "*/tracker.ipynb")
+
+
+def app_notebooks() -> list[str]:
+    return sorted({p.relative_to(NOTEBOOKS).as_posix() for pat in APP_PATTERNS for p in NOTEBOOKS.glob(pat)})
+
+
+def raw_get(base_url: str, path: str, timeout: float = 120, follow: int = 3) -> tuple[int, bytes]:
+    """GET ``path`` exactly as written (no client-side normalisation of ``..`` or ``%2e``),
+    following up to ``follow`` redirects on the same server."""
+    host, port = base_url.removeprefix("http://").split(":")
+    for _ in range(follow + 1):
+        conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
+        try:
+            conn.putrequest("GET", path, skip_accept_encoding=True)
+            conn.endheaders()
+            response = conn.getresponse()
+            status, body, location = response.status, response.read(), response.getheader("Location")
+        finally:
+            conn.close()
+        if status not in (301, 302, 303, 307, 308) or not location:
+            return status, body
+        path = location.removeprefix(base_url)
+        assert path.startswith("/"), f"redirected off the server: {location}"
+    return status, body
+
+
+def kernel_id_of(html: str) -> str:
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+    assert match, "the rendered page names its kernel"
+    return match.group(1)
+
+
+# --------------------------------------------------------------------------- the kernel channel
+
+def _message(msg_type: str, content: dict, session: str) -> dict:
+    return {
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
+                   "username": "visitor", "version": "5.3", "date": ""},
+        "parent_header": {}, "metadata": {}, "content": content, "buffers": [], "channel": "shell",
+    }
+
+
+async def _talk_to_kernel(ws_url: str, code: str) -> dict:
+    """Open the app's kernel channel like the page does and try to run ``code`` there.
+
+    Sends kernel_info_request (allowed), execute_request (must be refused), then another
+    kernel_info_request. The shell channel is processed in order, so once the second
+    kernel_info_reply is back, an accepted execute_request would already have replied.
+    """
+    from tornado.websocket import websocket_connect
+
+    session = uuid.uuid4().hex
+    ws = await websocket_connect(f"{ws_url}?session_id={session}")
+    seen: list[dict] = []
+    first = _message("kernel_info_request", {}, session)
+    execute = _message("execute_request", {"code": code, "silent": False, "store_history": True,
+                                           "user_expressions": {}, "allow_stdin": False,
+                                           "stop_on_error": True}, session)
+    second = _message("kernel_info_request", {}, session)
+
+    async def replies_to(msg: dict, deadline: float) -> bool:
+        while time.monotonic() < deadline:
+            frame = await asyncio.wait_for(ws.read_message(), timeout=max(0.1, deadline - time.monotonic()))
+            if frame is None:
+                raise ConnectionError("the server closed the kernel channel")
+            if isinstance(frame, bytes):
+                continue  # binary frames carry widget buffers, never a reply to us
+            reply = json.loads(frame)
+            seen.append(reply)
+            if reply.get("parent_header", {}).get("msg_id") == msg["header"]["msg_id"] and \
+                    reply.get("msg_type", reply["header"]["msg_type"]) == "kernel_info_reply":
+                return True
+        return False
+
+    try:
+        await ws.write_message(json.dumps(first))
+        first_ok = await replies_to(first, time.monotonic() + 60)
+        await ws.write_message(json.dumps(execute))
+        await ws.write_message(json.dumps(second))
+        second_ok = await replies_to(second, time.monotonic() + 60)
+        # a little extra time for anything the execute_request might still have caused
+        try:
+            await replies_to({"header": {"msg_id": "none"}}, time.monotonic() + 1.5)
+        except asyncio.TimeoutError:
+            pass
+    finally:
+        ws.close()
+    caused = [m for m in seen if m.get("parent_header", {}).get("msg_id") == execute["header"]["msg_id"]]
+    return {"first_ok": first_ok, "second_ok": second_ok, "caused_by_execute": caused}
+
+
+@pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()[:1]])
+def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, tmp_path, notebook):
+    status, body = raw_get(voila.url, f"/voila/render/{notebook}")
+    assert status == 200
+    kernel_id = kernel_id_of(body.decode())
+    marker = tmp_path / f"executed-{uuid.uuid4().hex}"
+    code = f"open({str(marker)!r}, 'w').write('the visitor ran code')\nprint('VISITOR-CODE-RAN')"
+    ws_url = voila.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
+    result = asyncio.run(_talk_to_kernel(ws_url, code))
+    # positive control: the channel is real and the kernel answers allowed messages
+    assert result["first_ok"] and result["second_ok"], "the kernel channel answers kernel_info_request"
+    # the execute_request was dropped: no reply, no execute_input, no output, no effect
+    assert result["caused_by_execute"] == [], result["caused_by_execute"][:2]
+    assert not marker.exists(), "code sent by a visitor ran in the app's kernel"
+    log = voila.log_path.read_text()
+    assert re.search(r"execute_request.*not allowed", log), "the server logged the refusal"
+
+
+# --------------------------------------------------------------------------- files
+
+SECRETS = {
+    "pyproject.toml": b'name = "daynight"',
+    "/etc/passwd": b"root:x:0:0",
+    "widgets/common.py": b"def guarded(",
+    "daynight/core.py": b"class IllegalMoveError",
+    "voila.json": b"VoilaConfiguration",
+}
+
+# every handler that serves files, with plain and encoded ``..`` and absolute paths
+TRAVERSALS = [
+    "/pyproject.toml",
+    "/etc/passwd",
+    "/voila/files/pyproject.toml",
+    "/voila/files/../pyproject.toml",
+    "/voila/files/%2e%2e/pyproject.toml",
+    "/voila/files/..%2fpyproject.toml",
+    "/voila/files/%2e%2e%2fpyproject.toml",
+    "/voila/files/....//pyproject.toml",
+    "/voila/files/..%5cpyproject.toml",
+    "/voila/files//etc/passwd",
+    "/voila/files/%2fetc%2fpasswd",
+    "/voila/files/../../../../../../etc/passwd",
+    "/voila/files/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/files/../widgets/common.py",
+    "/voila/files/%2e%2e/daynight/core.py",
+    "/voila/files/../voila.json",
+    "/voila/render/../pyproject.toml",
+    "/voila/render/%2e%2e/pyproject.toml",
+    "/voila/render/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "/voila/render//etc/passwd",
+    "/voila/tree/..",
+    "/voila/tree/%2e%2e",
+    "/voila/api/contents/..",
+    "/voila/api/contents/%2e%2e/pyproject.toml",
+    "/voila/static/../../../../../../etc/passwd",
+    "/voila/static/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/templates/../../../../../../etc/passwd",
+    "/voila/templates/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/labextensions/../../../../../../etc/passwd",
+    "/voila/labextensions/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/api/themes/../../../../../../etc/passwd",
+    "/voila/api/themes/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/api/contents/pyproject.toml",
+    "/files/pyproject.toml",
+    "/lab",
+    "/tree",
+    "/api/kernels",
+    "/api/terminals",
+]
+
+
+def test_assets_of_the_notebooks_are_served(voila):
+    """Positive control for the refusals below: the landing page's images are reachable."""
+    status, body = raw_get(voila.url, "/voila/files/assets/binder-voila.svg")
+    assert status == 200 and b"<svg" in body
+
+
+@pytest.mark.parametrize("path", TRAVERSALS)
+def test_no_file_outside_the_notebooks_is_served(voila, path):
+    status, body = raw_get(voila.url, path, timeout=60)
+    leaked = [name for name, secret in SECRETS.items() if secret in body]
+    assert not leaked, f"GET {path} returned the content of {leaked} (status {status})"
+    # refused (Voila's template handler answers some traversals with a bare 500 page)
+    assert 400 <= status < 600, f"GET {path} answered {status}"
+    assert b"Traceback" not in body and b'File "' not in body
+
+
+def _sources():
+    """Notebook and source files inside notebooks/ (their text must not be served)."""
+    files = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*")
+                   if p.is_file() and p.suffix in (".ipynb", ".py", ".json", ".csv", ".md", ".txt")
+                   and ".ipynb_checkpoints" not in p.parts)
+    return files or ["index.ipynb"]
+
+
+@pytest.mark.parametrize("rel", _sources())
+def test_notebook_sources_are_not_served_as_files(voila, rel):
+    text = (NOTEBOOKS / rel).read_bytes()
+    for prefix in ("/voila/files/", "/voila/static/", "/voila/api/contents/"):
+        status, body = raw_get(voila.url, prefix + rel, timeout=60)
+        assert not (status == 200 and text[:200] in body), f"{prefix}{rel} served the file"
+        if rel.endswith(".ipynb") and status == 200 and prefix == "/voila/api/contents/":
+            assert json.loads(body)["content"] is None, "the contents API leaked the notebook"
+
+
+def _code_lines(notebook: Path) -> list[str]:
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    lines = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            lines += [ln.strip() for ln in src.splitlines()
+                      if re.match(r"\s*(import |from \S+ import |def |class )", ln)]
+    return lines
+
+
+@pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()])
+def test_served_pages_carry_no_source_code(voila, notebook):
+    status, body = raw_get(voila.url, f"/voila/render/{notebook}")
+    assert status == 200
+    html = body.decode()
+    lines = _code_lines(NOTEBOOKS / notebook)
+    assert lines, "the notebook has code whose absence can be checked"
+    shown = [ln for ln in lines if ln in html]
+    assert not shown, f"source lines of {notebook} are in the served page: {shown[:3]}"
+
+
+#: hosts a page may name: XML namespaces (never fetched) and the Binder launch links (anchors)
+NAMED_HOSTS = {"127.0.0.1", "localhost", "www.w3.org", "purl.org", "creativecommons.org", "mybinder.org"}
+
+
+@pytest.mark.parametrize("path", [
+    "/voila/render/index.ipynb?template=reveal&theme=dark",  # overrides are ignored
+    "/voila/render/index.ipynb?voila-template=classic",
+    "/voila/tree",
+    "/voila/render/no-such-notebook.ipynb",
+    *[f"/voila/render/{nb}" for nb in app_notebooks()],
+])
+def test_pages_name_no_host_off_the_machine(voila, path):
+    """No page links a script or stylesheet from a CDN (the browser tests also watch the
+    requests themselves); a visitor cannot switch to a template that does."""
+    status, body = raw_get(voila.url, path)
+    html = body.decode()
+    assert status in (200, 404)
+    hosts = set(re.findall(r"\bhttps?://([^/\s\"'<>:)]+)", html)) - NAMED_HOSTS
+    assert not hosts, f"{path} names {sorted(hosts)}"
+    assert "reveal.js" not in html and "import daynight" not in html
+
+
+# --------------------------------------------------------------------------- failing callbacks
+
+FAILING_APP = '''
+import ipywidgets as w
+from daynight.widgets.common import Status, guarded
+
+status = Status("Nothing clicked yet.")
+SECRET = "CALLBACK-SECRET-" + "7f3a"
+
+
+def explode(_button):
+    status.show("The raw callback started.")
+    raise RuntimeError(SECRET + " raised in a raw callback")
+
+
+def explode_guarded(_button):
+    guarded(status, lambda: (_ for _ in ()).throw(KeyError(SECRET + " raised in a guarded callback")))
+
+
+raw = w.Button(description="Fail raw", tooltip="Fail raw")
+raw.on_click(explode)
+safe = w.Button(description="Fail guarded", tooltip="Fail guarded")
+safe.on_click(explode_guarded)
+w.VBox([raw, safe, status])
+'''
+
+
+@pytest.fixture(scope="module")
+def failing_server(tmp_path_factory):
+    _need_browser()
+    from tools.nb import code, md, write
+
+    root = tmp_path_factory.mktemp("notebooks")
+    (root / "index.ipynb").write_text((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    write(root / "boom" / "play.ipynb", [md("# A callback that fails"), code(FAILING_APP)])
+    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
+    yield server
+    server.stop()
+
+
+def test_failing_callback_shows_no_traceback(browser, failing_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda f: frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace"))))
+    try:
+        page.goto(f"{failing_server.url}/voila/render/boom/play.ipynb", timeout=120_000)
+        page.get_by_role("button", name="Fail raw").click(timeout=120_000)
+        # the callback ran (its first line updated the status) before it raised
+        page.get_by_text("The raw callback started.").wait_for(timeout=30_000)
+        page.get_by_role("button", name="Fail guarded").click()
+        page.get_by_text("Something went wrong (KeyError); the game is unchanged.").wait_for(timeout=30_000)
+        page.wait_for_timeout(1000)  # let any error output arrive
+        body = page.inner_text("body")
+        html = page.content()
+    finally:
+        context.close()
+    for shown in (body, html):
+        assert "Traceback" not in shown and "CALLBACK-SECRET" not in shown and "File \"" not in shown
+    # nor in what reached the browser at all (readable in its developer tools)
+    leaked = [f[:300] for f in frames if "CALLBACK-SECRET" in f or "Traceback" in f]
+    assert not leaked, leaked
+    # the traceback went to the server's log, where the teacher can read it
+    log = failing_server.log_path.read_text()
+    assert "CALLBACK-SECRET-7f3a raised in a raw callback" in log and "Traceback" in log
