@@ -1,0 +1,535 @@
+"""The MTG day/night engine: every case cites its rule (CR numbers of the 2024-06-07 edition,
+where Day and Night is 728) or its official ruling (R1-R25 of shared/research/mtg-rules.md)."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from daynight import cli, replay
+from daynight.core import IllegalMoveError, InvalidRecordError
+from daynight.mtg import (DAY, NEITHER, NIGHT, Becomes, BeginTurn, CastSpell, DayNight, EndGame,
+                          Enter, Leave, Options, PermanentSpec, Transform, catalog, demo,
+                          night_fraction, poisson_spells, rule_numbers, simulate,
+                          transition_probabilities, untap_check)
+from daynight.testing import check_conformance
+
+CATHAR = {"name": "Brutal Cathar", "back": "Moonrage Brute"}
+WOLF = {"name": "Tovolar's Huntmaster", "back": "Tovolar's Packleader"}
+
+
+def record(moves, players=("Alice", "Bob"), teams=None, **setup):
+    s = {"players": list(players), **setup}
+    if teams:
+        s["teams"] = [{"name": n, "players": list(m)} for n, m in teams]
+    return {"format": "daynight-record", "version": 1, "game": "mtg", "setup": s, "moves": moves}
+
+
+def run(moves, **kw):
+    return DayNight.from_record(record(moves, **kw))
+
+
+def faces(game):
+    return [p.face for p in game.permanents]
+
+
+T = lambda who, **kw: {"turn": who, **kw}          # noqa: E731
+C = lambda who, **kw: {"cast": who, **kw}          # noqa: E731
+DAYFX = {"becomes": "day", "source": "an effect"}
+NIGHTFX = {"becomes": "night", "source": "Unnatural Moonrise"}
+E = lambda *cards: {"enter": list(cards)}          # noqa: E731
+TWO_HG = [("Team Sun", ("Alice", "Bob")), ("Team Moon", ("Carol", "Dan"))]
+FOUR = ("Alice", "Bob", "Carol", "Dan")
+
+# (rule or ruling, what, setup keywords, moves, designation afterwards, faces afterwards)
+CASES = [
+    # -- the designation and the untap-step cycle --------------------------------------
+    ("728.1 / R1", "the game starts with neither", {}, [], "neither", []),
+    ("728.2c", "no check while neither, however few spells", {},
+     [T("Alice"), T("Bob"), T("Alice"), T("Bob")], "neither", []),
+    ("728.2a / R5", "day, previous active player cast nothing: night", {},
+     [T("Alice"), DAYFX, T("Bob")], "night", []),
+    ("728.2a / R5", "day, previous active player cast one spell: stays day", {},
+     [T("Alice"), DAYFX, C("Alice"), T("Bob")], "day", []),
+    ("728.2b / R6", "night, previous active player cast two: day", {},
+     [T("Alice"), NIGHTFX, C("Alice"), C("Alice"), T("Bob")], "day", []),
+    ("728.2b / R6", "night, previous active player cast three: day", {},
+     [T("Alice"), NIGHTFX, C("Alice"), C("Alice"), C("Alice"), T("Bob")], "day", []),
+    ("728.2b / R6", "night, previous active player cast one: stays night", {},
+     [T("Alice"), NIGHTFX, C("Alice"), T("Bob")], "night", []),
+    ("728.2a/b", "a full cycle: day, night, day", {},
+     [T("Alice"), E(CATHAR), T("Bob"), C("Bob"), C("Bob"), T("Alice")], "day", ["day"]),
+    ("728.2 / R3", "the count covers the whole previous turn, also before there was a designation", {},
+     [T("Alice"), C("Alice"), C("Alice"), NIGHTFX, T("Bob")], "day", []),
+    ("728.1 / R11", "once day or night, never neither again: night stays night with no spells", {},
+     [T("Alice"), NIGHTFX, T("Bob"), T("Alice"), T("Bob")], "night", []),
+    ("option check_first_turn (default off)", "the first turn has no previous turn: no check",
+     {}, [DAYFX, T("Alice")], "day", []),
+    ("option check_first_turn on", "the first turn reads as 'no spells cast'",
+     {"options": {"check_first_turn": True}}, [DAYFX, T("Alice")], "night", []),
+    ("614.10 / option check_skipped_untap (default off)", "a skipped untap step makes no check",
+     {}, [T("Alice"), DAYFX, T("Bob", untap_skipped=True)], "day", []),
+    ("option check_skipped_untap on", "the check is made even if untapping is skipped",
+     {"options": {"check_skipped_untap": True}}, [T("Alice"), DAYFX, T("Bob", untap_skipped=True)],
+     "night", []),
+    # -- what counts as a cast spell -------------------------------------------------------
+    ("707.10 / R23", "a copy is not cast: day becomes night", {},
+     [T("Alice"), DAYFX, C("Alice", copy=True), T("Bob")], "night", []),
+    ("707.10", "two copies are not two spells at night", {},
+     [T("Alice"), NIGHTFX, C("Alice"), C("Alice", copy=True), T("Bob")], "night", []),
+    ("601.2 / 702.34a", "spells cast from the graveyard or exile count", {},
+     [T("Alice"), NIGHTFX, C("Alice", zone="graveyard"), C("Alice", zone="exile"), T("Bob")], "day", []),
+    ("601.2i", "a countered spell was still cast", {},
+     [T("Alice"), DAYFX, C("Alice", countered=True), T("Bob")], "day", []),
+    ("728.2a / 502.2", "only the active player counts: Bob's spell on Alice's turn does not save the day",
+     {}, [T("Alice"), DAYFX, C("Bob"), T("Bob")], "night", []),
+    ("728.2b / 502.2", "only the active player counts: two spells by Bob on Alice's turn do not make day",
+     {}, [T("Alice"), NIGHTFX, C("Bob"), C("Bob"), C("Alice"), T("Bob")], "night", []),
+    ("728.2b", "spells the previous active player cast on someone else's turn do not count",
+     {"players": ("Alice", "Bob", "Carol")},
+     [T("Alice"), T("Bob"), NIGHTFX, C("Alice"), C("Alice"), C("Bob"), T("Carol")], "night", []),
+    # -- entering while neither, day, night --------------------------------------------------
+    ("702.145d / R2", "a daybound permanent appearing while neither makes it day", {},
+     [T("Alice"), E(CATHAR)], "day", ["day"]),
+    ("702.145g / 702.145f", "a lone nightbound permanent while neither makes it night", {},
+     [T("Alice"), E({**CATHAR, "face": "night"})], "night", ["night"]),
+    ("702.145g / R13", "daybound and nightbound appear together while neither: day wins, the nightbound transforms",
+     {}, [T("Alice"), E(CATHAR, {**WOLF, "face": "night"})], "day", ["day", "day"]),
+    ("702.145b / R8", "at night a daybound card enters transformed", {},
+     [T("Alice"), NIGHTFX, E(CATHAR)], "night", ["night"]),
+    ("702.145b / R9", "at night a daybound card put onto the battlefield (not cast) also enters transformed", {},
+     [T("Alice"), NIGHTFX, E({**CATHAR, "face": "night"})], "night", ["night"]),
+    ("702.145b / R1", "at day it enters with its daybound face", {},
+     [T("Alice"), DAYFX, E(CATHAR)], "day", ["day"]),
+    ("702.145d / 712.9", "a single-faced copy with daybound still makes it day, and can't transform at night",
+     {}, [T("Alice"), E({"name": "Clone", "kind": "daybound"}), NIGHTFX], "night", ["day"]),
+    ("R2 (Brimstone Vandal)", "'it becomes day as it enters' if neither", {},
+     [T("Alice"), E({"name": "Brimstone Vandal", "kind": "other", "day_if_neither": True})], "day", [None]),
+    ("728.1", "a permanent without daybound or nightbound leaves neither alone", {},
+     [T("Alice"), E({"name": "Grizzly Bears", "kind": "other"})], "neither", [None]),
+    # -- effects at any time ----------------------------------------------------------------
+    ("728.1 / R7", "'it becomes night' in the middle of a turn transforms at once", {},
+     [T("Alice"), E(CATHAR), C("Alice"), NIGHTFX], "night", ["night"]),
+    ("728.1", "'it becomes day' while day: nothing changes, nothing transforms", {},
+     [T("Alice"), E(CATHAR), DAYFX], "day", ["day"]),
+    ("728.1 / R7", "'it becomes day' at night transforms the nightbound ones", {},
+     [T("Alice"), NIGHTFX, E(CATHAR), DAYFX], "day", ["day"]),
+    ("728.1 / R21 (Tovolar)", "an upkeep 'it becomes night' effect", {},
+     [T("Alice"), E(CATHAR), C("Alice"), T("Bob"), {"becomes": "night", "source": "Tovolar, Dire Overlord"}],
+     "night", ["night"]),
+    # -- transforms on every change and never otherwise ---------------------------------------
+    ("702.145b/e / R7", "every permanent follows every change, whoever controls it", {},
+     [T("Alice"), E({**CATHAR, "controller": "Alice"}), E({**WOLF, "controller": "Bob"}), T("Bob"), T("Alice")],
+     "night", ["night", "night"]),
+    ("702.145b / R10 (Moonmist)", "another transform effect does nothing", {},
+     [T("Alice"), E(CATHAR), {"transform": 1, "source": "Moonmist"}], "day", ["day"]),
+    ("702.145 / leaves", "a permanent leaving does not change the designation", {},
+     [T("Alice"), E(CATHAR), {"leave": 1}, T("Bob")], "night", []),
+    # -- multiplayer and shared team turns ----------------------------------------------------
+    ("728.2a / 101.4", "three players: the check looks at the previous turn's active player only",
+     {"players": ("Alice", "Bob", "Carol")},
+     [T("Alice"), T("Bob"), DAYFX, C("Alice"), C("Carol"), T("Carol")], "night", []),
+    ("500.7 extra turn", "an extra turn: the check looks at the turn just ended", {},
+     [T("Alice"), NIGHTFX, C("Alice"), C("Alice"), T("Alice", extra=True)], "day", []),
+    ("728.2a team / R14", "2HG, day: one teammate's spell keeps it day", {"players": FOUR, "teams": TWO_HG},
+     [T("Team Sun"), DAYFX, C("Bob"), T("Team Moon")], "day", []),
+    ("728.2a team / R14", "2HG, day: no player of the team cast a spell: night",
+     {"players": FOUR, "teams": TWO_HG},
+     [T("Team Sun"), DAYFX, C("Carol"), T("Team Moon")], "night", []),
+    ("728.2b team / R15", "2HG, night: one spell each is not two (totals are not added)",
+     {"players": FOUR, "teams": TWO_HG},
+     [T("Team Sun"), NIGHTFX, C("Alice"), C("Bob"), T("Team Moon")], "night", []),
+    ("728.2b team / R15", "2HG, night: one teammate cast two: day", {"players": FOUR, "teams": TWO_HG},
+     [T("Team Sun"), NIGHTFX, C("Alice"), C("Alice"), T("Team Moon")], "day", []),
+    ("728.2b team", "2HG, night: the other team's two spells do not count", {"players": FOUR, "teams": TWO_HG},
+     [T("Team Sun"), NIGHTFX, C("Carol"), C("Carol"), T("Team Moon")], "night", []),
+]
+
+
+@pytest.mark.parametrize("rule, what, setup, moves, designation, face_list", CASES,
+                         ids=[f"{c[0]}: {c[1]}" for c in CASES])
+def test_rule_table(rule, what, setup, moves, designation, face_list):
+    game = run(moves, **setup)
+    assert game.designation_name == designation, f"{rule}: {what}\n{game.log.explain()}"
+    assert faces(game) == face_list, f"{rule}: {what}\n{game.log.explain()}"
+    # the record replays to the same state, and the state is JSON
+    again = DayNight.from_record(json.loads(game.to_json()))
+    assert again.state_json() == game.state_json()
+
+
+# -- events name their rule and explain themselves ---------------------------------------------
+
+def test_every_change_and_transform_is_an_explained_event():
+    game = run([T("Alice"), E(CATHAR), T("Bob"), C("Bob"), C("Bob"), T("Alice")])
+    changes = game.log.of_kind("change")
+    transforms = game.log.of_kind("transform")
+    assert [(e.data["old"], e.data["new"]) for e in changes] == [
+        ("neither", "day"), ("day", "night"), ("night", "day")]
+    assert [e.rule for e in changes] == ["Daybound, CR 702.145d", "Day and Night, CR 728.2a",
+                                        "Day and Night, CR 728.2b"]
+    assert [e.rule for e in transforms] == ["Daybound, CR 702.145b", "Nightbound, CR 702.145e"]
+    assert "Brutal Cathar transforms into Moonrage Brute" in transforms[0].text
+    assert "Transform, CR 701.28" in transforms[0].text
+    for e in game.log:
+        assert e.rule and e.text.endswith((".", ")")), e
+
+
+def test_entering_at_night_is_not_a_transform():  # R8: no transform event, no front-face ETB
+    game = run([T("Alice"), NIGHTFX, E(CATHAR)])
+    assert game.log.of_kind("transform") == []
+    assert "enters transformed" in game.log.of_kind("enter")[0].text
+    assert game.permanents[0].transforms == 0 and game.permanents[0].face_name() == "Moonrage Brute"
+
+
+def test_first_designation_does_not_trigger_but_changes_do():  # 728.1a, 502.4
+    sanctifier = {"name": "Celestus Sanctifier", "kind": "other", "change_trigger": True,
+                  "day_if_neither": True}
+    game = run([T("Alice"), E(sanctifier)])
+    assert game.designation == DAY and game.log.of_kind("trigger") == []
+    assert "does not trigger" in game.log.of_kind("no_trigger")[0].text
+    game = run([T("Alice"), E(sanctifier), T("Bob")])  # changes in the untap step
+    (trig,) = game.log.of_kind("trigger")
+    assert trig.data["when"] == "upkeep" and trig.rule == "Untap Step, CR 502.4"
+    game = run([T("Alice"), E(sanctifier), C("Alice"), NIGHTFX])  # an effect mid-turn
+    assert game.log.of_kind("trigger")[0].data["when"] == "next priority"
+
+
+def test_effect_from_neither_to_night_no_trigger_and_no_neither_again():  # 728.1, 728.1a
+    game = run([T("Alice"), {"becomes": "night"}])
+    assert game.designation == NIGHT and game.log.of_kind("trigger") == []
+    with pytest.raises(IllegalMoveError, match="never become neither"):
+        game.play(Becomes("neither"))
+
+
+def test_transforms_on_every_change_and_never_otherwise():  # 702.145b/e, R10
+    game = run([T("Alice"), E(CATHAR)])
+    p = game.permanents[0]
+    n_changes = 0
+    rng = random.Random(5)
+    for _ in range(60):
+        before = game.designation
+        game.play(BeginTurn(game.next_in_order()))
+        for _ in range(rng.choice((0, 1, 2))):
+            game.play(CastSpell(game.active_name))
+        if rng.random() < 0.2:
+            game.play(Transform(p.id, "Moonmist"))
+        n_changes += game.designation != before
+        assert p.face == ("night" if game.designation == NIGHT else "day")
+    assert p.transforms == len(game.log.of_kind("change")) - 1 == n_changes > 5
+
+
+@pytest.mark.parametrize("edition, dn, tf", [
+    ("2021-11-19", "724", "701.28"), ("2022-06-10", "725", "701.28"), ("2022-11-18", "727", "701.28"),
+    ("2023-06-01", "726", "701.28"), ("2024-06-07", "728", "701.28"), ("2025-06-06", "729", "701.27"),
+    ("2026-01-16", "730", "701.27"),
+])
+def test_rule_numbers_follow_the_chosen_edition(edition, dn, tf):  # numbers drift; names do not
+    game = run([T("Alice"), E(CATHAR), T("Bob")], options={"cr_edition": edition})
+    change = game.log.of_kind("change")[-1]
+    assert change.rule == f"Day and Night, CR {dn}.2a"
+    assert f"Transform, CR {tf}" in game.log.of_kind("transform")[0].text
+    assert game.to_record()["setup"]["options"]["cr_edition"] == edition
+
+
+def test_data_files_have_provenance():
+    assert all(r["provenance"] in ("attested", "reconstructed") for r in rule_numbers())
+    cards = catalog()
+    assert cards["Moonrage Brute"]["name"] == "Brutal Cathar"
+    assert all(e["provenance"] == "attested" for e in cards.values())
+    spec = PermanentSpec.from_catalog("Moonrage Brute")
+    assert spec.kind == "dfc" and spec.face == "night" and spec.back == "Moonrage Brute"
+
+
+# -- the pure check and the fast path -----------------------------------------------------------
+
+@pytest.mark.parametrize("designation, spells, after, rule", [
+    ("neither", 0, NEITHER, "728.2c"), ("neither", 5, NEITHER, "728.2c"),
+    ("day", 0, NIGHT, "728.2a"), ("day", 1, DAY, "728.2a"), ("day", 7, DAY, "728.2a"),
+    ("night", 0, NIGHT, "728.2b"), ("night", 1, NIGHT, "728.2b"), ("night", 2, DAY, "728.2b"),
+    ("day", [0, 0], NIGHT, "728.2a team"), ("day", [0, 1], DAY, "728.2a team"),
+    ("night", [1, 1], NIGHT, "728.2b team"), ("night", [0, 2], DAY, "728.2b team"),
+    (DAY, 0, NIGHT, "ints accepted"),
+])
+def test_untap_check(designation, spells, after, rule):
+    assert untap_check(designation, spells) == after, rule
+
+
+def test_untap_check_rejects_bad_designation():
+    with pytest.raises(ValueError, match="neither"):
+        untap_check("dusk", 0)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=40), st.sampled_from(["day", "night"]))
+def test_engine_agrees_with_the_pure_check(spells, start):
+    game = DayNight.new(["Alice", "Bob", "Carol"])
+    game.play(BeginTurn("Alice"))
+    game.play(Becomes(start))
+    d = game.designation
+    for k in spells:
+        for _ in range(k):
+            game.play(CastSpell(game.active_name))
+        game.play(BeginTurn(game.next_in_order()))
+        d = untap_check(d, k)
+        assert game.designation == d
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=25))
+def test_team_engine_agrees_with_the_pure_check(spells):
+    game = DayNight.two_headed_giant()
+    game.play(BeginTurn("Team A"))
+    game.play(Becomes("night"))
+    d = NIGHT
+    for a, b in spells:
+        first, second = game.active_players()
+        for who, k in ((first, a), (second, b)):
+            for _ in range(k):
+                game.play(CastSpell(who))
+        game.play(BeginTurn(game.next_in_order()))
+        d = untap_check(d, [a, b])
+        assert game.designation == d
+
+
+def _random_move(game, rng):
+    moves = game.legal_moves()
+    moves = [m for m in moves if not isinstance(m, EndGame)]
+    return moves[rng.randrange(len(moves))]
+
+
+def invariant(game):
+    """What must hold in every reachable state."""
+    d = game.designation
+    for p in game.permanents:
+        if p.kind == "dfc" and d != NEITHER:
+            assert p.face == ("night" if d == NIGHT else "day"), (p.label(), game.describe())
+        if p.kind == "daybound":
+            assert p.face == "day"
+        if p.kind == "nightbound":
+            assert p.face == "night"
+    if d == NEITHER:  # 702.145d/g: a daybound or nightbound permanent never coexists with neither
+        assert all(p.face is None for p in game.permanents)
+    changes = game.log.of_kind("change")
+    assert all(e.data["new"] != "neither" for e in changes)
+    if changes:
+        assert d == {"day": DAY, "night": NIGHT}[changes[-1].data["new"]]
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.integers(0, 10_000), st.integers(1, 4), st.booleans())
+def test_random_games_keep_the_invariants(seed, n_players, teams):
+    rng = random.Random(seed)
+    if teams:
+        game = DayNight.two_headed_giant()
+    else:
+        game = DayNight.new([f"P{i}" for i in range(n_players)])
+    seen_designation = False
+    for _ in range(60):
+        game.play(_random_move(game, rng))
+        invariant(game)
+        seen_designation = seen_designation or game.designation != NEITHER
+        if seen_designation:
+            assert game.designation != NEITHER  # 728.1: never neither again
+    again = DayNight.from_record(json.loads(game.to_json()))
+    assert again.state_json() == game.state_json() and list(again.log) == list(game.log)
+
+
+def _illegal(game):
+    yield BeginTurn("Zed")
+    if len(game.order) > 1:
+        yield BeginTurn(game.order[(game.order.index(game.next_in_order()) + 1) % len(game.order)])
+    yield CastSpell("")
+    yield CastSpell("Zed")
+    yield CastSpell("Alice", zone="sideboard")
+    yield Becomes("neither")
+    yield Enter((PermanentSpec("Clone", "daybound", face="night"),))
+    yield Enter((PermanentSpec("Grizzly Bears", "other", face="day"),))
+    yield Enter(())
+    if game.designation == NIGHT:
+        yield Enter((PermanentSpec("Brutal Cathar", "dfc", face="day"),))
+    yield Leave(999)
+    yield Transform(999)
+    yield "sunrise"
+
+
+def test_conformance():
+    report = check_conformance(lambda seed: DayNight.new(["Alice", "Bob", "Carol"]), seeds=range(4),
+                               illegal_moves=_illegal, invariant=invariant)
+    assert report.games == 4 and report.illegal_tried > 20
+
+
+def test_conformance_shared_team_turns():
+    report = check_conformance(lambda seed: DayNight.two_headed_giant(), seeds=range(2),
+                               illegal_moves=lambda g: [BeginTurn("Alice"), CastSpell("Zed")],
+                               invariant=invariant)
+    assert report.games == 2
+
+
+# -- bad input: a clear error naming the rule or field, nothing changed ------------------------
+
+@pytest.mark.parametrize("move, rule, words", [
+    (BeginTurn("Zed"), "Turn Order", "'Zed' is not a player in this game"),
+    (BeginTurn("Alice"), "Turn Order", "the next turn in turn order is Bob's"),
+    (CastSpell(""), "Casting Spells", "names nobody"),
+    (CastSpell(None), "Casting Spells", "names nobody"),
+    (CastSpell("Zed"), "Casting Spells", "'Zed' is not a player"),
+    (Enter((PermanentSpec("Clone", "daybound", face="night"),)), "Daybound and Nightbound", "has only a 'day' face"),
+    (Enter((PermanentSpec("Brutal Cathar", face="dusk"),)), "Daybound and Nightbound", "not a 'dusk' face"),
+    (Enter((PermanentSpec("Brutal Cathar", face="day"),)), "Daybound, CR 702.145b", "enters transformed"),
+    (Enter((PermanentSpec("Bears", "other", face="night"),)), "Daybound and Nightbound", "no 'night' face"),
+    (Enter((PermanentSpec("Brutal Cathar", controller="Zed"),)), "Players", "controller"),
+    (Becomes("neither"), "Day and Night, CR 728.1", "never become neither"),
+    (Leave(42), "Daybound and Nightbound", "no permanent #42"),
+    (Transform(42), "Daybound and Nightbound", "no permanent #42"),
+    ("sunrise", "Day and Night", "not a move"),
+])
+def test_bad_moves_are_refused_and_change_nothing(move, rule, words):
+    game = run([T("Alice"), NIGHTFX, E(CATHAR)])
+    before, record_before = game.snapshot(), game.to_record()
+    with pytest.raises(IllegalMoveError) as info:
+        game.play(move)
+    assert rule in info.value.rule and words in str(info.value), str(info.value)
+    assert game.snapshot() == before and game.to_record() == record_before
+
+
+def test_no_spell_before_the_first_turn_and_no_move_after_the_end():
+    game = DayNight.new(["Alice", "Bob"])
+    with pytest.raises(IllegalMoveError, match="no turn has begun"):
+        game.play(CastSpell("Alice"))
+    game.play(BeginTurn("Alice"))
+    game.play(EndGame("Alice wins"))
+    assert game.is_over() and game.legal_moves() == ()
+    with pytest.raises(IllegalMoveError, match="over"):
+        game.play(BeginTurn("Bob"))
+
+
+def test_a_turn_for_a_player_with_shared_team_turns_names_the_teams():
+    game = DayNight.two_headed_giant()
+    with pytest.raises(IllegalMoveError, match="not a team in this game") as info:
+        game.play(BeginTurn("Alice"))
+    assert "Shared Team Turns" in info.value.rule
+
+
+@pytest.mark.parametrize("mutate, path", [
+    (lambda r: r["moves"].append({"sunrise": True}), "$.moves[2].sunrise"),
+    (lambda r: r["moves"].append({"turn": "Alice", "cast": "Bob"}), "$.moves[2]"),
+    (lambda r: r["moves"].append({"cast": "Alice", "zone": "sideboard"}), "$.moves[2].zone"),
+    (lambda r: r["moves"].append({"cast": "Alice", "copy": "yes"}), "$.moves[2].copy"),
+    (lambda r: r["moves"].append({"becomes": "dusk"}), "$.moves[2].becomes"),
+    (lambda r: r["moves"].append({"enter": []}), "$.moves[2].enter"),
+    (lambda r: r["moves"].append({"enter": [{"name": "X", "kind": "werewolf"}]}), "$.moves[2].enter[0].kind"),
+    (lambda r: r["moves"].append({"enter": [{"name": "X", "colour": "red"}]}), "$.moves[2].enter[0].colour"),
+    (lambda r: r["moves"].append({"leave": 0}), "$.moves[2].leave"),
+    (lambda r: r["moves"].append({"turn": "Zed"}), "$.moves[2]"),
+    (lambda r: r["moves"].append({"cast": "Zed"}), "$.moves[2]"),
+    (lambda r: r["moves"].append({"enter": [{"name": "Clone", "kind": "daybound", "face": "night"}]}),
+     "$.moves[2]"),
+    (lambda r: r["setup"].update(players=[]), "$.setup.players"),
+    (lambda r: r["setup"].update(players=["Alice", "Alice"]), "$.setup.players"),
+    (lambda r: r["setup"].update(players=["Alice", 3]), "$.setup.players[1]"),
+    (lambda r: r["setup"].update(options={"daylight_saving": True}), "$.setup.options.daylight_saving"),
+    (lambda r: r["setup"].update(options={"cr_edition": "June 2024"}), "$.setup.options.cr_edition"),
+    (lambda r: r["setup"].update(designation="dusk"), "$.setup.designation"),
+    (lambda r: r["setup"].update(teams=[{"name": "T", "players": ["Alice", "Zed"]}]), "$.setup.teams[0].players[1]"),
+    (lambda r: r["setup"].update(teams=[{"name": "T", "players": ["Alice"]}]), "$.setup"),
+])
+def test_bad_records_name_the_field(mutate, path):
+    rec = record([T("Alice"), C("Alice")])
+    mutate(rec)
+    with pytest.raises(InvalidRecordError) as info:
+        DayNight.from_record(rec)
+    assert info.value.path == path, str(info.value)
+
+
+def test_refused_move_in_a_record_names_the_rule():
+    with pytest.raises(InvalidRecordError) as info:
+        DayNight.from_record(record([T("Alice"), {"cast": "Zed"}]))
+    assert info.value.path == "$.moves[1]" and "Casting Spells" in info.value.rule
+
+
+# -- teaching positions, records, the CLI ------------------------------------------------------
+
+def test_a_teaching_position_is_a_record():
+    game = run([T("Alice"), C("Alice"), T("Bob")], designation="night",
+               permanents=[{**CATHAR, "controller": "Bob"}])
+    assert game.permanents[0].face == "night"  # chosen by the rules from the designation
+    assert game.designation == NIGHT  # Alice cast only one
+    with pytest.raises(InvalidRecordError, match="neither"):
+        run([], permanents=[CATHAR])  # 702.145d: a daybound permanent cannot sit at neither
+
+
+def test_forecast_in_words():
+    game = run([T("Alice"), E(CATHAR)])
+    assert "If Alice casts no spell this turn, it becomes night at the next untap step (Bob's turn)" in game.forecast()
+    game.play(CastSpell("Alice"))
+    assert "stays day" in game.forecast()
+    game.play(BeginTurn("Bob"))
+    game.play(Becomes("night"))
+    assert "If Bob casts 2 more spells this turn, it becomes day" in game.forecast()
+    game.play(CastSpell("Bob"))
+    game.play(CastSpell("Bob"))
+    assert "It becomes day at the next untap step" in game.forecast()
+    team = DayNight.two_headed_giant()
+    team.play(BeginTurn("Team A"))
+    team.play(Becomes("night"))
+    team.play(CastSpell("Alice"))
+    team.play(CastSpell("Bob"))
+    assert "team totals do not add up" in team.forecast()
+    assert "no check" in DayNight.new().forecast() or "neither" in DayNight.new().forecast()
+
+
+def test_summary_and_state_json_report_designation_and_faces():
+    game = run([T("Alice"), E(CATHAR), T("Bob")])
+    state = game.state_json()
+    assert state["designation"] == "night" and state["faces"] == {"1": "night"}
+    assert state["permanents"][0]["face_name"] == "Moonrage Brute"
+    assert "It is NIGHT." in game.summary() and "Moonrage Brute (nightbound face up)" in game.summary()
+
+
+def test_cli_replay_steps_prints_designation_and_faces(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    run([T("Alice"), E(CATHAR), T("Bob")]).save(str(path))
+    assert cli.main(["replay", str(path), "--steps"]) == 0
+    out = capsys.readouterr().out
+    assert "-> after move 1: Turn 1, Alice's turn. It is DAY." in out
+    assert "-> after move 2: Turn 2, Bob's turn. It is NIGHT." in out
+    assert "Moonrage Brute (nightbound face up)" in out
+    assert "[Day and Night, CR 728.2a]" in out
+
+
+def test_demo_is_seeded_and_replays():
+    a, b = demo(4), demo(4)
+    assert a.to_record() == b.to_record() and a.is_over()
+    assert replay(json.loads(a.to_json())).state_json() == a.state_json()
+    assert a.turn_table()[0]["turn"] == 1 and len(a.turn_table()) == a.turn
+
+
+# -- the Markov chain and the simulation ----------------------------------------------------------
+
+def test_markov_chain_matches_simulation():
+    dist = poisson_spells(1.0)
+    a, b = transition_probabilities(dist)
+    assert a == pytest.approx(dist[0]) and b == pytest.approx(1 - dist[0] - dist[1])
+    exact = night_fraction(dist)
+    sim = simulate(100_000, dist, seed=3)
+    assert sim.turns == 100_000 and abs(sim.night_fraction - exact) < 0.01
+    team = night_fraction(dist, team_size=2)
+    assert abs(simulate(50_000, dist, team_size=2, seed=4).night_fraction - team) < 0.015
+    assert team < exact  # a team of two casts more: fewer nights
+    assert night_fraction([1.0]) == 1.0 and night_fraction([0, 0, 1.0]) == 0.0
+    # the finite-horizon expectation tends to the long-run fraction
+    assert night_fraction(dist, turns=2000) == pytest.approx(exact, abs=0.01)
+
+
+def test_simulation_agrees_with_the_engine_turn_by_turn():
+    sim = simulate(300, 1.2, seed=9, start="day")
+    game = DayNight.new(["Alice", "Bob"])
+    game.play(BeginTurn("Alice"))
+    game.play(Becomes("day"))
+    for k, d in zip(sim.spells, sim.designations):
+        for _ in range(k):
+            game.play(CastSpell(game.active_name))
+        game.play(BeginTurn(game.next_in_order()))
+        assert game.designation == d
