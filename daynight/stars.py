@@ -38,7 +38,8 @@ from .core import (EventLog, Game, IllegalMoveError, InvalidRecordError, Reader,
 __all__ = [
     "COLOURS", "Card", "Deck", "load_deck", "default_deck", "Options", "Commit", "Choose",
     "StarsGame", "View", "RandomBot", "RuleOfThumbBot", "MonteCarloBot", "BOTS", "make_bot",
-    "hint", "HintLine", "play_bots", "advance", "teaching_position", "GAME", "demo",
+    "hint", "HintLine", "play_bots", "advance", "teaching_position", "play_cards", "find_card",
+    "Determinizer", "rollout", "GAME", "demo",
     "REMOVED", "HAND_SIZE", "DRAW",
 ]
 
@@ -1410,41 +1411,61 @@ def find_card(spec: str, deck: Deck | None = None, exclude: Iterable[Card] = ())
 
 def teaching_position(hands: Sequence[Sequence[str]], reveal: str | None, *, time: str = "day",
                       names: Sequence[str] | None = None, hand_size: int = HAND_SIZE,
-                      options: Options | None = None, deck: Deck | None = None) -> StarsGame:
-    """A constructed position at the start of a round: each player's first listed cards are in
-    hand (the rest of each hand is filled from the deck in id order, skipping time-symbol
-    cards), ``reveal`` is the top of the draw pile; the remaining cards form the pile and the
-    box, as the setup removes them."""
+                      collected: Sequence[Sequence[str]] | None = None, pile_size: int | None = None,
+                      last_round: bool = False, options: Options | None = None,
+                      deck: Deck | None = None) -> StarsGame:
+    """A constructed position at the start of a round (say so when you show it: these are not
+    the rulebook's cards). Each player's listed cards are in hand and the rest of each hand is
+    filled from the deck (highest ids first, skipping time-symbol cards); ``reveal`` is the top
+    of the draw pile; ``collected`` lists cards already taken by each player; ``pile_size``
+    (default: as many as the setup leaves) is the number of draw-pile cards under the reveal;
+    every other card is in the box."""
     deck = deck or default_deck()
     used: list[Card] = []
-    hand_cards = []
-    for h in hands:
-        cs = []
-        for spec in h:
-            c = find_card(spec, deck, used)
-            used.append(c)
-            cs.append(c)
-        hand_cards.append(cs)
-    top = None
-    if reveal:
-        top = find_card(reveal, deck, used)
-        used.append(top)
+
+    def take(spec: str) -> Card:
+        c = find_card(spec, deck, used)
+        used.append(c)
+        return c
+
+    hand_cards = [[take(spec) for spec in h] for h in hands]
+    got = [[take(spec) for spec in cs] for cs in collected] if collected is not None else None
+    top = take(reveal) if reveal else None
     taken = {id(c) for c in used}
-    rest = [c for c in deck.cards if id(c) not in taken]
-    plain = [c for c in rest if not c.time]
+    plain = [c for c in deck.cards if id(c) not in taken and not c.time]
     for cs in hand_cards:
         while len(cs) < hand_size:
             c = plain.pop()
             cs.append(c)
             taken.add(id(c))
     rest = [c for c in deck.cards if id(c) not in taken]
-    k = REMOVED[len(hands)]
-    removed, pile = rest[:k], rest[k:]
+    if pile_size is None:
+        k = REMOVED[len(hands)]
+        removed, pile = rest[:k], rest[k:]
+    else:
+        pile, removed = rest[:pile_size], rest[pile_size:]
     if top is not None:
         pile = [top] + pile
     return StarsGame.from_position(hands=[[c.id for c in cs] for cs in hand_cards], pile=[c.id for c in pile],
                                    removed=[c.id for c in removed], time=time, names=names, options=options,
-                                   deck=deck)
+                                   collected=[[c.id for c in cs] for cs in got] if got is not None else None,
+                                   last_round=last_round, deck=deck)
+
+
+def play_cards(game: StarsGame, first: Sequence[str], second: Sequence[str] | None = None) -> StarsGame:
+    """Commit the named cards (``"orange 7"``; ``"orange 7 time"``), one per player, for the
+    first play and, if given, the second; for worked examples and tests."""
+    for step in (first, second):
+        if step is None:
+            break
+        for p, spec in enumerate(step):
+            parts = spec.split()
+            want = (parts[0], int(parts[1]), len(parts) == 3)
+            card = next((c for c in game.hands[p] if (c.colour, c.value, c.time) == want), None)
+            if card is None:
+                raise ValueError(f"{game.names[p]} holds no {spec!r}")
+            game.play(game.deck.commit[p][card.id])
+    return game
 
 
 GAME = StarsGame
