@@ -54,12 +54,12 @@ def legal(hands, rows, n, p, extra):
             if ln == 0:
                 out.append((0, c, o, 0))
                 continue
-            lo = 0
+            lo = 30
             for s in row:
                 if not ECL[s[-1]]:
                     lo = VAL[s[-1]]
                     break
-            hi = 30
+            hi = 0
             for j in range(ln - 1, -1, -1):
                 if not ECL[row[j][-1]]:
                     hi = VAL[row[j][-1]]

@@ -360,8 +360,9 @@ def longest_run(row: Row) -> tuple[int, int]:
 
 
 def _ends(row: Row) -> tuple[int, int]:
-    """``(lowest, highest)`` visible values at the two ends (0 / 30 when all are covered)."""
-    lo, hi = 0, TOP_VALUE + 1
+    """``(lowest, highest)`` visible values at the two ends; ``(30, 0)`` when every place is
+    covered (then any number fits at either end)."""
+    lo, hi = TOP_VALUE + 1, 0
     for s in row:
         top = s[-1]
         if not top.eclipse:
@@ -871,7 +872,7 @@ class SunMoon(Game):
             if 0 < at < len(row):
                 raise self._refuse(f"{c.name} cannot go between two cards of {whose}; cards go only "
                                    "at either end", "ends only")
-            lo, hi = _ends(row) if row else (0, TOP_VALUE + 1)
+            lo, hi = _ends(row)
             if row and at == 0 and not c.value < lo:
                 raise self._refuse(f"{c.name} does not fit left of {lo} in {whose}: rows ascend from "
                                    "left to right", "ascending")
@@ -946,7 +947,7 @@ class SunMoon(Game):
                         log.add(self.names[p], "place", "placing",
                                 f"{self.names[p]} places {c.name} at the left end of "
                                 f"{self._whose(move.owner, p)} {move.row} row"
-                                + (f" ({c.value} < {right})" if right else "")
+                                + (f" ({c.value} < {right})" if right <= TOP_VALUE else "")
                                 + ": rows ascend from left to right and grow only at their ends.",
                                 **self._data(move))
                 else:
@@ -956,7 +957,7 @@ class SunMoon(Game):
                         log.add(self.names[p], "place", "placing",
                                 f"{self.names[p]} places {c.name} at the right end of "
                                 f"{self._whose(move.owner, p)} {move.row} row"
-                                + (f" ({left} < {c.value})" if left <= TOP_VALUE else "")
+                                + (f" ({left} < {c.value})" if left >= 1 else "")
                                 + ": rows ascend from left to right and grow only at their ends.",
                                 **self._data(move))
             elif cls is Cover:
@@ -1420,6 +1421,8 @@ class RuleOfThumbBot:
     def score(m: Move, rows: list[dict[str, Row]], me: int, mates: list[int], points: list[int]) -> float:
         if isinstance(m, SelfDestruct):
             return -100.0
+        if isinstance(m, Harvest):
+            return 50.0 + longest_run(rows[m.owner][m.row])[1]
         row = rows[m.owner][m.row]
         friendly = m.owner in mates
         if isinstance(m, Cover):
