@@ -940,7 +940,7 @@ class DayNight(Game):
             else:
                 text = (f"{DESIGNATIONS[old].capitalize()} becomes {DESIGNATIONS[new]} ({reason}); "
                         "an effect can do this at any time of the turn.")
-                rule = self.rules("change")
+                rule = self.rules("effect") if key == "effect" else self.rules(key)
             log.add(None, "change", rule, text, old=DESIGNATIONS[old], new=DESIGNATIONS[new],
                     untap_step=untap, source="untap step" if untap else reason)
         # every daybound/nightbound double-faced permanent follows (702.145b/e): immediately,
@@ -1275,7 +1275,10 @@ def night_fraction(dist: Sequence[float], team_size: int = 1, *, turns: int | No
     """
     a, b = transition_probabilities(dist, team_size)
     if turns is None:
-        return 0.5 if a + b == 0 else a / (a + b)
+        if a + b == 0:
+            raise ValueError("with these spells the designation never changes at an untap step: "
+                             "how often it is night depends only on how the game started")
+        return a / (a + b)
     p_night = 1.0 if _designation(start) == NIGHT else 0.0
     total = 0.0
     for _ in range(turns):
