@@ -218,6 +218,12 @@ class _Rules:
         return table
 
 
+@lru_cache(maxsize=32)
+def _rules_for(edition: str) -> _Rules:
+    """One shared, read-only citation table per edition."""
+    return _Rules(edition)
+
+
 # ---------------------------------------------------------------------------
 # Options, permanents and moves
 # ---------------------------------------------------------------------------
@@ -481,7 +487,7 @@ class DayNight(Game):
         self.players = players
         self.index = {p: i for i, p in enumerate(players)}
         self.options = options or Options()
-        self.rules = _Rules(self.options.cr_edition)
+        self.rules = _rules_for(self.options.cr_edition)
         if teams:
             names = [t[0] for t in teams]
             members = [tuple(t[1]) for t in teams]

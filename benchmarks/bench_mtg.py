@@ -1,0 +1,77 @@
+"""Speed of ``daynight.mtg`` as ratios to the straight-line reference
+(``benchmarks/reference_mtg.py``), measured interleaved in the same process.
+
+* ``mtg.untap_checks``: seeded 40-turn games (two players, Poisson(1) spells per turn, two
+  werewolves entering, one "it becomes night") through the public, validated API
+  (``DayNight.play`` with interned moves), explanations off as for rollouts; per turn
+  (one untap-step check each), against the reference's same script. Target 10, stretch 5.
+* ``mtg.untap_checks_explained``: the same games with every rule explained in the event log
+  (what the tracker and ``daynight demo`` do). Target 10, stretch 5.
+* ``mtg.simulate_100k``: ``daynight.mtg.simulate(100_000, 1.0)``, the charts notebook's
+  100,000-turn simulation. Target 1 s ("well under a second"), stretch 0.1 s.
+"""
+
+from __future__ import annotations
+
+from benchmarks import reference_mtg as ref
+from benchmarks.harness import Ratio, Timing
+from daynight.mtg import Becomes, BeginTurn, CastSpell, DayNight, Enter, PermanentSpec, simulate
+
+TURNS = 40
+PLAYERS = ("Alice", "Bob")
+SCRIPTS = [ref.script(TURNS, len(PLAYERS), 1.0, seed) for seed in range(8)]
+_WOLF = Enter((PermanentSpec("Brutal Cathar", "dfc", back="Moonrage Brute"),))
+_NIGHT = Becomes("night", "Unnatural Moonrise")
+_TURN = [BeginTurn(p) for p in PLAYERS]
+_CAST = [CastSpell(p) for p in PLAYERS]
+
+
+def _moves(steps):
+    out = []
+    for kind, value in steps:
+        out.append(_TURN[value] if kind == 0 else _CAST[value] if kind == 1 else _NIGHT if kind == 2 else _WOLF)
+    return out
+
+
+MOVES = [_moves(s) for s in SCRIPTS]
+
+
+def engine_games(count: int, explain: bool = False) -> None:
+    """``count`` turns, in whole 40-turn games."""
+    games = max(1, count // TURNS)
+    for i in range(games):
+        game = DayNight(PLAYERS)
+        game.log.enabled = explain
+        play = game.play
+        for move in MOVES[i % len(MOVES)]:
+            play(move)
+
+
+def reference_games(count: int) -> None:
+    games = max(1, count // TURNS)
+    for i in range(games):
+        ref.run(SCRIPTS[i % len(SCRIPTS)], len(PLAYERS))
+
+
+def check_agreement() -> None:
+    """The engine and the reference end every script in the same state."""
+    for steps, moves in zip(SCRIPTS, MOVES):
+        game = DayNight(PLAYERS)
+        for move in moves:
+            game.play(move)
+        designation, faces, checks = ref.run(steps, len(PLAYERS))
+        assert game.designation == designation, (game.describe(), designation)
+        assert [2 if p.face == "night" else 1 for p in game.permanents] == faces
+        assert checks == game.turn - 1
+
+
+check_agreement()
+
+FIGURES = [
+    Ratio("mtg.untap_checks", lambda n: engine_games(n), reference_games, target=10, stretch=5,
+          unit="turns", engine_burst=TURNS * 25, reference_burst=TURNS * 100),
+    Ratio("mtg.untap_checks_explained", lambda n: engine_games(n, explain=True), reference_games,
+          target=10, stretch=5, unit="turns", engine_burst=TURNS * 10, reference_burst=TURNS * 100,
+          rounds=9),
+    Timing("mtg.simulate_100k", lambda: simulate(100_000, 1.0, seed=1), target=1.0, stretch=0.1, repeats=5),
+]
