@@ -617,6 +617,8 @@ class StarsGame(Game):
         tops = [colour for colour, t in totals.items() if t == best]
         log = self.log
         if log.enabled:
+            self._round_info.update(revealed=self.revealed.id if self.revealed else None,
+                                    played=[[c.id for c in cs] for cs in self.played])
             self._round_info.update(time="day" if day else "night",
                                     totals={k: totals.get(k, 0) for k in COLOURS if k in totals},
                                     rule="highest" if day else "lowest")
