@@ -501,7 +501,7 @@ class SunMoon(Game):
             self.log.add(None, "setup", "setup",
                          f"The 68 cards are shuffled and every player gets {HAND_SIZE}; "
                          f"{len(self.draw_pile)} cards form the draw pile. {self.names[0]} "
-                         "(the youngest) starts; play goes clockwise.",
+                         f"(the youngest) {self._verb(0, 'starts')}; play goes clockwise.",
                          players=self.n, draw=len(self.draw_pile))
         self._begin_turn()
 
@@ -795,6 +795,16 @@ class SunMoon(Game):
             self._legal_ids = frozenset(map(id, legal))
         return legal
 
+    def reason_illegal(self, move: Any) -> str | None:
+        """Why ``move`` is refused now, in words with the rule (no state suffix), or ``None``."""
+        if self.over:
+            return "the game is over [rule: end of the game]"
+        try:
+            self._check(move)
+        except IllegalMoveError as exc:
+            return f"{exc.reason} [rule: {exc.rule}]"
+        return None
+
     def moves_for(self, c: Card) -> list[Move]:
         """The legal plays of card ``c`` now (for highlighting targets)."""
         return [m for m in self.legal_moves() if getattr(m, "card", None) is c]
@@ -819,7 +829,7 @@ class SunMoon(Game):
         p = move.player
         if not isinstance(p, int) or p != self.turn:
             who = self.names[p] if isinstance(p, int) and 0 <= p < self.n else repr(p)
-            raise self._refuse(f"it is {self.names[self.turn]}'s turn, not {who}'s", "turn order")
+            raise self._refuse(f"it is {self._poss(self.turn)} turn, not {who}'s", "turn order")
         plays = self._plays(p)
         if isinstance(move, SelfDestruct):
             if self.extra and plays:
@@ -842,7 +852,7 @@ class SunMoon(Game):
             if move.owner != p:
                 who = self.names[move.owner] if isinstance(move.owner, int) and 0 <= move.owner < self.n \
                     else repr(move.owner)
-                raise self._refuse(f"{self.names[p]} may harvest only their own rows, not {who}'s",
+                raise self._refuse(f"{self.names[p]} may harvest only {'your' if self._you(p) else 'their'} own rows, not {who}'s",
                                    "harvest: own rows only")
             length = longest_run(self.rows[p][move.row])[1]
             if length < HARVEST_MIN:
@@ -852,7 +862,7 @@ class SunMoon(Game):
         c = move.card
         if not isinstance(c, Card) or c not in self.hands[p]:
             name = c.name if isinstance(c, Card) else repr(c)
-            raise self._refuse(f"{name} is not in {self.names[p]}'s hand", "hand")
+            raise self._refuse(f"{name} is not in {self._poss(p)} hand", "hand")
         if not isinstance(move.owner, int) or not 0 <= move.owner < self.n:
             raise self._refuse(f"there is no player {move.owner!r}", "players")
         if move.row not in KINDS:
@@ -860,7 +870,7 @@ class SunMoon(Game):
         if c.kind != move.row:
             raise self._refuse(f"{c.name} belongs in a {c.kind} row, not a {move.row} row", "row kind")
         row = self.rows[move.owner][move.row]
-        whose = f"{self.names[move.owner]}'s {move.row} row"
+        whose = f"{self._poss(move.owner)} {move.row} row"
         if isinstance(move, Place):
             if c.eclipse:
                 raise self._refuse(f"an eclipse is laid on top of a card, not at an end of {whose}",
@@ -937,7 +947,7 @@ class SunMoon(Game):
                     row.append([c])
                     if explain:
                         log.add(self.names[p], "start", "starting a row",
-                                f"{self.names[p]} starts {self._whose(move.owner, p)} {move.row} row with "
+                                f"{self.names[p]} {self._verb(p, 'starts')} {self._whose(move.owner, p)} {move.row} row with "
                                 f"{c.name}: a card played where a player has no row of its kind starts that row.",
                                 **self._data(move))
                 elif move.at == 0:
@@ -945,7 +955,7 @@ class SunMoon(Game):
                     if explain:
                         right = _ends(row[1:])[0]
                         log.add(self.names[p], "place", "placing",
-                                f"{self.names[p]} places {c.name} at the left end of "
+                                f"{self.names[p]} {self._verb(p, 'places')} {c.name} at the left end of "
                                 f"{self._whose(move.owner, p)} {move.row} row"
                                 + (f" ({c.value} < {right})" if right <= TOP_VALUE else "")
                                 + ": rows ascend from left to right and grow only at their ends.",
@@ -955,7 +965,7 @@ class SunMoon(Game):
                     if explain:
                         left = _ends(row[:-1])[1]
                         log.add(self.names[p], "place", "placing",
-                                f"{self.names[p]} places {c.name} at the right end of "
+                                f"{self.names[p]} {self._verb(p, 'places')} {c.name} at the right end of "
                                 f"{self._whose(move.owner, p)} {move.row} row"
                                 + (f" ({left} < {c.value})" if left >= 1 else "")
                                 + ": rows ascend from left to right and grow only at their ends.",
@@ -965,7 +975,7 @@ class SunMoon(Game):
                 row[move.slot].append(c)
                 if explain:
                     log.add(self.names[p], "cover", "eclipses",
-                            f"{self.names[p]} covers {under.name} in {self._whose(move.owner, p)} "
+                            f"{self.names[p]} {self._verb(p, 'covers')} {under.name} in {self._whose(move.owner, p)} "
                             f"{move.row} row with a {ECLIPSE_NAME[c.kind]}: the row is interrupted there "
                             "and the eclipse counts nothing.", **self._data(move))
             else:
@@ -978,7 +988,7 @@ class SunMoon(Game):
                             low, high = lo, hi
                     between = f"between {low or 'the start'} and {high if high and high <= TOP_VALUE else 'the end'}"
                     log.add(self.names[p], "restore", "restoring",
-                            f"{self.names[p]} restores the eclipsed place {between} in "
+                            f"{self.names[p]} {self._verb(p, 'restores')} the eclipsed place {between} in "
                             f"{self._whose(move.owner, p)} {move.row} row with {c.name}: a number that fits "
                             "between its neighbours lifts the interruption.", **self._data(move))
             if c.animal:
@@ -994,7 +1004,7 @@ class SunMoon(Game):
                 else:
                     if self.options.animal_without_follow_up == "skip":
                         if explain:
-                            why = "has no card left" if not self.hands[p] else "has no card that fits anywhere"
+                            why = (self._verb(p, "has") + " no card left") if not self.hands[p] else (self._verb(p, "has") + " no card that fits anywhere")
                             log.add(self.names[p], "no-follow-up", "animal card",
                                     f"{self.names[p]} {why} for the extra play, so the turn ends "
                                     "(option animal_without_follow_up=skip).")
@@ -1017,7 +1027,7 @@ class SunMoon(Game):
                 shown = ", ".join(str(s[-1].value) for s in taken if not s[-1].eclipse)
                 extra = len(cards) - len(taken)
                 log.add(self.names[p], "harvest", "harvest",
-                        f"{self.names[p]} harvests {len(taken)} places of the {move.row} row ({shown})"
+                        f"{self.names[p]} {self._verb(p, 'harvests')} {len(taken)} places of the {move.row} row ({shown})"
                         + (f" with {extra} card{'s' if extra != 1 else ''} stacked beneath" if extra else "")
                         + " face down into the score pile: five or more adjacent uncovered cards may be "
                           "harvested, and it takes the whole turn"
@@ -1037,14 +1047,30 @@ class SunMoon(Game):
         self.rows[p] = {"sun": [], "moon": []}
         if explain:
             log.add(self.names[p], "self-destruct", "self-destruct",
-                    f"{self.names[p]} can neither play a card anywhere nor harvest, so the hand "
-                    f"({n_hand} card{'s' if n_hand != 1 else ''}) and both own rows ({len(lost)} "
+                    f"{self.names[p]} can neither play a card anywhere nor harvest, so {self._poss(p)} hand "
+                    f"({n_hand} card{'s' if n_hand != 1 else ''}) and both {self._poss(p)} rows ({len(lost)} "
                     f"card{'s' if len(lost) != 1 else ''}) go to the discard pile.",
                     player=p, hand=n_hand, rows=len(lost))
         self._end_turn()
 
     def _whose(self, owner: int, player: int) -> str:
-        return "their own" if owner == player else f"{self.names[owner]}'s"
+        if owner == player:
+            return "your own" if self._you(player) else "their own"
+        return self._poss(owner)
+
+    # a player called "You" (the apps' human) reads in the second person
+    def _you(self, p: int) -> bool:
+        return self.names[p] == "You"
+
+    def _poss(self, p: int) -> str:
+        return "your" if self._you(p) else f"{self.names[p]}'s"
+
+    def _verb(self, p: int, third: str) -> str:
+        if not self._you(p):
+            return third
+        if third == "has":
+            return "have"
+        return third[:-2] if third.endswith(("sses", "shes", "ches")) else third[:-1]
 
     def _data(self, move: Move) -> dict[str, Any]:
         d = {"player": move.player, "card": move.card.name, "owner": move.owner, "row": move.row}
@@ -1076,7 +1102,7 @@ class SunMoon(Game):
                 return
             if self.log.enabled:
                 self.log.add(self.names[p], "pass", "end of the game",
-                             f"{self.names[p]} has no cards, none left to draw and nothing to harvest, "
+                             f"{self.names[p]} {self._verb(p, 'has')} no cards, none left to draw and nothing to harvest, "
                              "so the turn passes (option empty_hand_at_end=pass).", player=p)
             self.final_left = (self.final_left or 1) - 1
             if self.final_left <= 0:
@@ -1105,7 +1131,7 @@ class SunMoon(Game):
             got += 1
         if explain and got:
             self.log.add(self.names[p], "draw", "drawing",
-                         f"{self.names[p]}'s hand is empty, so they draw {got} card{'s' if got != 1 else ''}"
+                         f"{self._poss(p).capitalize()} hand is empty, so {'you' if self._you(p) else 'they'} draw {got} card{'s' if got != 1 else ''}"
                          f"{'' if got == HAND_SIZE else ' (all that was left)'}.", player=p, cards=got)
         if not pile and not self.discard and self.final_left is None:
             if not self.options.final_round:
@@ -1228,23 +1254,25 @@ class SunMoon(Game):
     def describe_move(self, move: Any) -> str:
         """A move in words, e.g. 'sun 28 at the right end of Player 2's sun row'."""
         if isinstance(move, SelfDestruct):
-            return f"{self.names[move.player]} self-destructs"
+            return f"{self.names[move.player]} {self._verb(move.player, 'self-destructs')}"
         if isinstance(move, Harvest):
-            return f"{self.names[move.player]} harvests the {move.row} row"
+            return f"{self.names[move.player]} {self._verb(move.player, 'harvests')} the {move.row} row"
         if not isinstance(move, (Place, Cover, Restore)):
             return repr(move)
-        who = self.names[move.owner] if isinstance(move.owner, int) and 0 <= move.owner < self.n else "?"
+        ok = isinstance(move.owner, int) and 0 <= move.owner < self.n
+        who = self.names[move.owner] if ok else "?"
+        whose = self._poss(move.owner) if ok else "?'s"
         name = move.card.name if isinstance(move.card, Card) else repr(move.card)
         row = self.rows[move.owner][move.row] if who != "?" and move.row in KINDS else []
         if isinstance(move, Place):
             if not row:
-                return f"{name} starts {who}'s {move.row} row"
+                return f"{name} starts {whose} {move.row} row"
             end = "left" if move.at == 0 else "right" if move.at == len(row) else f"place {move.at}"
-            return f"{name} at the {end} end of {who}'s {move.row} row"
+            return f"{name} at the {end} end of {whose} {move.row} row"
         under = row[move.slot][-1].name if 0 <= move.slot < len(row) else f"place {move.slot}"
         if isinstance(move, Cover):
-            return f"{name} covers {under} in {who}'s {move.row} row"
-        return f"{name} restores place {move.slot} ({under}) in {who}'s {move.row} row"
+            return f"{name} covers {under} in {whose} {move.row} row"
+        return f"{name} restores place {move.slot} ({under}) in {whose} {move.row} row"
 
     def describe(self) -> str:
         if self.over:
