@@ -618,7 +618,10 @@ class TemplesGame(Game):
                 raise InvalidRecordError(tr.path, f"{NAME[side]} has already won")
         mr = r.obj("mystify", {})
         for key in mr.keys():
-            s = sq_of(mr, key)
+            try:
+                s = parse_square(key)
+            except ValueError as exc:
+                raise mr.error(str(exc), key) from None
             n = mr.int(key, lo=1, hi=8)
             if self.tiles[s] != DAY or self.temple_tile[s] or self.in_temple[s]:
                 raise mr.error("only a Day-tile outside temples can be mystified", key)
@@ -1527,19 +1530,44 @@ class TemplesGame(Game):
         return (f"temples turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} h, phase {self.phase}"
                 f"{extra}, Day {square_name(self.pawn['day'])}, Night {square_name(self.pawn['night'])}")
 
+    _SHARED = ("cards", "owner", "books", "options", "_legal")
+
     def snapshot(self) -> bytes:
+        """The mutable state as bytes (the cards, books and options never change)."""
         import pickle
-        d = dict(self.__dict__)
-        d.pop("_legal", None)
+        d = {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
+        d["rng"] = self.rng.getstate()
         return pickle.dumps(d, protocol=pickle.HIGHEST_PROTOCOL)
 
     def copy(self) -> "TemplesGame":
-        import pickle
-        legal, self._legal = self._legal, None
-        try:
-            return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
-        finally:
-            self._legal = legal
+        """An independent copy: lists copied, the immutable cards and books shared."""
+        g = object.__new__(type(self))
+        d = g.__dict__
+        d.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        for k in ("tiles", "in_temple", "temple_tile", "mystify", "crystal", "temples", "history"):
+            d[k] = list(d[k])
+        g.pawn = dict(self.pawn)
+        for k in ("hand", "pile", "discards"):
+            d[k] = {side: list(v) for side, v in d[k].items()}
+        g.visited = set(self.visited)
+        g.steps = deque(self.steps)
+        g.touched = set(self.touched)
+        g.temple_queue = list(self.temple_queue)
+        if self.temple_pick is not None:
+            who, region, picked = self.temple_pick
+            g.temple_pick = (who, region, list(picked))
+        if self.pending is not None:
+            p = self.pending
+            g.pending = _Pending(p.kind, p.step, p.caster, p.remaining, p.cands, p.spell, p.pawn, p.optional)
+        if self.casting is not None:
+            c = self.casting
+            g.casting = (c[0], c[1], c[2], None if c[3] is None else list(c[3]))
+        g.log = EventLog(self.log, enabled=self.log.enabled)
+        g._setup = self._setup
+        g._legal = self._legal
+        return g
 
     def __getstate__(self):
         d = dict(self.__dict__)
