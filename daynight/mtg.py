@@ -45,7 +45,7 @@ import bisect
 import csv
 import math
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Sequence
@@ -440,6 +440,19 @@ class EndGame:
 _MOVE_KEYS = ("turn", "cast", "becomes", "enter", "leave", "transform", "end")
 
 
+#: explanations that depend only on their key (who, counts, designation; a cast and its
+#: context), shared by every game: the explained log then costs little more than the events
+_WHY: dict[tuple[Any, ...], str] = {}
+_CAST_TEXT: dict[tuple[Any, ...], tuple[str, str]] = {}
+
+
+def _remember(cache: dict, key: Any, value: Any) -> Any:
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def _ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         suffix = "th"
@@ -523,7 +536,6 @@ class DayNight(Game):
         self._start_permanents = tuple(permanents)
         self._start_designation = self.designation
         self._turn_moves = tuple(BeginTurn(w) for w in self.order)
-        self._why: dict[tuple[int, int, int], str] = {}
         self._setup_events()
 
     # -- construction ------------------------------------------------------------
@@ -782,6 +794,14 @@ class DayNight(Game):
                         "daybound neither")
         return None
 
+    def entering_face(self, spec: PermanentSpec) -> PermanentSpec:
+        """``spec`` with the face the rules give it if it entered now (702.145b: at night a
+        double-faced card enters transformed), so a record states the face explicitly."""
+        if spec.face is not None:
+            return spec
+        face = self._face_for(spec)
+        return spec if face is None else replace(spec, face=face)
+
     def _face_for(self, spec: PermanentSpec) -> str | None:
         if spec.face is not None:
             return spec.face
@@ -877,10 +897,10 @@ class DayNight(Game):
                            "(rule option check_first_turn is on).")
                 elif len(self.members[prev]) == 1:
                     k = prev_spells[self.members[prev][0]]
-                    ck = (prev, k, d)
-                    why = self._why.get(ck)
+                    ck = (self.order[prev], k, d)
+                    why = _WHY.get(ck)
                     if why is None:
-                        why = self._why[ck] = self._check_reason(prev, prev_spells, d, stays=new == d)
+                        why = _remember(_WHY, ck, self._check_reason(prev, prev_spells, d, stays=new == d))
                 else:
                     why = self._check_reason(prev, prev_spells, d, stays=new == d)
             elif key == "skip":
@@ -1007,6 +1027,15 @@ class DayNight(Game):
             return
         n = self.spells[i]
         active = i in self.members[self.active]
+        key = (move, n, self.order[self.active], active, self.teams is None, self.rules.edition)
+        cached = _CAST_TEXT.get(key)
+        if cached is None:
+            cached = _remember(_CAST_TEXT, key, self._cast_text(move, n, active))
+        log.add(move.player, "cast", cached[0], cached[1], spell=move.spell, zone=move.zone,
+                countered=move.countered, counts=active, count=n)
+
+    def _cast_text(self, move: CastSpell, n: int, active: bool) -> tuple[str, str]:
+        what = f" {move.spell}" if move.spell else " a spell"
         zone = "" if move.zone == "hand" else f" from the {move.zone}"
         countered = " It is countered, but it was still cast." if move.countered else ""
         if active:
@@ -1019,8 +1048,7 @@ class DayNight(Game):
                     f"active {'team' if self.teams else 'player'}'s spells count for day and night, so "
                     f"this one does not.{countered}")
         rule = self.rules("countered" if move.countered else ("cast any zone" if zone else "cast"))
-        log.add(move.player, "cast", rule, text, spell=move.spell, zone=move.zone,
-                countered=move.countered, counts=active, count=n)
+        return rule, text
 
     def _enter(self, specs: Sequence[PermanentSpec]) -> None:
         log = self.log
@@ -1380,7 +1408,8 @@ def demo(seed: int = 1, turns: int = 12) -> DayNight:
         if rng.random() < 0.15:
             game.play(CastSpell(active, copy=True))
         if t in (1, 5) or rng.random() < 0.1:
-            game.play(Enter((PermanentSpec.from_catalog(rng.choice(names), controller=active),)))
+            spec = PermanentSpec.from_catalog(rng.choice(names), controller=active)
+            game.play(Enter((game.entering_face(spec),)))
         if t == 8:
             game.play(Becomes("night", "Unnatural Moonrise"))
     game.play(EndGame("the demo ends"))

@@ -533,3 +533,15 @@ def test_simulation_agrees_with_the_engine_turn_by_turn():
             game.play(CastSpell(game.active_name))
         game.play(BeginTurn(game.next_in_order()))
         assert game.designation == d
+
+
+def test_entering_face_makes_the_record_explicit():  # 702.145b: the record says which face
+    game = run([T("Alice"), NIGHTFX])
+    spec = game.entering_face(PermanentSpec("Brutal Cathar", back="Moonrage Brute"))
+    assert spec.face == "night"
+    game.play(Enter((spec,)))
+    assert game.to_record()["moves"][-1] == {"enter": [{"name": "Brutal Cathar", "kind": "dfc", "face": "night",
+                                                        "back": "Moonrage Brute"}]}
+    assert game.entering_face(PermanentSpec("Bears", "other")).face is None
+    neither = DayNight.new()
+    assert neither.entering_face(PermanentSpec("Brutal Cathar")).face == "day"

@@ -221,7 +221,7 @@ class Tracker:
         return PermanentSpec(name, kind, controller=controller)
 
     def _add_permanent(self) -> None:
-        self.game.play(Enter((self._spec(),)))
+        self.game.play(Enter((self.game.entering_face(self._spec()),)))
         self.permanent_name.value = ""
 
     def _remove_permanent(self) -> None:
