@@ -197,6 +197,7 @@ class SunMoonApp:
         if self.game.is_over() or self.game.turn != self.human:
             return
         self.selected = None if self.selected is c else c
+        self.refresh()  # first the places, then the status (a served app updates in this order)
         if self.selected is not None:
             n = len(self.game.moves_for(c))
             if n:
@@ -205,7 +206,8 @@ class SunMoonApp:
                 self.status.show(f"{c.label} fits nowhere now: no end of a {c.kind} row "
                                  + ("has a card it can cover." if c.eclipse else
                                     "takes it and no eclipsed place lies between fitting numbers."))
-        self.refresh()
+        else:
+            self.status.show(f"{c.label} put back: choose a card from your hand.")
 
     def target(self, owner: int, kind: str, where) -> None:
         """Play the selected card at ``where`` ('left', 'right', 'start' or a place index)."""
@@ -281,7 +283,7 @@ class SunMoonApp:
         if len(self._boxes) != g.n or self._names != g.names:
             self._build_table()
         for p in range(g.n):
-            self._titles[p].value = (f"<b>{escape(g.names[p])}</b>" + (" (you)" if p == self.human else "")
+            self._titles[p].value = (f"<b>{escape(g.names[p])}</b>"
                                      + f" &middot; {len(g.hands[p])} in hand &middot; "
                                        f"{len(g.harvested[p])} cards harvested")
             for k in KINDS:
@@ -338,9 +340,9 @@ class SunMoonApp:
             cells += [str(len(g.hands[p])), str(r["harvested"]), str(r["in_rows"]),
                       str(r["in_hand"]) if known else "?", f"<b>{r['total']:+d}</b>" if known else "?"]
             rows.append("<tr>" + "".join(f"<td style='padding:0 0.6em'>{c}</td>" for c in cells) + "</tr>")
-        head = ("<tr><th>player</th>" + ("<th>team</th>" if team else "") +
-                "<th>cards in hand</th><th>harvested (+1)</th><th>in own rows (-1)</th>"
-                "<th>sun/moon in hand (-1)</th><th>score</th></tr>")
+        head = "<tr>" + "".join(f"<th style='padding:0 0.6em'>{h}</th>" for h in (
+            ["player"] + (["team"] if team else []) +
+            ["cards in hand", "harvested (+1)", "in own rows (-1)", "sun/moon in hand (-1)", "score"])) + "</tr>"
         pile = (f"<p>Draw pile: {len(g.draw_pile)} cards; discard pile: {len(g.discard)} cards"
                 + (f"; final round: {g.final_left} turn{'s' if g.final_left != 1 else ''} left"
                    if g.final_left is not None and not g.is_over() else "") + ".</p>")
