@@ -544,8 +544,7 @@ class TemplesGame(Game):
         setup: dict[str, Any] = {}
         if recorded is not None:
             setup["seed"] = recorded
-        if options and options != Options():
-            setup["options"] = options.to_json()
+        setup["options"] = game.options.to_json()   # every rule option is part of the setup
         custom = {s: dict(b[s].raw) for s in SIDES if not b[s].default}
         if custom:
             setup["books"] = custom
