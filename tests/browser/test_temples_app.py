@@ -1,0 +1,38 @@
+"""The temple duel in Voila, in headless Chromium: a whole short game played by clicking.
+
+A full two-temple game against a bot takes a few hundred clicks, so the test starts the app's
+"Near the end" scenario (a recorded position: Day has one temple and eight tiles of the
+second; Night, the bot, is to move). The bot plays Night's turn; Day then tries an illegal
+travel (the reason is shown), casts Sunwalk and clicks its targets, and wins by casting
+Morning Dew, which places the ninth tile. Controls are found by role and name.
+"""
+
+import re
+
+
+def test_temples_short_game_by_clicking(app):
+    page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
+    page.get_by_role("button", name="New game").wait_for()
+    assert page.get_by_role("button", name=re.compile(r"^A1 empty \(Day\)")).is_visible()
+    # travel one square and see the hours go down
+    page.get_by_role("button", name=re.compile(r"^B1 empty")).click()
+    page.get_by_text("9 hours left").first.wait_for()
+    # start from the recorded near-end position
+    page.get_by_role("combobox", name="Start").select_option(label="Near the end: Day needs one more tile for her second temple")
+    page.get_by_role("button", name="New game").click()
+    page.get_by_text("Turn 31: Day's turn").wait_for()
+    assert "Night retreats" in page.inner_text("body")      # the bot played Night's turn
+    # a refused click shows the rule
+    page.get_by_role("button", name=re.compile(r"^A8 ")).click()
+    page.get_by_role("status").get_by_text("Not allowed").wait_for()
+    assert "2.1 Travelling" in page.get_by_role("status").inner_text()
+    # cast Sunwalk (1 hour): click its two targets, D8 and back to D7 (a move, not travelling)
+    page.get_by_role("button", name=re.compile(r"^Sunwalk")).click()
+    page.get_by_role("button", name=re.compile(r"^D8 ")).click()
+    page.get_by_role("button", name=re.compile(r"^D7 ")).click()
+    page.get_by_text("11 hours left").first.wait_for()
+    # Morning Dew places the ninth tile on D7: the second temple wins
+    page.get_by_role("button", name=re.compile(r"^Morning Dew")).click()
+    page.get_by_text("Day has built her second temple and wins.").first.wait_for()
+    assert page.get_by_role("button", name=re.compile(r"^D7 Day T")).is_visible()
+    app.assert_clean()
