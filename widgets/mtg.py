@@ -133,12 +133,12 @@ class Tracker:
         self.spell_counts: dict[str, w.HTML] = {}
         self.widget = w.VBox([
             style_widget(),
-            w.HTML("<h2 style='margin:0.2em 0'>Day and night tracker</h2>"),
             self.sky,
             self.turn_line,
             self.forecast,
             w.HBox([self.next_turn_button, self.extra_turn_button, self.day_button,
                     self.night_button, self.undo_button]),
+            self.status,
             w.HTML("<h3 style='margin:0.4em 0 0.1em'>Players: spells this turn</h3>"),
             self.zone,
             self.players_box,
@@ -147,7 +147,6 @@ class Tracker:
             w.HBox([self.permanent_name, self.controller]),
             w.HBox([self.permanent_kind, self.add_button]),
             w.HBox([self.leave_choice, self.leave_button]),
-            self.status,
             w.HTML("<h3 style='margin:0.4em 0 0.1em'>What happened, and why</h3>"),
             self.log_view,
             w.HTML("<h3 style='margin:0.4em 0 0.1em'>New game</h3>"),
