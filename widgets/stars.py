@@ -100,7 +100,8 @@ def table_html(game: StarsGame, viewer: int = 0) -> str:
         names = ", then ".join(game.names[p] for p in game.choosers)
         winner = (f"<p><b>Winning colour: {escape(game.winning)}</b> ({'day: highest' if game.day else 'night: lowest'}"
                   f" total). Still to choose: {escape(names)}.</p>")
-    return (f"<div class='dn-stars-table' role='region' aria-label='table'>"
+    return (f"<style>.dn-stars-table th, .dn-stars-table td {{ padding: 3px 10px; text-align: left; }}</style>"
+            f"<div class='dn-stars-table' role='region' aria-label='table'>"
             f"<p>Round {game.round}{' (last round)' if game.last_round else ''}: revealed card {revealed}; "
             f"draw pile {len(game.pile)} cards.</p>"
             f"<table style='border-collapse:collapse' aria-label='cards played this round'>"
@@ -136,10 +137,11 @@ class StarsApp:
         self.hint_rollouts = hint_rollouts
         self.status = Status("Choose the number of players and the bots, then press New game.")
         self.players_choice = w.Dropdown(options=[("3 players", 3), ("4 players", 4), ("5 players", 5)],
-                                         value=players, description="Players")
+                                         value=players, description="Players", layout=w.Layout(width="190px"))
         kinds = list(bots) + ["rule"] * (4 - len(bots))
         self.bot_choices = [w.Dropdown(options=BOT_CHOICES, value=kinds[i], description=f"Bot {i + 1}",
-                                       style={"description_width": "initial"}) for i in range(4)]
+                                       style={"description_width": "initial"}, layout=w.Layout(width="190px"))
+                            for i in range(4)]
         self.players_choice.observe(lambda _: self._show_bot_choices(), names="value")
         self.new_button = button("New game", lambda _: guarded(self.status, self.new_game),
                                  tooltip="Start a new game with these players and bots", button_style="primary")
