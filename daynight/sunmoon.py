@@ -1047,8 +1047,8 @@ class SunMoon(Game):
         self.rows[p] = {"sun": [], "moon": []}
         if explain:
             log.add(self.names[p], "self-destruct", "self-destruct",
-                    f"{self.names[p]} can neither play a card anywhere nor harvest, so {self._poss(p)} hand "
-                    f"({n_hand} card{'s' if n_hand != 1 else ''}) and both {self._poss(p)} rows ({len(lost)} "
+                    f"{self.names[p]} can neither play a card anywhere nor harvest, so {'your' if self._you(p) else 'their'} hand "
+                    f"({n_hand} card{'s' if n_hand != 1 else ''}) and both {'your' if self._you(p) else 'their'} rows ({len(lost)} "
                     f"card{'s' if len(lost) != 1 else ''}) go to the discard pile.",
                     player=p, hand=n_hand, rows=len(lost))
         self._end_turn()
@@ -1539,11 +1539,16 @@ BOTS: dict[str, Callable[[], Any]] = {
 }
 
 
+def _bot_label(bot: Any, seat: int) -> str:
+    name = getattr(bot, "name", "bot")
+    return f"{name[0].upper()}{name[1:]} {seat + 1}"
+
+
 def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None,
               explain: bool = True) -> SunMoon:
     """A complete seeded game, seat ``i`` played by ``bots[i]`` (each decides from its own view)."""
     game = SunMoon.new(len(bots), seed, options=options,
-                       names=[f"{getattr(b, 'name', 'bot')} ({i + 1})" for i, b in enumerate(bots)],
+                       names=[_bot_label(b, i) for i, b in enumerate(bots)],
                        explain=explain)
     rng = random.Random(seed * 7919 + 1)
     while not game.is_over():
