@@ -1503,24 +1503,33 @@ class TemplesGame(Game):
         }
 
     def view(self, player: Any) -> dict[str, Any]:
-        """What ``player`` sees: the board, both discard piles, her own hand, the size of the
-        other's hand and of both books (never their order). While Steal Passion shows the
-        other's hand, that hand is in the view too."""
-        s = self._public()
-        s["prompt"] = self.pending_prompt()
+        """What ``player`` sees: the board, counters, temples, pawns, both discard piles, her
+        own hand, the size of the other's hand and of both books (never their order). While
+        her Steal Passion shows the other's hand, that hand is in the view too (``shown_hand``).
+        Squares are ints 0..47 here (bots read it on every move); ``state_json`` has names."""
         other = OTHER[player]
-        s["hands"] = {player: s["hands"][player], other: len(self.hand[other])}
-        if self.pending is not None and self.pending.kind == "choose" and self.pending.caster == player:
-            s["shown_hand"] = [self.cards[c].id for c in self.hand[other]]
-        s["me"] = player
-        s["tiles"] = list(self.tiles)
-        s["in_temple"] = [bool(v) for v in self.in_temple]
-        s["pawn_squares"] = dict(self.pawn)
         p = self.pending
-        s["pending"] = None if p is None else {"kind": p.kind, "op": p.step.op, "caster": p.caster,
-                                               "pawn": p.pawn, "remaining": p.remaining}
-        s["hand_cards"] = {c: self.cards[c] for c in self.hand[player]}
-        return s
+        v = {
+            "me": player, "turn": self.turn, "turn_no": self.turn_no, "hours": self.hours,
+            "phase": self.phase, "over": self.result is not None, "winner": self.winner,
+            "tiles": list(self.tiles), "in_temple": [bool(x) for x in self.in_temple],
+            "temple_tile": list(self.temple_tile), "mystify": list(self.mystify),
+            "crystal": list(self.crystal), "temples": list(self.temples),
+            "pawn_squares": dict(self.pawn), "visited": set(self.visited),
+            "hand": [self.cards[c].id for c in self.hand[player]],
+            "hand_cards": {c: self.cards[c] for c in self.hand[player]},
+            "hands": {player: [self.cards[c].id for c in self.hand[player]], other: len(self.hand[other])},
+            "piles": {side: len(self.pile[side]) for side in SIDES},
+            "discards": {side: [self.cards[c].id for c in self.discards[side]] for side in SIDES},
+            "pending": None if p is None else {"kind": p.kind, "op": p.step.op, "caster": p.caster,
+                                               "pawn": p.pawn, "remaining": p.remaining,
+                                               "spell": p.spell.id},
+            "temple_pick": None if self.temple_pick is None else
+            {"who": self.temple_pick[0], "region": sorted(self.temple_pick[1]), "picked": list(self.temple_pick[2])},
+        }
+        if p is not None and p.kind == "choose" and p.caster == player:
+            v["shown_hand"] = [self.cards[c].id for c in self.hand[other]]
+        return v
 
     def describe(self) -> str:
         extra = ""
