@@ -614,6 +614,44 @@ class StarsGame(Game):
                 totals.setdefault(colour, 0)
         values = totals.values()
         best = max(values) if day else min(values)
+        if not self.log.enabled:  # the fast path for rollouts and bulk simulation
+            colour = None
+            for k, t in totals.items():
+                if t == best:
+                    if colour is not None:
+                        self.winning = None
+                        self._clean_up()
+                        return
+                    colour = k
+            self.winning = colour
+            keys = []
+            stars = self.stars
+            p = 0
+            for a, b in self.played:
+                s = (a.value if a.colour == colour else 0) + (b.value if b.colour == colour else 0)
+                if s:
+                    keys.append(((-s if day else s), stars[p], p))
+                p += 1
+            if not keys:
+                self.order = self.choosers = []
+                self._clean_up()
+                return
+            if len(keys) == 1:
+                order = [keys[0][2]]
+            else:
+                keys.sort()
+                order = []
+                last = len(keys) - 1
+                for i, k in enumerate(keys):
+                    if not ((i > 0 and keys[i - 1][:2] == k[:2]) or (i < last and keys[i + 1][:2] == k[:2])):
+                        order.append(k[2])
+            self.order = order
+            self.choosers = order[:]
+            if order:
+                self.phase = CHOOSE
+            else:
+                self._clean_up()
+            return
         tops = [colour for colour, t in totals.items() if t == best]
         log = self.log
         if log.enabled:
@@ -735,9 +773,10 @@ class StarsGame(Game):
         pile = self.pile
         hands = self.hands
         if len(pile) >= DRAW * n:
-            for p in range(n):
-                hands[p].append(pile.pop())
-                hands[p].append(pile.pop())
+            pop = pile.pop
+            for h in hands:
+                h.append(pop())
+                h.append(pop())
             drawn = "every player draws two cards"
             short = False
         else:
@@ -766,7 +805,7 @@ class StarsGame(Game):
                     f"{'day' if self.day else 'night'}." + (" The draw pile is used up: one last round is played."
                                                              if self.last_round else ""),
                     pile=len(pile))
-        if min(len(h) for h in hands) < 2:  # cannot happen from a rules setup; guards set positions
+        if short and min(len(h) for h in hands) < 2:  # cannot happen from a rules setup; guards set positions
             if log.enabled:
                 log.add(None, "end", "end of the game: a hand cannot play two cards",
                         "A player holds fewer than two cards, so no further round can be played.")

@@ -558,3 +558,22 @@ def test_random_games_keep_every_invariant(players, seed, choice_seed, absent, s
     assert g.winners and all(g.stars[w] == max(g.stars) for w in g.winners)
     taken = sum(len(r.get("taken", [])) for r in g.rounds)
     assert taken == sum(len(c) for c in g.collected)
+
+
+@pytest.mark.parametrize("players, options", [(3, Options()), (4, Options(absent_colours="zero")),
+                                              (5, Options(short_pile="share", empty_reveal="from_discard"))])
+def test_the_fast_path_without_explanations_plays_the_same_game(players, options):
+    for seed in range(6):
+        explained = StarsGame.new(players, seed, options=options)
+        quiet = StarsGame.new(players, seed, options=options, explain=False)
+        rng = random.Random(seed)
+        while not explained.is_over():
+            moves = explained.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            assert quiet.legal_moves() == moves and quiet.to_players() == explained.to_players()
+            explained.play(move)
+            quiet.play(move)
+            assert (quiet.day, quiet.phase, quiet.choosers, quiet.stars, quiet.round) == (
+                explained.day, explained.phase, explained.choosers, explained.stars, explained.round)
+        assert quiet.is_over() and quiet.winners == explained.winners and len(quiet.log) == 0
+        assert quiet.state_json() == explained.state_json()
