@@ -136,6 +136,14 @@ def test_spell_move_is_not_travelling():
 
 # -- casting (2.1, 3.3) ---------------------------------------------------------------------
 
+def test_every_copy_in_hand_can_be_cast():
+    g = game_at(hands={"day": ["D01", "D01", "D12"]})
+    casts = [m for m in g.legal_moves() if isinstance(m, Cast)]
+    assert sorted(m.card for m in casts) == sorted(g.hand["day"])
+    g.play(Cast("day", g.hand["day"][1]))
+    assert g.hours == 10
+
+
 def test_cast_without_hours_condition_or_theme_is_refused():
     g = game_at(hands={"day": ["D04", "D03", "N05"]}, hours=4)
     e = refused(g, Cast("day", card(g, "day", "D04")), "2.1 Spell Casting")

@@ -1,0 +1,89 @@
+"""Speed of the temple duel.
+
+* ``temples.random_turn``: one whole turn (Awakening to Retreating) chosen uniformly at random
+  among the legal moves, through the public, checked ``play`` with the explanations off (as a
+  rollout runs), as a ratio to the straight-line reference in ``reference_temples.py``
+  playing the same rules with the same policy. Target 4, stretch 3.
+* ``temples.random_turn_explained``: the same with every rule explaining itself in the log.
+* ``temples.temple_check_x100``: 100 temple checks (flood fills) over a full board (every
+  square a Day- or Night-tile); ``report`` prints the mean of one check over many calls.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from benchmarks.harness import Ratio, Timing
+from benchmarks.reference_temples import run_turns
+from daynight.temples import DAY, NIGHT, SQUARES, TemplesGame, temple_regions
+
+
+def _engine_turns(explain: bool):
+    state = {"rng": random.Random(0), "game": None}
+
+    def run(n: int) -> int:
+        rng = state["rng"]
+        g = state["game"]
+        done = 0
+        while done < n:
+            if g is None or g.is_over():
+                g = TemplesGame.new(rng.randrange(1 << 30))
+                g.log.enabled = explain
+            turn = g.turn_no
+            while not g.is_over() and g.turn_no == turn:
+                moves = g.legal_moves()
+                g.play(moves[rng.randrange(len(moves))])
+            done += 1
+        state["game"] = g
+        return n
+    return run
+
+
+def _reference_turns():
+    state = {"seed": 0}
+
+    def run(n: int) -> int:
+        state["seed"] += 1
+        return run_turns(n, state["seed"])
+    return run
+
+
+def _full_board():
+    rng = random.Random(3)
+    tiles = [-1] * 48
+    for s in SQUARES:
+        tiles[s] = DAY if rng.random() < 0.5 else NIGHT
+    return tiles, [0] * 48
+
+
+_TILES, _TEMPLE = _full_board()
+
+
+def _flood_once():
+    temple_regions(_TILES, DAY, _TEMPLE)
+
+
+def _flood_100():
+    for _ in range(100):
+        temple_regions(_TILES, DAY, _TEMPLE)
+
+
+FIGURES = [
+    Ratio("temples.random_turn", _engine_turns(False), _reference_turns(), target=4, stretch=3,
+          unit="turns", engine_burst=200, reference_burst=400),
+    Ratio("temples.random_turn_explained", _engine_turns(True), _reference_turns(), target=4, stretch=3,
+          unit="turns", engine_burst=200, reference_burst=400),
+    # 100 full-board checks per run (one call is too short to time alone): target 10 µs a check
+    Timing("temples.temple_check_x100", _flood_100, target=1e-3, stretch=0.5e-3),
+]
+
+
+def report(quick: bool = False):
+    n = 2_000 if quick else 20_000
+    t = time.perf_counter()
+    for _ in range(n):
+        _flood_once()
+    per = (time.perf_counter() - t) / n
+    yield (f"{'temples.temple_check_mean':<28} {per * 1e6:6.1f} µs per full-board temple check "
+           f"(44 tiles, half of them Day; mean of {n:,} calls)")
