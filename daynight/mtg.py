@@ -919,7 +919,9 @@ class DayNight(Game):
                     turn=turn, active=who, designation=DESIGNATIONS[new], changed=new != d)
         if new != d:
             self._set(new, "the untap-step check", untap=True, key=key)
-        self.turns.append([turn, slot, new, self.spells, new != d])
+        if self.turns:
+            self.turns[-1][5] = d  # how the previous turn ended (effects may have changed it)
+        self.turns.append([turn, slot, new, self.spells, new != d, None])
 
     def _check_reason(self, prev: int, spells: list[int], d: int, stays: bool = False) -> str:
         who = self.order[prev]
@@ -1251,12 +1253,15 @@ class DayNight(Game):
     def turn_table(self) -> list[dict[str, Any]]:
         """One row per turn: its number, the active player or team, the designation after its
         untap-step check, whether it changed there, and the spells each player cast that turn
-        (the active player's and the others')."""
+        (the active player's and the others'), and the designation at the end of the turn
+        (an effect or a permanent entering can change it during the turn)."""
         rows = []
-        for turn, slot, d, spells, changed in self.turns:
+        for turn, slot, d, spells, changed, end in self.turns:
             members = self.members[slot]
             active_spells = sum(spells[i] for i in members)
+            end = self.designation if end is None else end
             rows.append({"turn": turn, "active": self.order[slot], "designation": DESIGNATIONS[d],
+                         "designation_end": DESIGNATIONS[end],
                          "changed_at_untap": changed, "active_spells": active_spells,
                          "other_spells": sum(spells) - active_spells,
                          "max_player_spells": max(spells[i] for i in members)})

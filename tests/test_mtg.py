@@ -545,3 +545,12 @@ def test_entering_face_makes_the_record_explicit():  # 702.145b: the record says
     assert game.entering_face(PermanentSpec("Bears", "other")).face is None
     neither = DayNight.new()
     assert neither.entering_face(PermanentSpec("Brutal Cathar")).face == "day"
+
+
+def test_turn_table_records_changes_during_a_turn():
+    game = run([T("Alice"), C("Alice"), E(CATHAR), T("Bob"), NIGHTFX, T("Alice")])
+    table = game.turn_table()
+    assert [(r["designation"], r["designation_end"]) for r in table] == [
+        ("neither", "day"), ("day", "night"), ("night", "night")]
+    assert [r["changed_at_untap"] for r in table] == [False, False, False]
+    assert [r["active_spells"] for r in table] == [1, 0, 0]

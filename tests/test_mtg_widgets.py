@@ -120,9 +120,11 @@ def test_designation_chart():
     fig = designation_chart(game)
     rows = game.turn_table()
     assert list(fig.data[0].y) == [r["active_spells"] for r in rows]
+    letter = {"day": "D", "night": "N", "neither": "-"}
     labels = list(fig.data[2].text)
-    assert labels == ["D" if r["designation"] == "day" else "N" if r["designation"] == "night" else "-"
-                      for r in rows]
+    assert [label[0] for label in labels] == [letter[r["designation"]] for r in rows]
+    assert [label[-1] for label in labels] == [letter[r["designation_end"]] for r in rows]
+    assert "-→D" in labels  # the first werewolf entered during a turn
     assert len(fig.layout.shapes) >= len(rows)
     with pytest.raises(ValueError):
         designation_chart(Tracker().game)
@@ -136,3 +138,14 @@ def test_night_frequency_chart_exact_and_simulated_agree():
     assert df["night_exact"].is_monotonic_decreasing
     fig = night_frequency_chart(table=df)
     assert len(fig.data) == 4 and list(fig.data[2].y) == list(df["night_simulated"])
+
+
+def test_chart_of_the_game_from_the_tracker():
+    t = Tracker(["Alice", "Bob"])
+    t.chart_button.click()
+    assert "nothing to chart" in txt(t.status) and t.last_chart is None
+    t.next_turn_button.click()
+    t.night_button.click()
+    t.next_turn_button.click()
+    t.chart_button.click()
+    assert list(t.last_chart.data[2].text) == ["-→N", "N"]  # the effect changed turn 1 mid-turn

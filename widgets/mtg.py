@@ -128,6 +128,10 @@ class Tracker:
                                        layout=w.Layout(width="26em"))
         self.leave_button = button("Remove permanent", lambda _: self._do(self._remove_permanent),
                                    tooltip="The chosen permanent leaves the battlefield")
+        self.chart_button = button("Chart of this game", lambda _: self._chart(),
+                                   tooltip="Draw day and night over the turns so far, with the spells cast")
+        self.chart_output = w.Output()
+        self.last_chart = None
         self.cast_buttons: dict[str, w.Button] = {}
         self.copy_buttons: dict[str, w.Button] = {}
         self.spell_counts: dict[str, w.HTML] = {}
@@ -149,6 +153,8 @@ class Tracker:
             w.HBox([self.leave_choice, self.leave_button]),
             w.HTML("<h3 style='margin:0.4em 0 0.1em'>What happened, and why</h3>"),
             self.log_view,
+            self.chart_button,
+            self.chart_output,
             w.HTML("<h3 style='margin:0.4em 0 0.1em'>New game</h3>"),
             w.HBox([self.players_text, self.two_headed, self.new_game_button]),
         ])
@@ -228,6 +234,22 @@ class Tracker:
             raise IllegalMoveError("there is no permanent to remove", rule="Daybound and Nightbound, CR 702.145a")
         self.game.play(Leave(self.leave_choice.value))
 
+    def _chart(self) -> None:
+        if not self.game.turns:
+            self.status.show("No turn has begun yet: there is nothing to chart.")
+            return
+
+        def draw():
+            from IPython.display import display
+
+            fig = designation_chart(self.game)  # imports plotly now, not when the app starts
+            self.last_chart = fig
+            self.chart_output.clear_output(wait=True)
+            with self.chart_output:
+                display(fig)
+
+        guarded(self.status, draw)
+
     def _on_name(self, change) -> None:
         entry = catalog().get(change["new"])
         if entry is not None:
@@ -300,9 +322,19 @@ class Tracker:
 _COLOURS = {"day": "#f4c430", "night": "#27335c", "neither": "#bbbbbb"}
 
 
+_LETTER = {"day": "D", "night": "N", "neither": "-"}
+
+
+def _label(row: dict) -> str:
+    """D, N or - for the designation after the untap step; "D→N" when an effect or a permanent
+    entering changed it during the turn."""
+    start, end = _LETTER[row["designation"]], _LETTER[row["designation_end"]]
+    return start if start == end else f"{start}→{end}"
+
+
 def designation_chart(game: DayNight, *, title: str | None = None):
-    """The designation after each turn's untap step (coloured bands, labelled DAY/NIGHT in
-    words) and the spells cast per turn: by the active player or team (the ones that count)
+    """The designation after each turn's untap step (coloured bands, labelled D, N or -, and
+    "D→N" when it changed during the turn) and the spells cast per turn: by the active player or team (the ones that count)
     and by the others (which do not)."""
     import plotly.graph_objects as go
 
@@ -321,10 +353,11 @@ def designation_chart(game: DayNight, *, title: str | None = None):
         fig.add_vrect(x0=r["turn"] - 0.5, x1=r["turn"] + 0.5, fillcolor=_COLOURS[r["designation"]],
                       opacity=0.25, line_width=0, layer="below")
     fig.add_scatter(x=turns, y=[top - 0.4] * len(turns), mode="text", name="designation",
-                    text=["D" if r["designation"] == "day" else ("N" if r["designation"] == "night" else "-")
-                          for r in rows],
-                    hovertext=[f"turn {r['turn']}: {r['designation']}"
-                               f"{' (changed at the untap step)' if r['changed_at_untap'] else ''}" for r in rows],
+                    text=[_label(r) for r in rows],
+                    hovertext=[f"turn {r['turn']} ({r['active']}): {r['designation']} after the untap step"
+                               f"{' (changed there)' if r['changed_at_untap'] else ''}"
+                               f"{', ' + r['designation_end'] + ' at the end of the turn' if r['designation_end'] != r['designation'] else ''}"
+                               for r in rows],
                     textfont=dict(size=12, color="#333"), showlegend=True)
     fig.add_hline(y=2, line_dash="dot", line_color="#444",
                   annotation_text="2 spells: night becomes day", annotation_position="top left")

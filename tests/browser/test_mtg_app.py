@@ -67,3 +67,11 @@ def test_tracker_two_headed_giant(app):
     page.get_by_text("Turn 2: Team Cat & Dov's turn (Cat and Dov).").wait_for()
     assert page.get_by_role("img", name="It is night.").is_visible()
     app.assert_clean()
+
+
+def test_charts_render_offline(app):
+    page = app.open("mtg/charts.ipynb", wait_for=".js-plotly-plot")
+    page.get_by_text(re.compile(r"100,000 turns in \d+ ms")).wait_for()
+    assert page.locator(".js-plotly-plot").count() == 2
+    assert "20,000 of 20,000 turns agree" in page.inner_text("body")
+    app.assert_clean()  # plotly's JavaScript came from the server, not from a CDN
