@@ -458,6 +458,7 @@ class SunMoon(Game):
         self.history = []
         self._legal: tuple[Move, ...] | None = None
         self._legal_ids: frozenset[int] = frozenset()
+        self._rinfo: list[tuple | None] = [None] * (2 * players)  # cached _row_info per row
 
     # -- construction ----------------------------------------------------------------
     @classmethod
@@ -654,6 +655,7 @@ class SunMoon(Game):
             raise pos.error(f"{final_left} is outside 1..{n}", "final_left")
         self.final_left = final_left
         self._setup = {"position": pos.value, "reshuffle_seed": reshuffle_seed, "players": n}
+        self._rinfo = [None] * (2 * n)
         if self.log.enabled:
             self.log.add(None, "setup", "setup",
                          f"A prepared position with {n} players; {self.names[self.turn]} is to move.",
@@ -681,17 +683,19 @@ class SunMoon(Game):
             g.log = EventLog(self.log, enabled=self.log.enabled)
             g.history = self.history[:]
         g._legal, g._legal_ids = self._legal, self._legal_ids
+        g._rinfo = self._rinfo[:]
         return g
 
     def snapshot(self) -> bytes:
         import pickle
 
-        state = {k: v for k, v in self.__dict__.items() if k not in ("_legal", "_legal_ids")}
+        state = {k: v for k, v in self.__dict__.items() if k not in ("_legal", "_legal_ids", "_rinfo")}
         return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_legal"], state["_legal_ids"] = None, frozenset()
+        state["_rinfo"] = [None] * (2 * self.n)
         return state
 
     # -- reading the state -----------------------------------------------------------
@@ -741,7 +745,15 @@ class SunMoon(Game):
                 continue
             inf = infos.get(k)
             if inf is None:
-                inf = infos[k] = [_row_info(rows[o][k]) for o in range(n)]
+                cache = self._rinfo
+                j = 0 if k == "sun" else 1
+                inf = []
+                for o in range(n):
+                    got = cache[2 * o + j]
+                    if got is None:
+                        got = cache[2 * o + j] = _row_info(rows[o][k])
+                    inf.append(got)
+                infos[k] = inf
             v = c.value
             o = 0
             for length, lo, hi, blocks in inf:
@@ -942,6 +954,7 @@ class SunMoon(Game):
             c = move.card
             self.hands[p].remove(c)
             row = self.rows[move.owner][move.row]
+            self._rinfo[2 * move.owner + (0 if move.row == "sun" else 1)] = None
             if cls is Place:
                 if not row:
                     row.append([c])
@@ -1015,6 +1028,7 @@ class SunMoon(Game):
             return
         if cls is Harvest:
             row = self.rows[p][move.row]
+            self._rinfo[2 * p + (0 if move.row == "sun" else 1)] = None
             if self.options.harvest_takes == "row":
                 taken, keep = row, []
             else:
@@ -1045,6 +1059,7 @@ class SunMoon(Game):
         self.discard.extend(lost)
         self.hands[p] = []
         self.rows[p] = {"sun": [], "moon": []}
+        self._rinfo[2 * p] = self._rinfo[2 * p + 1] = None
         if explain:
             log.add(self.names[p], "self-destruct", "self-destruct",
                     f"{self.names[p]} can neither play a card anywhere nor harvest, so {'your' if self._you(p) else 'their'} hand "
@@ -1371,6 +1386,7 @@ class SunMoon(Game):
         g.rng = random.Random(rng.getrandbits(32))
         g._setup = {}
         g._legal, g._legal_ids = None, frozenset()
+        g._rinfo = [None] * (2 * n)
         return g
 
 
@@ -1527,7 +1543,7 @@ class MonteCarloBot:
 def _rollout(g: SunMoon, rng: random.Random, limit: int = 5000) -> None:
     steps = 0
     while not g.over and steps < limit:
-        moves = g.legal_moves()
+        moves = g._legal or g._compute_legal()
         g._apply(moves[rng.randrange(len(moves))])
         steps += 1
 
