@@ -485,13 +485,20 @@ class StarsGame(Game):
     # -- moves --------------------------------------------------------------------------
     def legal_moves(self, player: int | None = None) -> tuple[Any, ...]:
         phase = self.phase
+        if player is not None:  # the common case first: one player's moves
+            if phase <= PLAY2:
+                try:
+                    if player >= 0 and self.pending[player] is None:
+                        return tuple(map(self.deck.commit_of[player].__getitem__, self.hands[player]))
+                except (TypeError, IndexError):
+                    pass
+                return ()
+            if phase == CHOOSE and player == self.choosers[0]:
+                return tuple(map(self.deck.choose_of[player].__getitem__, self.table))
+            return ()
         if phase <= PLAY2:
             pending = self.pending
             commit = self.deck.commit_of
-            if player is not None:
-                if player.__class__ is not int or not 0 <= player < self.n or pending[player] is not None:
-                    return ()
-                return tuple(map(commit[player].__getitem__, self.hands[player]))
             out = []
             for p in range(self.n):
                 if pending[p] is None:
@@ -499,16 +506,14 @@ class StarsGame(Game):
             return tuple(out)
         if phase == CHOOSE:
             p = self.choosers[0]
-            if player is not None and player != p:
-                return ()
             return tuple(map(self.deck.choose_of[p].__getitem__, self.table))
         return ()
 
     def _check(self, move: Any) -> None:
-        cls = type(move)
+        cls = move.__class__
         if cls is Commit:
             p = move.player
-            if not (isinstance(p, int) and 0 <= p < self.n):
+            if p.__class__ is not int or not 0 <= p < self.n:
                 raise IllegalMoveError(f"there is no player {p!r} in this {self.n}-player game",
                                        rule="players", state=self.describe())
             if self.phase > PLAY2:
