@@ -1182,6 +1182,12 @@ class TemplesGame(Game):
             return
         mine = COLOUR[caster]
         new = mine if t == NEUTRAL else 3 - t
+        if not self.log.enabled:
+            self.tiles[sq] = new
+            self.touched.add(sq)
+            if self.mystify[sq] and new != DAY:
+                self.mystify[sq] = 0
+            return
         if op == "place" or (op == "make_own" and t == NEUTRAL):
             verb = f"a {TILE_WORD[mine]} is placed on {name}"
         elif op == "change" and t == NEUTRAL:
@@ -1204,7 +1210,8 @@ class TemplesGame(Game):
             frm = self.pawn[p.pawn]
             self.pawn[p.pawn] = sq
             p.remaining -= 1
-            self.log.add(p.caster, "move", "3.2 Move",
+            if self.log.enabled:
+                self.log.add(p.caster, "move", "3.2 Move",
                          f"{p.spell.name} moves {NAME[p.pawn]} from {square_name(frm)} to {square_name(sq)} "
                          "(a move, not travelling: no hours, no spell drawn).", frm=frm, to=sq)
             if p.remaining <= 0:
@@ -1390,6 +1397,9 @@ class TemplesGame(Game):
 
     def _end_turn(self, who: str) -> None:
         n = len(self.hand[who])
+        if not self.log.enabled:
+            self.phase = "retreat" if n > HAND_LIMIT else "next"
+            return
         if n > HAND_LIMIT:
             self.phase = "retreat"
             self.log.add(who, "retreat", "2.1 Retreating",
@@ -1404,8 +1414,9 @@ class TemplesGame(Game):
     def _discard(self, who: str, card: int) -> None:
         self.hand[who].remove(card)
         self.discards[who if self.owner[card] == who else self.owner[card]].append(card)
-        self.log.add(who, "discard", "2.1 Retreating", f"{NAME[who]} discards {self.cards[card].name}.",
-                     spell=self.cards[card].id)
+        if self.log.enabled:
+            self.log.add(who, "discard", "2.1 Retreating", f"{NAME[who]} discards {self.cards[card].name}.",
+                         spell=self.cards[card].id)
         if len(self.hand[who]) <= HAND_LIMIT:
             self.phase = "next"
 
@@ -1421,7 +1432,8 @@ class TemplesGame(Game):
                       "Option turn_limit")
             return
         who = self.turn
-        self.log.add(who, "turn", "2.1 Awakening", f"Turn {self.turn_no}: {NAME[who]} awakens with 12 hours.")
+        if self.log.enabled:
+            self.log.add(who, "turn", "2.1 Awakening", f"Turn {self.turn_no}: {NAME[who]} awakens with 12 hours.")
         if who == "night":
             n = sum(self.crystal)
             if n:
@@ -1434,7 +1446,8 @@ class TemplesGame(Game):
             if self.mystify[s]:
                 self.mystify[s] -= 1
                 if self.mystify[s]:
-                    self.log.add("day", "countdown", "3.2 Mystify",
+                    if self.log.enabled:
+                        self.log.add("day", "countdown", "3.2 Mystify",
                                  f"A Mystify-counter comes off {square_name(s)}; {self.mystify[s]} left.", square=s)
                     continue
                 if (self.options.supply == "box" and self._day_counters_used()
