@@ -49,6 +49,10 @@ def test_tracker_at_the_table(app):
     log = page.get_by_role("log", name="event log").inner_text()
     assert "Day and Night, CR 728.2a" in log and "Day and Night, CR 728.2b" in log
     assert "Brutal Cathar transforms into Moonrage Brute" in log
+
+    # the chart of the game: plotly is loaded on this click, from the server
+    page.get_by_role("button", name="Chart of this game").click()
+    page.locator(".jp-RenderedPlotly").first.wait_for()
     app.assert_clean()
 
 
