@@ -469,11 +469,11 @@ def _illegal(g):
         yield Place(p, c, p, c.kind, 0)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_conformance(players):
-    report = check_conformance(lambda s: SunMoon.new(players, s), seeds=range(2), illegal_moves=_illegal,
+@pytest.mark.parametrize("players, seed", [(2, 4), (3, 1), (4, 2)])
+def test_conformance(players, seed):
+    report = check_conformance(lambda s: SunMoon.new(players, s), seeds=[seed], illegal_moves=_illegal,
                                invariant=invariant)
-    assert report.games == 2 and report.illegal_tried > 100
+    assert report.games == 1 and report.illegal_tried > 100
 
 
 def test_conformance_with_team_scoring_and_options():
