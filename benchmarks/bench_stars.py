@@ -7,8 +7,10 @@
 * ``stars.hint_1000``: the 1,000-rollout hint (``daynight.stars.hint``) for player 0 at the
   first decision of a seeded 4-player game, against the reference's 1,000 rollouts from the
   same information. Target 3, stretch 2.
-* ``stars.random_game_explained``: the same random games with every rule explained in the
-  event log (what the apps and ``daynight demo`` do); for information, no target of the issue.
+
+``engine_games(n, explain=True)`` plays the same games with every rule explained in the event
+log (what the apps and ``daynight demo`` do); it is not a figure, since the issue sets no target
+for it (it runs at about 10x the reference).
 """
 
 from __future__ import annotations
@@ -52,6 +54,4 @@ FIGURES = [
     Ratio("stars.random_game", lambda n: engine_games(n), reference_games, target=3, stretch=2,
           engine_burst=40, reference_burst=120),
     Timing("stars.hint_1000", engine_hint, target=3, stretch=2, reference=reference_hint, repeats=7),
-    Ratio("stars.random_game_explained", lambda n: engine_games(n, explain=True), reference_games,
-          target=10, engine_burst=20, reference_burst=120, rounds=7),
 ]
