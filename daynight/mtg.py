@@ -206,7 +206,7 @@ class _Rules:
             "cast any zone": "Casting Spells, CR 601.2 (from any zone)",
             "countered": "Casting Spells, CR 601.2i (a countered spell was cast)",
             "copy": "Copies of Spells, CR 707.10 (a copy is not cast)",
-            "turn order": "Turn Order, CR 101.4 / 500.1",
+            "turn order": "Turn order",
             "extra turn": "Extra Turns, CR 500.7",
             "shared team turns": "Shared Team Turns, CR 805.4",
             "skip": "Skipping steps, CR 614.10",
@@ -507,12 +507,12 @@ class DayNight(Game):
             seen = [p for m in members for p in m]
             if sorted(seen) != sorted(players) or len(set(seen)) != len(seen):
                 raise IllegalMoveError("with shared team turns every player is on exactly one team",
-                                       rule="Shared Team Turns, CR 805.2")
+                                       rule="Shared Team Turns, CR 805")
             if len(set(names)) != len(names) or set(names) & set(players):
                 raise IllegalMoveError("team names must differ from each other and from player names",
-                                       rule="Shared Team Turns, CR 805.2")
+                                       rule="Shared Team Turns, CR 805")
             if any(not m for m in members):
-                raise IllegalMoveError("a team needs at least one player", rule="Shared Team Turns, CR 805.2")
+                raise IllegalMoveError("a team needs at least one player", rule="Shared Team Turns, CR 805")
             self.teams: tuple[tuple[str, tuple[str, ...]], ...] | None = tuple(zip(names, members))
             self.order = tuple(names)
             self.members = tuple(tuple(self.index[p] for p in m) for m in members)
@@ -526,7 +526,7 @@ class DayNight(Game):
         self.active: int | None = None  # index into self.order
         self.spells = [0] * len(players)  # spells cast this turn, per player
         self.copies = [0] * len(players)
-        self.turns: list[list[Any]] = []  # [turn, active slot, designation, spells list, changed]
+        self.turns: list[list[Any]] = []  # [turn, active slot, designation after the untap step, spells list, changed there, designation at the end]
         self.permanents: list[Permanent] = []
         self.next_id = 1
         self.over = False

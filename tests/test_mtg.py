@@ -128,7 +128,7 @@ CASES = [
     ("702.145 / leaves", "a permanent leaving does not change the designation", {},
      [T("Alice"), E(CATHAR), {"leave": 1}, T("Bob")], "night", []),
     # -- multiplayer and shared team turns ----------------------------------------------------
-    ("728.2a / 101.4", "three players: the check looks at the previous turn's active player only",
+    ("728.2a / 502.2", "three players: the check looks at the previous turn's active player only",
      {"players": ("Alice", "Bob", "Carol")},
      [T("Alice"), T("Bob"), DAYFX, C("Alice"), C("Carol"), T("Carol")], "night", []),
     ("500.7 extra turn", "an extra turn: the check looks at the turn just ended", {},
@@ -370,8 +370,8 @@ def test_conformance_shared_team_turns():
 # -- bad input: a clear error naming the rule or field, nothing changed ------------------------
 
 @pytest.mark.parametrize("move, rule, words", [
-    (BeginTurn("Zed"), "Turn Order", "'Zed' is not a player in this game"),
-    (BeginTurn("Alice"), "Turn Order", "the next turn in turn order is Bob's"),
+    (BeginTurn("Zed"), "Turn order", "'Zed' is not a player in this game"),
+    (BeginTurn("Alice"), "Turn order", "the next turn in turn order is Bob's"),
     (CastSpell(""), "Casting Spells", "names nobody"),
     (CastSpell(None), "Casting Spells", "names nobody"),
     (CastSpell("Zed"), "Casting Spells", "'Zed' is not a player"),

@@ -169,7 +169,7 @@ class Tracker:
         if two_headed_giant:
             if len(players) != 4:
                 raise IllegalMoveError("Two-Headed Giant needs four players: two teams of two",
-                                       rule="Two-Headed Giant, CR 810.1")
+                                       rule="Two-Headed Giant, CR 810")
             return DayNight.two_headed_giant(players[:2], players[2:],
                                              names=(f"Team {players[0]} & {players[1]}",
                                                     f"Team {players[2]} & {players[3]}"))
