@@ -103,6 +103,19 @@ def test_refused_click_shows_the_reason():
     assert "team scoring needs 4 players" in app.status.value
 
 
+def test_rule_options_apply_to_the_next_game():
+    app = SunMoonApp(players=2, seed=3)
+    assert app.options_box.layout.display == "none"
+    named(app, "Rule options").click()
+    assert app.options_box.layout.display == "flex"
+    app.option_inputs["harvest_takes"].value = "row"
+    app.option_inputs["final_round"].value = False
+    app.new_button.click()
+    assert app.game.options == Options(harvest_takes="row", final_round=False)
+    assert "a harvest takes: the whole row" in app.header.value
+    assert app.game.setup_record()["options"]["harvest_takes"] == "row"
+
+
 def test_suggestion_selects_a_card():
     app = SunMoonApp(players=3, seed=6)
     app.hint_button.click()

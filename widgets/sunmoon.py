@@ -29,6 +29,20 @@ __all__ = ["SunMoonApp", "score_breakdown_figure", "row_lengths_figure", "row_le
            "bot_results_figure", "bot_summary", "card_colours", "BOT_NAMES"]
 
 BOT_NAMES = ["Ada", "Bo", "Cy"]
+
+#: the rule options where the seed is silent, as the app offers them: (label, [(choice, value)])
+OPTION_LABELS: dict[str, tuple[str, list[tuple[str, Any]]]] = {
+    "harvest_takes": ("A harvest takes", [("the run of 5+ (rest stays)", "run"), ("the whole row", "row")]),
+    "restore_order": ("Eclipses side by side", [("restore outermost first", "outermost"),
+                                                ("restore in any order", "any")]),
+    "eclipse_on_eclipse": ("Eclipse on an eclipse", [("not allowed", False), ("allowed", True)]),
+    "eclipse_on_lone_card": ("Eclipse on a lone card", [("allowed", True), ("not allowed", False)]),
+    "animal_without_follow_up": ("Animal, nothing fits", [("the turn ends", "skip"),
+                                                          ("self-destruct", "self_destruct")]),
+    "final_round": ("Pile used up", [("one more turn each", True), ("the game ends at once", False)]),
+    "empty_hand_at_end": ("No cards at the end", [("pass", "pass"), ("self-destruct", "self_destruct")]),
+    "tie_break": ("Equal totals", [("share the win", "shared"), ("more harvested wins", "most_harvested")]),
+}
 HUMAN = "You"
 
 _COLOURS = {
@@ -77,6 +91,17 @@ class SunMoonApp:
         self.seed_in = w.Dropdown(options=[(f"deal {i}", i) for i in range(1, 31)], value=seed,
                                   description="Deal")
         self.new_button = button("New game", lambda _: self.new_game(), tooltip="Deal a new game")
+        defaults = Options()
+        self.option_inputs = {
+            name: w.Dropdown(options=choices, value=getattr(defaults, name), description=label,
+                             style={"description_width": "11em"}, layout=w.Layout(width="26em"))
+            for name, (label, choices) in OPTION_LABELS.items()}
+        self.options_box = w.VBox([w.HTML("<i>Where the play report is silent these are our choices "
+                                          "(the defaults); they apply from the next new game.</i>"),
+                                   *self.option_inputs.values()],
+                                  layout=w.Layout(display="none", border="1px solid #ccc", padding="4px"))
+        self.options_button = button("Rule options", lambda _: self.toggle_options(),
+                                     tooltip="Show or hide the rule options where the seed is silent")
         self.status = Status()
         self.header = w.HTML()
         self.scoreboard = w.HTML()
@@ -107,7 +132,9 @@ class SunMoonApp:
         self.widget = w.VBox([
             style_widget(),
             w.HBox([self.players_in, self.opponents_in], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.scoring_in, self.seed_in, self.new_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.scoring_in, self.seed_in, self.new_button, self.options_button],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.options_box,
             self.header, self.status, self.scoreboard,
             w.HTML("<b>The rows</b> (lowest number on the left; [E] = eclipse)"),
             self.table,
@@ -130,13 +157,18 @@ class SunMoonApp:
             return
         names = [HUMAN] + BOT_NAMES[: players - 1]
         seed = self.seed_in.value
-        self.game = SunMoon.new(players, seed, options=Options(scoring=scoring), names=names)
+        chosen = {name: dd.value for name, dd in self.option_inputs.items()}
+        self.game = SunMoon.new(players, seed, options=Options(scoring=scoring, **chosen), names=names)
         self.bots = [None] + [_make_bot(self.opponents_in.value) for _ in range(players - 1)]
         self.rng = random.Random(seed)
         self.selected = self.suggested = None
         self.final_figure = None
         self.chart.clear_output()
         teams = " You and Bo play against Ada and Cy." if scoring == "teams" else ""
+        changed = [f"{OPTION_LABELS[k][0].lower()}: {dict((v, t) for t, v in OPTION_LABELS[k][1])[v]}"
+                   for k, v in chosen.items() if v != getattr(Options(), k)]
+        if changed:
+            teams += " Rule options: " + "; ".join(escape(c) for c in changed) + "."
         self.header.value = (f"<p>You play against {players - 1} {escape(self.opponents_in.value)} "
                              f"bot{'s' if players > 2 else ''} (deal {seed}).{teams} Choose a card in your "
                              "hand, then one of the highlighted places.</p>")
@@ -156,6 +188,10 @@ class SunMoonApp:
         else:
             self._prompt()
             self.refresh()
+
+    def toggle_options(self) -> None:
+        shown = self.options_box.layout.display != "none"
+        self.options_box.layout.display = "none" if shown else "flex"
 
     def _run_bots(self) -> None:
         g = self.game
