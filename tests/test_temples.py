@@ -263,11 +263,10 @@ def test_nine_connected_tiles_build_a_temple_that_never_changes():
     board = ["dddd..", "dddd..", "......", "..##..", "..##..", "......", "......", "......"]
     g = game_at(board, pawns={"day": "A3"}, hands={"day": ["D01"], "night": ["N01"]})
     g.play(Cast("day", card(g, "day", "D01")))
-    g.play(Target("day", sq("A4")))  # not bordering the group: no temple
+    g.play(Target("day", sq("A4")))  # a tile that does not border the eight: no temple
     assert not g.temples
     g = game_at(board, pawns={"day": "A3"}, hands={"day": ["D01"]})
     g.play(Cast("day", card(g, "day", "D01")))
-    g.play(Target("day", sq("A3") - 0)) if False else None
     g.play(Target("day", sq("B3")))
     assert len(g.temples) == 1 and g.temples[0][0] == "day" and len(g.temples[0][1]) == 9
 
@@ -306,7 +305,7 @@ def test_second_temple_wins():
     g = game_at(board, temples={"day": [["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]]},
                 pawns={"day": "A8"}, hands={"day": ["D01"]})
     g.play(Cast("day", card(g, "day", "D01")))
-    g.play(Target("day", sq("A7")) if False else Target("day", sq("B8")))
+    g.play(Target("day", sq("B8")))   # Sunbeam from A8: B8 joins the eight Day-tiles of rows 6-7
     assert g.is_over() and g.winner == "day" and g.result == "win"
     with pytest.raises(GameOverError):
         g.play(EndTurn("night"))
@@ -417,7 +416,7 @@ def test_a_user_book_can_be_loaded_from_a_file(tmp_path):
     again = TemplesGame.from_record(json.loads(g.to_json()))
     assert again.books["night"].by_id("N99").name == "Deep Dark"
     with pytest.raises(InvalidRecordError, match="Day's book"):
-        load_book(str(path), "day") if False else load_book(_book("day"), "night")
+        load_book(_book("day"), "night")
 
 
 # -- records --------------------------------------------------------------------------------------
@@ -585,3 +584,33 @@ def test_copy_is_independent():
     c.play(Travel("day", sq("C1")))
     assert g.pawn["day"] == sq("B1") and len(g.hand["day"]) == 6 and len(g.history) == 1
     assert c.pawn["day"] == sq("C1") and len(c.history) == 2
+
+
+# -- Day Temple-tiles in temples, and the box's supply (option supply) -------------------------------
+
+def test_day_temple_tiles_from_mystify_count_for_days_temple():
+    board = ["ddddt.", "ddt...", "......", "..##..", "..##..", "......", "......", "......"]
+    g = game_at(board, pawns={"day": "A3"}, hands={"day": ["D16"]})
+    g.play(Cast("day", card(g, "day", "D16")))
+    assert len(g.temples) == 1 and sq("E1") in g.temples[0][1] and sq("C2") in g.temples[0][1]
+    assert "2 of them Day Temple-tiles" in g.log.of_kind("temple")[0].text
+
+
+@pytest.mark.parametrize("supply, expected", [("box", 1), ("unlimited", 3)])
+def test_mystify_places_only_the_counters_left_in_the_box(supply, expected):
+    board = ["ddd...", "......", "......", "..##..", "..##..", "......", "......", "......"]
+    g = game_at(board, pawns={"day": "C1"}, mystify={"A1": 4, "B1": 3}, hands={"day": ["D07"]},
+                options=Options(supply=supply))
+    g.play(Cast("day", card(g, "day", "D07")))
+    assert g.mystify[sq("C1")] == expected
+
+
+def test_a_countdown_keeps_nine_day_temple_counters_for_days_temple():
+    board = ["t.t.t.", ".t.t.t", "t.t.t.", "..##..", "..##..", "......", "......", "d....."]
+    g = game_at(board, mystify={"A8": 1}, turn="night", pawns={"night": "F8"})
+    g.play(EndTurn("night"))
+    assert not g.temple_tile[sq("A8")] and g.mystify[sq("A8")] == 0 and g.tiles[sq("A8")] == DAY
+    assert "no Day Temple-counter" in g.log[-1].text
+    g = game_at(board, mystify={"A8": 1}, turn="night", pawns={"night": "F8"}, options=Options(supply="unlimited"))
+    g.play(EndTurn("night"))
+    assert g.temple_tile[sq("A8")]
