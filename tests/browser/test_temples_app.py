@@ -36,3 +36,24 @@ def test_temples_short_game_by_clicking(app):
     page.get_by_text("Day has built her second temple and wins.").first.wait_for()
     assert page.get_by_role("button", name=re.compile(r"^D7 Day T")).is_visible()
     app.assert_clean()
+
+
+def test_temples_two_players_mimic_and_the_temple_pick(app):
+    """Two players at one screen, a short game (one temple wins): Night's Mimic changes two
+    bordering tiles, ten Night-tiles connect, and Night clicks the nine of her temple."""
+    page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
+    page.get_by_role("combobox", name="Mode").select_option(label="Two players at one screen")
+    page.get_by_role("combobox", name="Start").select_option(label="Near the end: Night's Mimic can finish her temple")
+    page.get_by_role("button", name="New game").click()
+    page.get_by_text("Turn 20: Night's turn").wait_for()
+    page.get_by_role("button", name=re.compile(r"^Mimic")).click()
+    page.get_by_role("button", name=re.compile(r"^A1 ")).click()        # not a bordering square
+    page.get_by_role("status").get_by_text("Not allowed").wait_for()
+    for name in ("D7", "F7"):
+        page.get_by_role("button", name=re.compile(rf"^{name} ")).click()
+    page.get_by_text("pick the tiles of your temple").first.wait_for()
+    for name in ("E4", "F4", "E5", "F5", "E6", "F6", "D6", "E7", "F7"):
+        page.get_by_role("button", name=re.compile(rf"^{name} ")).click()
+    page.get_by_text("Night has built her first temple and wins.").first.wait_for()
+    assert page.get_by_role("button", name=re.compile(r"^D7 Night$")).is_visible()   # the tenth tile
+    app.assert_clean()
