@@ -656,6 +656,9 @@ class SunMoon(Game):
         self.final_left = final_left
         self._setup = {"position": pos.value, "reshuffle_seed": reshuffle_seed, "players": n}
         self._rinfo = [None] * (2 * n)
+        if self.extra and not self._plays(self.turn) and self.options.animal_without_follow_up == "skip":
+            raise pos.error("an extra play after an animal card is pending, but no card fits anywhere",
+                            "extra")
         if self.log.enabled:
             self.log.add(None, "setup", "setup",
                          f"A prepared position with {n} players; {self.names[self.turn]} is to move.",
