@@ -40,8 +40,7 @@ def engine_games(count: int, explain: bool = False) -> None:
     """``count`` turns, in whole 40-turn games."""
     games = max(1, count // TURNS)
     for i in range(games):
-        game = DayNight(PLAYERS)
-        game.log.enabled = explain
+        game = DayNight(PLAYERS, explain=explain)
         play = game.play
         for move in MOVES[i % len(MOVES)]:
             play(move)

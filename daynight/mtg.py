@@ -82,6 +82,7 @@ KIND_WORDS = {
 FACES = {"dfc": ("day", "night"), "daybound": ("day",), "nightbound": ("night",), "other": ()}
 ZONES = ("hand", "graveyard", "exile", "library", "command zone", "stack", "battlefield",
          "other")
+_ZONE_SET = frozenset(ZONES)
 
 
 def _designation(value: Any) -> int:
@@ -216,6 +217,12 @@ class _Rules:
             "players": "Players, CR 102",
         }
         return table
+
+
+@lru_cache(maxsize=256)
+def _turn_moves_for(order: tuple[str, ...]) -> tuple["BeginTurn", ...]:
+    """The interned "next turn" moves of a turn order (moves are immutable values)."""
+    return tuple(BeginTurn(w) for w in order)
 
 
 @lru_cache(maxsize=32)
@@ -488,7 +495,7 @@ class DayNight(Game):
 
     def __init__(self, players: Sequence[str], teams: Sequence[tuple[str, Sequence[str]]] | None = None,
                  options: Options | None = None, *, designation: int | str = NEITHER,
-                 permanents: Iterable[PermanentSpec] = ()):
+                 permanents: Iterable[PermanentSpec] = (), explain: bool = True):
         players = tuple(players)
         if not players:
             raise IllegalMoveError("a game needs at least one player", rule="Players, CR 102")
@@ -532,22 +539,25 @@ class DayNight(Game):
         self.over = False
         self.end_reason = ""
         self.history = []
-        self.log = EventLog()
+        #: ``explain=False`` switches the explained log off (simulations, rollouts)
+        self.log = EventLog(enabled=explain)
         self._start_permanents = tuple(permanents)
         self._start_designation = self.designation
-        self._turn_moves = tuple(BeginTurn(w) for w in self.order)
+        self._turn_moves = _turn_moves_for(self.order)
         self._setup_events()
 
     # -- construction ------------------------------------------------------------
     @classmethod
     def new(cls, players: Sequence[str] = ("Alice", "Bob"), *, teams: Any = None,
             options: Options | None = None, designation: int | str = NEITHER,
-            permanents: Iterable[PermanentSpec] = ()) -> "DayNight":
+            permanents: Iterable[PermanentSpec] = (), explain: bool = True) -> "DayNight":
         """A new game. ``teams`` (shared team turns) is a mapping or a list of
-        ``(team name, [players])``; the turn order is the order given."""
+        ``(team name, [players])``; the turn order is the order given. ``explain=False``
+        records no explanations (for simulations)."""
         if isinstance(teams, dict):
             teams = list(teams.items())
-        return cls(players, teams, options, designation=designation, permanents=permanents)
+        return cls(players, teams, options, designation=designation, permanents=permanents,
+                   explain=explain)
 
     @classmethod
     def two_headed_giant(cls, team_a: Sequence[str] = ("Alice", "Bob"),
@@ -558,7 +568,9 @@ class DayNight(Game):
 
     def _setup_events(self) -> None:
         R = self.rules
-        if self.teams:
+        if not self.log.enabled:
+            pass
+        elif self.teams:
             order = "; ".join(f"{t} ({' and '.join(m)})" for t, m in self.teams)
             self.log.add(None, "setup", R("shared team turns"),
                          f"Teams take turns in this order (shared team turns): {order}.",
@@ -568,7 +580,9 @@ class DayNight(Game):
                          f"Players take turns in this order: {', '.join(self.players)}.",
                          players=list(self.players))
         d = self.designation
-        if d == NEITHER:
+        if not self.log.enabled:
+            pass
+        elif d == NEITHER:
             self.log.add(None, "setup", R("designation"),
                          "The game starts with neither day nor night.", designation="neither")
         else:
@@ -694,8 +708,12 @@ class DayNight(Game):
         return tuple(moves)
 
     def _check(self, move: Any) -> None:
-        R = self.rules
         t = type(move)
+        if t is CastSpell:  # the common case first: a player's spell during a turn
+            p = move.player
+            if p.__class__ is str and p in self.index and self.active is not None and move.zone in _ZONE_SET:
+                return
+        R = self.rules
         if t is BeginTurn:
             slot = self.slot.get(move.who)
             if slot is not None and not move.extra:
@@ -897,7 +915,7 @@ class DayNight(Game):
                            "(rule option check_first_turn is on).")
                 elif len(self.members[prev]) == 1:
                     k = prev_spells[self.members[prev][0]]
-                    ck = (self.order[prev], k, d)
+                    ck = (self.order[prev], k, d, self.teams is None)
                     why = _WHY.get(ck)
                     if why is None:
                         why = _remember(_WHY, ck, self._check_reason(prev, prev_spells, d, stays=new == d))
@@ -1015,10 +1033,10 @@ class DayNight(Game):
     def _cast(self, move: CastSpell) -> None:
         i = self.index[move.player]
         log = self.log
-        what = f" {move.spell}" if move.spell else " a spell"
         if move.copy:
             self.copies[i] += 1
             if log.enabled:
+                what = f" {move.spell}" if move.spell else " a spell"
                 log.add(move.player, "copy", self.rules("copy"),
                         f"{move.player} puts a copy of{what if move.spell else ' a spell'} on the stack; "
                         "a copy is not cast, so it does not count for day and night.",
