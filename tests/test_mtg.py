@@ -313,6 +313,13 @@ def invariant(game):
         assert all(p.face is None for p in game.permanents)
     changes = game.log.of_kind("change")
     assert all(e.data["new"] != "neither" for e in changes)
+    # 702.145b/e: a permanent transforms only as the designation changes, never otherwise
+    last = None
+    for e in game.log:
+        if e.what == "transform":
+            assert last == "change", f"a transform not caused by a change: {e}"
+        elif e.what not in ("no_transform", "trigger", "no_trigger"):
+            last = e.what
     if changes:
         assert d == {"day": DAY, "night": NIGHT}[changes[-1].data["new"]]
 
@@ -497,6 +504,16 @@ def test_cli_replay_steps_prints_designation_and_faces(tmp_path, capsys):
     assert "-> after move 2: Turn 2, Bob's turn. It is NIGHT." in out
     assert "Moonrage Brute (nightbound face up)" in out
     assert "[Day and Night, CR 728.2a]" in out
+
+
+def test_cli_replay_json_steps(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    demo(5).save(str(path))
+    assert cli.main(["replay", str(path), "--json", "--steps"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "mtg" and len(data["steps"]) == data["moves"]
+    assert all(step["state"]["designation"] in ("neither", "day", "night") for step in data["steps"])
+    assert any(step["state"]["faces"] for step in data["steps"])
 
 
 def test_demo_is_seeded_and_replays():
