@@ -104,6 +104,10 @@ def test_extra_turn_and_catalog_back_face():
     assert "Moonrage Brute (nightbound face up)" in txt(t.permanents_html)
     t.extra_turn_button.click()
     assert "Turn 2: Alice's turn" in txt(t.turn_line)
+    t.day_button.click()  # at day, the back face's name still adds the card, daybound face up
+    t.permanent_name.value = "Leeching Lurker"
+    t.add_button.click()
+    assert "#2 Curse of Leeches (daybound face up)" in txt(t.permanents_html)
 
 
 def test_every_button_has_an_accessible_name():

@@ -14,6 +14,7 @@ plotly is imported only when a chart is drawn, so the tracker appears fast.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -219,7 +220,8 @@ class Tracker:
             raise IllegalMoveError("type the name of the permanent first", rule="Daybound and Nightbound, CR 702.145a")
         controller = self.controller.value or None
         if name in catalog():
-            return PermanentSpec.from_catalog(name, controller=controller)
+            # either face's name finds the card; the rules give the face it enters with
+            return replace(PermanentSpec.from_catalog(name, controller=controller), face=None)
         kind = self.permanent_kind.value
         if kind == "trigger":
             return PermanentSpec(name, "other", controller=controller, change_trigger=True)
