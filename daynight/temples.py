@@ -49,7 +49,7 @@ __all__ = [
     "square_name", "parse_square", "Options", "Spell", "Book", "load_book", "default_books",
     "Cast", "Target", "Choose", "Stop", "Travel", "EndTurn", "Discard", "PickTemple",
     "TemplesGame", "GAME", "demo", "random_bot", "thumb_bot", "play_bots", "regions",
-    "largest_region", "temple_regions", "NEUTRAL", "DAY", "NIGHT", "SIDES", "BOOK_SIZE",
+    "largest_region", "temple_regions", "connected_subsets", "two_nines_fit", "NEUTRAL", "DAY", "NIGHT", "SIDES", "BOOK_SIZE",
 ]
 
 # ---------------------------------------------------------------------------
@@ -169,6 +169,55 @@ def temple_regions(tiles, colour: int, in_temple) -> list[list[int]]:
         if len(group) >= TEMPLE_SIZE:
             out.append(group)
     return out
+
+
+def connected_subsets(cells: Iterable[int], size: int):
+    """Every connected subset of ``cells`` with ``size`` squares, each once (Redelmeier's
+    algorithm: grow from the smallest square, never re-adding a square once passed over)."""
+    cells = set(cells)
+    for root in sorted(cells):
+        allowed = {c for c in cells if c > root}
+        start = [b for b in NEIGHBOURS[root] if b in allowed]
+        stack = [([root], start, {root, *start})]
+        while stack:
+            sub, untried, border = stack.pop()
+            if len(sub) == size:
+                yield sub
+                continue
+            untried = list(untried)
+            while untried:
+                v = untried.pop()
+                new = [b for b in NEIGHBOURS[v] if b in allowed and b not in border]
+                stack.append((sub + [v], untried + new, border | set(new)))
+
+
+def two_nines_fit(cells: Iterable[int]) -> bool:
+    """Whether two separate temples (connected nines) fit in ``cells``: exact. A quick
+    search first (grow a nine breadth-first from each square; is a nine left?), then, for the
+    rare shapes where that finds nothing, every connected nine is tried."""
+    g = set(cells)
+    if len(g) < 2 * TEMPLE_SIZE:
+        return False
+    for part in regions(g):
+        if len(part) < len(g):  # not connected: two regions of nine, or a nine-pair inside one
+            big = [p for p in regions(g) if len(p) >= TEMPLE_SIZE]
+            return len(big) >= 2 or any(two_nines_fit(p) for p in big)
+        break
+    for start in sorted(g):
+        nine, q, seen = [], deque([start]), {start}
+        while q and len(nine) < TEMPLE_SIZE:
+            a = q.popleft()
+            nine.append(a)
+            for b in NEIGHBOURS[a]:
+                if b in g and b not in seen:
+                    seen.add(b)
+                    q.append(b)
+        if any(len(r) >= TEMPLE_SIZE for r in regions(g.difference(nine))):
+            return True
+    for nine in connected_subsets(g, TEMPLE_SIZE):
+        if any(len(r) >= TEMPLE_SIZE for r in regions(g.difference(nine))):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -1326,32 +1375,15 @@ class TemplesGame(Game):
 
     def can_still_win(self, side: str) -> bool:
         """Whether ``side`` can still fit the temples she needs in the connected regions open
-        to her (exact for one temple; for two, a search for two disjoint connected nines that
-        never says no wrongly)."""
+        to her: one temple needs a region of nine; two need two separate connected nines
+        (:func:`two_nines_fit`, an exact search)."""
         need = self.temples_needed(side)
-        groups = [g for g in regions(self.open_area(side)) if len(g) >= TEMPLE_SIZE]
         if need <= 0:
             return True
-        if need == 1:
+        groups = [g for g in regions(self.open_area(side)) if len(g) >= TEMPLE_SIZE]
+        if need == 1 or len(groups) >= 2:
             return bool(groups)
-        if len(groups) >= 2:
-            return True
-        if not groups or len(groups[0]) < 2 * TEMPLE_SIZE:
-            return False
-        g = set(groups[0])
-        for start in groups[0]:  # grow a nine by breadth first; is a nine left connected?
-            nine, q, seen = [], deque([start]), {start}
-            while q and len(nine) < TEMPLE_SIZE:
-                a = q.popleft()
-                nine.append(a)
-                for b in NEIGHBOURS[a]:
-                    if b in g and b not in seen:
-                        seen.add(b)
-                        q.append(b)
-            rest = g.difference(nine)
-            if any(len(r) >= TEMPLE_SIZE for r in regions(rest)):
-                return True
-        return True  # no witness found by the search: never end a game on a guess
+        return bool(groups) and two_nines_fit(groups[0])
 
     def _space_check(self, trigger: str) -> None:
         day, night = self.can_still_win("day"), self.can_still_win("night")

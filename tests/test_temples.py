@@ -614,3 +614,37 @@ def test_a_countdown_keeps_nine_day_temple_counters_for_days_temple():
     g = game_at(board, mystify={"A8": 1}, turn="night", pawns={"night": "F8"}, options=Options(supply="unlimited"))
     g.play(EndTurn("night"))
     assert g.temple_tile[sq("A8")]
+
+
+# -- "decided exactly by the connected regions": two temples that no longer fit -------------------
+
+SHAPE = ["E3", "A4", "E4", "A5", "B5", "E5", "F5", "B6", "C6", "D6", "F6", "A7", "D7", "E7", "F7",
+         "A8", "B8", "C8", "D8", "F8"]
+
+
+def test_connected_subsets_match_brute_force():
+    from itertools import combinations
+    from daynight.temples import connected_subsets, regions
+    cells = [sq(n) for n in ("A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3", "D3")]
+    for k in (2, 4, 6):
+        ours = [frozenset(s) for s in connected_subsets(cells, k)]
+        brute = {frozenset(c) for c in combinations(cells, k) if len(regions(c)) == 1}
+        assert len(ours) == len(set(ours)) and set(ours) == brute
+
+
+def test_two_nines_fit_is_exact():
+    from daynight.temples import two_nines_fit
+    shape = {sq(n) for n in SHAPE}
+    assert len(shape) == 20 and not two_nines_fit(shape)   # twenty squares, yet no two nines
+    assert two_nines_fit(shape | {sq("E2")})
+    assert not two_nines_fit(list(shape)[:17])
+
+
+def test_victory_for_day_by_default_when_nights_two_temples_no_longer_fit():
+    board = ["dddddd", "tttddd", "tttt.d", ".t##.t", "..##..", "t...t.", ".tt...", "....t."]
+    temple = ["A1", "B1", "C1", "D1", "E1", "F1", "D2", "F2", "F3"]
+    g = game_at(board, temples={"day": [temple]}, mystify={"E2": 1}, turn="night",
+                pawns={"day": "E3", "night": "F8"}, options=Options(supply="unlimited"))
+    assert g.can_still_win("night") and g.temples_needed("night") == 2
+    g.play(EndTurn("night"))
+    assert g.temple_tile[sq("E2")] and g.result == "default" and g.winner == "day"
