@@ -8,6 +8,9 @@
   first decision of a seeded 4-player game, against the reference's 1,000 rollouts from the
   same information. Target 3, stretch 2.
 
+``report()`` adds a noise-free cross-check of the first figure in full runs: instructions per
+game under callgrind (valgrind), engine over reference.
+
 ``engine_games(n, explain=True)`` plays the same games with every rule explained in the event
 log (what the apps and ``daynight demo`` do); it is not a figure, since the issue sets no target
 for it (it runs at about 10x the reference).
@@ -55,3 +58,40 @@ FIGURES = [
           engine_burst=40, reference_burst=120),
     Timing("stars.hint_1000", engine_hint, target=3, stretch=2, reference=reference_hint, repeats=7),
 ]
+
+
+def _instructions(code: str) -> int | None:
+    """CPU instructions of ``python -c code`` under callgrind (None without valgrind)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if not shutil.which("valgrind"):
+        return None
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
+                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    return int(found.group(1)) if found else None
+
+
+def report(quick: bool = False):
+    """A noise-free cross-check of ``stars.random_game``: instructions per game (callgrind),
+    engine over reference, each minus an import-only run. Skipped in quick runs and without
+    valgrind (it takes about a minute)."""
+    if quick:
+        return
+    n = 40
+    eng = "import random; import benchmarks.bench_stars as B; B.engine_games({})"
+    ref = "import random; import benchmarks.bench_stars as B; B.reference_games({})"
+    counts = [_instructions(code.format(k)) for code in (eng, ref) for k in (0, n)]
+    if None in counts:
+        yield "stars.random_game.instr      skipped (no valgrind)"
+        return
+    e = (counts[1] - counts[0]) / n
+    r = (counts[3] - counts[2]) / n
+    ratio = e / r
+    verdict = "meets stretch" if ratio <= 2 else ("meets target" if ratio <= 3 else "MISSES target")
+    yield (f"{'stars.random_game.instr':<28} ratio {ratio:5.2f}  target 3  stretch 2  (callgrind: engine "
+           f"{e / 1e6:.2f}M, reference {r / 1e6:.2f}M instructions per game; {verdict})")

@@ -625,7 +625,7 @@ class StarsGame(Game):
                 if t == best:
                     if colour is not None:
                         self.winning = None
-                        self._clean_up()
+                        self._clean_up_quiet()
                         return
                     colour = k
             self.winning = colour
@@ -639,7 +639,7 @@ class StarsGame(Game):
                 p += 1
             if not keys:
                 self.order = self.choosers = []
-                self._clean_up()
+                self._clean_up_quiet()
                 return
             if len(keys) == 1:
                 order = [keys[0][2]]
@@ -655,7 +655,7 @@ class StarsGame(Game):
             if order:
                 self.phase = CHOOSE
             else:
-                self._clean_up()
+                self._clean_up_quiet()
             return
         tops = [colour for colour, t in totals.items() if t == best]
         log = self.log
@@ -745,6 +745,10 @@ class StarsGame(Game):
         self.collected[p].append(card)
         self.stars[p] += card.stars
         del self.choosers[0]
+        if not self.log.enabled:
+            if not self.choosers:
+                self._clean_up_quiet()
+            return
         if self.log.enabled:
             note = " (no star card was left, but a card must still be taken)" if card.stars == 0 and not any(
                 c.stars for c in self.table) else ""
@@ -755,6 +759,31 @@ class StarsGame(Game):
             self._round_info.setdefault("taken", []).append([p, card.id])
         if not self.choosers:
             self._clean_up()
+
+    def _clean_up_quiet(self) -> None:
+        """Clean-up and the next reveal in the common case, with explanations off (the same
+        rules as :meth:`_clean_up` and :meth:`_start_round`, which handle every other case)."""
+        n = self.n
+        pile = self.pile
+        if self.last_round or len(pile) <= DRAW * n:
+            self._clean_up()
+            return
+        self.discard += self.table
+        self.played = [[] for _ in range(n)]
+        self.winning = None
+        self.choosers = []
+        pop = pile.pop
+        for h in self.hands:
+            h.append(pop())
+            h.append(pop())
+        self.round += 1
+        card = pop()  # the pile held more than 2n cards, so one is left to reveal
+        self.table = [card]
+        self.revealed = card
+        if card.time:
+            self.day = not self.day
+        self.phase = PLAY1
+        self.waiting = n
 
     def _clean_up(self) -> None:
         log = self.log
