@@ -639,11 +639,9 @@ class DayNight(Game):
         counts = [self.spells[i] for i in self.members[self.active]]
         nxt = self.next_in_order()
         if self.teams:
-            subject = f"the players of {who}"
             cast = ", ".join(f"{self.players[i]} {self.spells[i]}" for i in self.members[self.active])
-            so_far = f"Spells cast this turn by {subject}: {cast}."
+            so_far = f"Spells cast this turn by the players of {who}: {cast}."
         else:
-            subject = who
             so_far = f"{who} has cast {_spells(counts[0])} this turn."
         if self.designation == NEITHER:
             return ("It is neither day nor night, so there is no check at the next untap step "
@@ -657,7 +655,8 @@ class DayNight(Game):
                             f"night at the next untap step ({nxt}'s turn).")
                 return (f"{so_far} If {who} casts no spell this turn, it becomes night at the next "
                         f"untap step ({nxt}'s turn).")
-            return f"{so_far} It stays day at the next untap step, whatever else happens this turn."
+            return (f"{so_far} It stays day at the next untap step, whatever else {who} casts "
+                    "(unless an effect makes it night first).")
         # night
         if after == DAY:
             return f"{so_far} It becomes day at the next untap step ({nxt}'s turn)."
