@@ -13,8 +13,12 @@ def _status(page) -> str:
     return page.locator(STATUS).first.inner_text()
 
 
+LOG_END = "(() => { const li = document.querySelector('.dn-log li:last-child'); return li ? li.value : 0; })()"
+
+
 def _log_length(page) -> int:
-    return page.locator(".dn-log li").count()
+    """The number of the newest event (the view shows only the latest 200)."""
+    return page.evaluate(LOG_END)
 
 
 def _enabled_names(page, css: str) -> list[str]:
@@ -25,7 +29,7 @@ def test_a_full_game_by_clicking(app):
     page = app.open("sunmoon/play.ipynb", wait_for="text=Your hand")
     page.get_by_role("combobox", name="Players").select_option(label="4 players")
     page.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.querySelectorAll('.dn-log li').length >= 1")
+    page.wait_for_function(f"() => {LOG_END} >= 1")
     page.get_by_text("against 3 rule of thumb bots").wait_for()
     assert page.get_by_role("button", name="Harvest my sun row").is_disabled()
     assert "a harvest needs 5 or more" in page.locator(".dn-reasons").inner_text()
@@ -53,7 +57,7 @@ def test_a_full_game_by_clicking(app):
                     played = True
                     break
             assert played, f"no card could be played although the app offered no other action: {status}"
-        page.wait_for_function(f"() => document.querySelectorAll('.dn-log li').length > {before}")
+        page.wait_for_function(f"() => {LOG_END} > {before}")
         page.wait_for_function("() => { const s = document.querySelector('.dn-status').innerText;"
                                " return s.startsWith('Your') || s.startsWith('Game over'); }")
         moves += 1
