@@ -49,6 +49,8 @@ def test_a_full_game_by_clicking():
     label = first.description
     first.click()
     assert f"You placed {label} face down" in txt(app.status)
+    assert "Play 1: everyone reveals at once" in txt(app.recent_view), "what just happened, explained"
+    assert "places a card face down" not in txt(app.recent_view)
     assert label in txt(app.table_view), "after the reveal your card is face up on the table"
     assert len(app.game.history) >= 4
     clicks = play_through(app)
@@ -73,7 +75,7 @@ def test_choosing_step_offers_the_face_up_cards():
     app = StarsApp(3, bots=("random", "random"), seed=1)
     # put the app on the rulebook position by night: only the human (Irene's seat, moved to 0) chooses
     g = teaching_position([["blue 2", "blue 4"], ["orange 7", "pink 9"], ["orange 10", "purple 8"]], "orange 4",
-                          time="night", names=["You", "Bot 1 (Random)", "Bot 2 (Random)"])
+                          time="night", names=["Player 1 (you)", "Bot 1 (Random)", "Bot 2 (Random)"])
     app.game = g
     play_cards(g, ["blue 2", "orange 7", "orange 10"], ["blue 4", "pink 9", "purple 8"])
     app.refresh()
@@ -86,7 +88,7 @@ def test_choosing_step_offers_the_face_up_cards():
     target.click()
     assert "You took blue 2 · 3 stars" in txt(app.status)
     assert app.game.stars[0] == 3 and app.take_buttons() == []
-    assert "Round 1" in txt(app.previous_view) and "You took" in txt(app.previous_view)
+    assert "Round 1" in txt(app.previous_view) and "Player 1 (you) took" in txt(app.previous_view)
 
 
 def test_hint_shows_a_chart_and_a_text_list():
@@ -113,6 +115,7 @@ def test_new_game_control_players_and_bot_types():
     app.new_button.click()
     g = app.game
     assert g.n == 5 and len(g.removed) == 3
+    assert g.names[0] == "Player 1 (you)"
     assert g.names[1:] == ["Bot 1 (Monte Carlo)", "Bot 2 (Random)", "Bot 3 (Rule of thumb)", "Bot 4 (Random)"]
     assert "New game: 5 players" in txt(app.status)
     app.players_choice.value = 3

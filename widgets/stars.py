@@ -42,6 +42,7 @@ CARD_STYLE = {
 PATTERN = {"blue": "", "orange": "/", "pink": ".", "purple": "x"}
 BOT_CHOICES = [("Random", "random"), ("Rule of thumb", "rule"), ("Monte Carlo", "montecarlo")]
 BOT_LABEL = {v: k for k, v in BOT_CHOICES}
+HUMAN = "Player 1 (you)"
 
 
 def card_text(card) -> str:
@@ -90,7 +91,7 @@ def table_html(game: StarsGame, viewer: int = 0) -> str:
         while len(cells) < 2:
             cells.append('<span style="color:#888">–</span>')
         stars = f"{v.stars[p]} ★ ({len(v.collected[p])} cards)"
-        who = escape(game.names[p]) + (" (you)" if p == viewer else "")
+        who = escape(game.names[p]) + (" (you)" if p == viewer and "(you)" not in game.names[p] else "")
         rows.append(f"<tr><th scope='row'>{who}</th><td>{cells[0]}</td><td>{cells[1]}</td><td>{stars}</td></tr>")
     totals = game.totals()
     listing = ", ".join(f"{k} {t}" for k, t in totals.items()) or "no cards yet"
@@ -126,7 +127,8 @@ def _round_html(game: StarsGame, info: dict[str, Any]) -> str:
 
 
 class StarsApp:
-    """Play Day & Night against bots. You are player 1 ("You"); ``app.widget`` is the view.
+    """Play Day & Night against bots. You are the first player ("Player 1 (you)"); ``app.widget``
+    is the view.
 
     ``StarsApp(players=4, bots=("rule", "random", "montecarlo"), seed=7)``.
     """
@@ -145,6 +147,7 @@ class StarsApp:
         self.players_choice.observe(lambda _: self._show_bot_choices(), names="value")
         self.new_button = button("New game", lambda _: guarded(self.status, self.new_game),
                                  tooltip="Start a new game with these players and bots", button_style="primary")
+        self.recent_view = w.HTML()
         self.time_view = w.HTML()
         self.table_view = w.HTML()
         self.scores_view = w.HTML()
@@ -165,7 +168,7 @@ class StarsApp:
         controls = w.HBox([self.players_choice, *self.bot_choices, self.new_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.widget = w.VBox([
-            style_widget(), controls, self.status,
+            style_widget(), controls, self.status, self.recent_view,
             w.HBox([self.time_view, self.scores_view], layout=w.Layout(align_items="center", grid_gap="16px")),
             self.table_view, self.hand_label, self.hand_box, self.choose_label, self.choose_box,
             w.HBox([self.hint_button]), self.hint_text, self.hint_out,
@@ -190,7 +193,7 @@ class StarsApp:
     def new_game(self, seed: int | None = None) -> None:
         n = self.players_choice.value
         self.seed = seed if seed is not None else secrets.randbits(32)
-        names = ["You"] + [f"Bot {i} ({BOT_LABEL[d.value]})" for i, d in enumerate(self.bot_choices[: n - 1], 1)]
+        names = [HUMAN] + [f"Bot {i} ({BOT_LABEL[d.value]})" for i, d in enumerate(self.bot_choices[: n - 1], 1)]
         self.game = StarsGame.new(n, self.seed, names=names)
         self.bots = self.bots_for(n)
         self.rng = random.Random(self.seed + 1)
@@ -198,6 +201,7 @@ class StarsApp:
         self.hint_out.clear_output()
         self.hint_figure = None
         self._advance()
+        self._show_recent(0)
         self.status.ok(f"New game: {n} players, seed {self.seed}. {self._prompt()}")
         self.refresh()
 
@@ -228,8 +232,16 @@ class StarsApp:
         g.play(Choose(0, card))
         self._after(before, f"You took {card_text(card)}.")
 
+    def _show_recent(self, before: int) -> None:
+        """The explained events since your last move (the full log is further down)."""
+        events = [e for e in self.game.log.since(before) if e.what != "commit"]
+        items = "".join(f"<li>{escape(e.text)} <span class='dn-rule'>[{escape(e.rule)}]</span></li>" for e in events)
+        self.recent_view.value = (f"<div role='region' aria-label='since your last move'><b>Since your last move:</b>"
+                                  f"<ul style='margin:0.2em 0'>{items}</ul></div>" if items else "")
+
     def _after(self, before: int, said: str) -> None:
         self._advance()
+        self._show_recent(before)
         g = self.game
         self.hint_text.value = ""
         self.hint_out.clear_output()
