@@ -13,7 +13,7 @@ import re
 def test_temples_short_game_by_clicking(app):
     page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
     page.get_by_role("button", name="New game").wait_for()
-    assert page.get_by_role("button", name=re.compile(r"^A1 empty \(Day\)")).is_visible()
+    page.get_by_role("button", name=re.compile(r"^A1 empty \(Day\)")).wait_for()
     # travel one square and see the hours go down
     page.get_by_role("button", name=re.compile(r"^B1 empty")).click()
     page.get_by_text("9 hours left").first.wait_for()
@@ -21,7 +21,7 @@ def test_temples_short_game_by_clicking(app):
     page.get_by_role("combobox", name="Start").select_option(label="Near the end: Day needs one more tile for her second temple")
     page.get_by_role("button", name="New game").click()
     page.get_by_text("Turn 31: Day's turn").wait_for()
-    assert "Night retreats" in page.inner_text("body")      # the bot played Night's turn
+    page.get_by_text("Night retreats").first.wait_for()     # the bot played Night's turn
     # a refused click shows the rule
     page.get_by_role("button", name=re.compile(r"^A8 ")).click()
     page.get_by_role("status").get_by_text("Not allowed").wait_for()
@@ -34,7 +34,7 @@ def test_temples_short_game_by_clicking(app):
     # Morning Dew places the ninth tile on D7: the second temple wins
     page.get_by_role("button", name=re.compile(r"^Morning Dew")).click()
     page.get_by_text("Day has built her second temple and wins.").first.wait_for()
-    assert page.get_by_role("button", name=re.compile(r"^D7 Day T")).is_visible()
+    page.get_by_role("button", name=re.compile(r"^D7 Day T")).wait_for()   # a temple tile now
     app.assert_clean()
 
 
@@ -55,5 +55,5 @@ def test_temples_two_players_mimic_and_the_temple_pick(app):
     for name in ("E4", "F4", "E5", "F5", "E6", "F6", "D6", "E7", "F7"):
         page.get_by_role("button", name=re.compile(rf"^{name} ")).click()
     page.get_by_text("Night has built her first temple and wins.").first.wait_for()
-    assert page.get_by_role("button", name=re.compile(r"^D7 Night$")).is_visible()   # the tenth tile
+    page.get_by_role("button", name=re.compile(r"^D7 Night$")).wait_for()   # the tenth tile: no temple
     app.assert_clean()
