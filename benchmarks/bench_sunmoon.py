@@ -7,9 +7,9 @@
   checks that they end with the same scores). Target 3, stretch 2 (issue 5).
 * ``sunmoon.random_game_explained``: the same games with every rule explained in the event log
   (what the apps and ``daynight demo`` do); for information.
-* ``sunmoon.rollouts_1000``: 1,000 determinized random rollouts from a mid-game view (half the
-  draw pile gone), what the Monte Carlo bot spends per decision at a budget of 1,000; target
-  1 s, stretch 0.6 s (``shared/research/style-and-speed.md``).
+* ``sunmoon.rollouts_1000``: 1,000 determinized rollouts (the Monte Carlo bot's light policy)
+  from a mid-game view (half the draw pile gone), what the bot spends per decision at a budget
+  of 1,000; target 1 s, stretch 0.6 s (``shared/research/style-and-speed.md``).
 """
 
 from __future__ import annotations
