@@ -153,3 +153,31 @@ def test_chart_of_the_game_from_the_tracker():
     t.next_turn_button.click()
     t.chart_button.click()
     assert list(t.last_chart.data[2].text) == ["-→N", "N"]  # the effect changed turn 1 mid-turn
+
+
+def test_record_out_and_back_in():
+    t = Tracker(["Alice", "Bob"])
+    t.next_turn_button.click()
+    t.permanent_name.value = "Brutal Cathar"
+    t.add_button.click()
+    t.show_record_button.click()
+    assert '"game": "mtg"' in t.record_text.value and "record of this game (2 events)" in txt(t.status)
+    other = Tracker(["Uma"])
+    other.record_text.value = t.record_text.value
+    other.load_record_button.click()
+    assert other.game.state_json() == t.game.state_json()
+    assert set(other.cast_buttons) == {"Alice", "Bob"} and "Brutal Cathar (daybound face up)" in txt(other.permanents_html)
+    assert "2 events replayed" in txt(other.status)
+    # a teaching position typed by hand; a bad one names its field and changes nothing
+    other.record_text.value = ('{"format": "daynight-record", "version": 1, "game": "mtg", "setup": '
+                               '{"players": ["Ann", "Ben"], "designation": "night", "permanents": '
+                               '[{"name": "Brutal Cathar", "back": "Moonrage Brute"}]}, "moves": []}')
+    other.load_record_button.click()
+    assert "NIGHT" in other.sky.value and "Moonrage Brute (nightbound face up)" in txt(other.permanents_html)
+    other.record_text.value = '{"format": "daynight-record", "version": 1, "game": "mtg", "setup": {"players": []}}'
+    other.load_record_button.click()
+    assert "Not allowed" in txt(other.status) and "$.setup.players" in txt(other.status)
+    assert other.game.players == ("Ann", "Ben")
+    other.record_text.value = "{not json"
+    other.load_record_button.click()
+    assert "not valid JSON" in txt(other.status)

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from daynight.core import IllegalMoveError
+from daynight.core import IllegalMoveError, parse_record
 from daynight.mtg import (DAY, NIGHT, Becomes, BeginTurn, CastSpell, DayNight, Enter, Leave,
                           PermanentSpec, catalog, night_fraction, poisson_spells,
                           simulate, transition_probabilities)
@@ -132,6 +132,14 @@ class Tracker:
         self.chart_button = button("Chart of this game", lambda _: self._chart(),
                                    tooltip="Draw day and night over the turns so far, with the spells cast")
         self.chart_output = w.Output()
+        # the game as a record: copy it to keep the game, paste one to continue it or to set
+        # up a teaching position
+        self.record_text = w.Textarea(description="Record", placeholder="a daynight game record (JSON)",
+                                      tooltip="The game record as JSON", layout=w.Layout(width="46em", height="8em"))
+        self.show_record_button = button("Show record", lambda _: self._show_record(),
+                                         tooltip="Put this game's record (JSON) in the box, to copy and keep")
+        self.load_record_button = button("Load record", lambda _: self._do(self._load_record),
+                                         tooltip="Replace this game by the record in the box")
         self.last_chart = None
         self.cast_buttons: dict[str, w.Button] = {}
         self.copy_buttons: dict[str, w.Button] = {}
@@ -158,6 +166,7 @@ class Tracker:
             self.chart_output,
             w.HTML("<h3 style='margin:0.4em 0 0.1em'>New game</h3>"),
             w.HBox([self.players_text, self.two_headed, self.new_game_button]),
+            w.HBox([self.record_text, w.VBox([self.show_record_button, self.load_record_button])]),
         ])
         self.permanent_name.observe(self._on_name, names="value")
         self.game = game if game is not None else self._make_game(list(players), two_headed_giant)
@@ -188,9 +197,9 @@ class Tracker:
         guarded(self.status, start)
 
     def _do(self, action) -> None:
-        n = len(self.game.log)
+        game, n = self.game, len(self.game.log)
         if guarded(self.status, action):
-            new = self.game.log.since(n) if n <= len(self.game.log) else []
+            new = game.log.since(n) if self.game is game else []  # undo/load replace the game
             if new:
                 self.status.ok(new[-1].text if len(new) == 1 else " ".join(e.text for e in new[-2:]))
             self.refresh()
@@ -235,6 +244,16 @@ class Tracker:
         if self.leave_choice.value is None:
             raise IllegalMoveError("there is no permanent to remove", rule="Daybound and Nightbound, CR 702.145a")
         self.game.play(Leave(self.leave_choice.value))
+
+    def _show_record(self) -> None:
+        self.record_text.value = self.game.to_json(indent=1)
+        self.status.ok(f"The record of this game ({len(self.game.history)} events) is in the box.")
+
+    def _load_record(self) -> None:
+        game = DayNight.from_record(parse_record(self.record_text.value, "the record box"))
+        self.game = game
+        self._build_players()
+        self.status.ok(f"Loaded a game of {', '.join(game.order)}: {len(game.history)} events replayed.")
 
     def _chart(self) -> None:
         if not self.game.turns:
