@@ -520,15 +520,19 @@ def test_demo_is_seeded_and_complete():
 
 
 def _illegal(g):
+    """Three refusals per step: not a move, a card from another hand, and (as the step allows)
+    a second card in one step or a choice out of turn."""
     out = ["not a move"]
-    for p in range(g.n):
-        other = g.hands[(p + 1) % g.n]
-        if other:
-            out.append(g.deck.commit[p][other[0].id])
-        if g.phase <= PLAY2 and g.pending[p] is not None and g.hands[p]:
-            out.append(g.deck.commit[p][g.hands[p][0].id])
-        if g.phase == CHOOSE and p != g.choosers[0] and g.table:
-            out.append(g.deck.choose[p][g.table[0].id])
+    p = len(g.history) % g.n
+    other = g.hands[(p + 1) % g.n]
+    if other:
+        out.append(g.deck.commit[p][other[0].id])
+    if g.phase <= PLAY2:
+        done = [q for q in range(g.n) if g.pending[q] is not None and g.hands[q]]
+        if done:
+            out.append(g.deck.commit[done[0]][g.hands[done[0]][0].id])
+    elif g.phase == CHOOSE and g.table:
+        out.append(g.deck.choose[(g.choosers[0] + 1) % g.n][g.table[0].id])
     return out
 
 
