@@ -394,6 +394,10 @@ class StarsGame(Game):
         """Set up from an explicit shuffled order of the 108 card ids (first = top)."""
         deck = deck or default_deck()
         _check_players(players)
+        order = list(order)
+        if sorted(order) != sorted(deck.by_id):
+            raise InvalidRecordError("order", f"an order lists each of the {len(deck)} card ids exactly once",
+                                     rule="game contents: 108 cards")
         cards = [deck.by_id[i] for i in order]
         return cls._from_order(deck, cards, players, names, options or Options(), None)
 

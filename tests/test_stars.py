@@ -581,3 +581,12 @@ def test_the_fast_path_without_explanations_plays_the_same_game(players, options
                 explained.day, explained.phase, explained.choosers, explained.stars, explained.round)
         assert quiet.is_over() and quiet.winners == explained.winners and len(quiet.log) == 0
         assert quiet.state_json() == explained.state_json()
+
+
+def test_explicit_order_setup():
+    order = list(range(108))
+    g = StarsGame.from_order(order, 4)
+    assert [c.id for c in g.removed] == list(range(16)) and [c.id for c in g.hands[0]] == list(range(16, 23))
+    assert g.revealed.id == 44 and StarsGame.from_record(g.to_record()).state_json() == g.state_json()
+    with pytest.raises(InvalidRecordError, match="exactly once"):
+        StarsGame.from_order(order[:-1] + [0], 4)
