@@ -1376,7 +1376,8 @@ class RuleOfThumbBot:
     Playing: for each hand card, work out the time after its time symbol (if any) and which
     colour would win on the table as it is plus that card; prefer a card of that colour that
     ranks high in the choosing order (high by day, low by night); otherwise, if already
-    eligible, dump the least valuable card; otherwise play a card that keeps its options.
+    eligible, play the card with the fewest stars (cards on the table feed the winners);
+    otherwise a well-ranked card with few stars.
     Choosing: take the card with the most stars.
     """
 
@@ -1403,11 +1404,9 @@ class RuleOfThumbBot:
             if win == c.colour:
                 score = 20 + rank + sum(x.value if day else 14 - x.value for x in mine if x.colour == win)
             elif win is not None and any(x.colour == win for x in mine):
-                score = 10 - c.stars            # already eligible: give away little
+                score = 10 - c.stars            # already eligible: feed few stars to the table
             else:
-                score = rank / 2 - c.stars / 2  # a strong card for the daytime, keep stars in hand
-            if view.phase == PLAY1:
-                score += 3 * c.time * 0         # a time symbol is a gamble in the first play
+                score = rank / 2 - c.stars / 2  # not winning now: a well-ranked card, few stars for others
             if best_score is None or score > best_score:
                 best_score, best_moves = score, [m]
             elif score == best_score:
