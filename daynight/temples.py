@@ -1620,6 +1620,8 @@ class TemplesGame(Game):
         import pickle
         d = {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
         d["rng"] = self.rng.getstate()
+        # the log is append-only and its events are frozen: its length and last event stand for it
+        d["log"] = (len(self.log), self.log[-1] if len(self.log) else None)
         return pickle.dumps(d, protocol=pickle.HIGHEST_PROTOCOL)
 
     def copy(self) -> "TemplesGame":

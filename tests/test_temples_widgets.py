@@ -62,6 +62,7 @@ def test_near_end_scenario_is_won_by_one_click():
     app = TemplesApp(3, scenario=NEAR_END)
     hand_button(app, "Morning Dew").click()
     assert app.game.is_over() and app.game.winner == "day"
+    assert "Day's discard pile</b> (1, newest first): Morning Dew" in app.discards_html.value
     assert "second temple and wins" in app.info.value
     app.squares[sq("A8")].click()
     assert "over" in app.status.value

@@ -184,6 +184,7 @@ class TemplesApp(w.VBox):
         self.stop_button = button("Stop moving", lambda _: self._do(lambda: self._play(Stop(self.game.turn))))
         self.other_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.log_view = EventLogView()
+        self.discards_html = w.HTML()
         self.record_text = w.Textarea(placeholder="Paste a temples game record (JSON) here",
                                       layout=w.Layout(width="98%", height="5em"))
         self.load_button = button("Load record", lambda _: self.load_record_text())
@@ -196,8 +197,9 @@ class TemplesApp(w.VBox):
             self.hand_label, self.hand_box, w.HBox([self.x_value, self.end_button, self.stop_button]),
             self.other_box, self.cards_html,
             w.HTML("<b>What happened</b> (every rule explains itself)"), self.log_view,
-            w.Accordion([w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])],
-                        titles=("Game record",)),
+            w.Accordion([self.discards_html,
+                         w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])],
+                        titles=("Discard piles (both players may look through both)", "Game record")),
         ])
         self.new_game()
 
@@ -360,6 +362,12 @@ class TemplesApp(w.VBox):
         self.stop_button.layout.display = "" if any(isinstance(m, Stop) for m in g.legal_moves()) else "none"
         self.end_button.disabled = over
         self.log_view.update(g.log)
+        piles = []
+        for side in ("day", "night"):
+            names = ", ".join(g.cards[c].name for c in reversed(g.discards[side])) or "empty"
+            piles.append(f"<p><b>{NAME[side]}'s discard pile</b> ({len(g.discards[side])}, newest first): "
+                         f"{escape(names)}</p>")
+        self.discards_html.value = "".join(piles)
 
 
 # ---------------------------------------------------------------------------
