@@ -32,6 +32,7 @@ Moves (frozen, interned values; build them with the helper functions or take the
 from __future__ import annotations
 
 import csv
+import json
 import random
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -447,6 +448,7 @@ class SunMoon(Game):
         self.harvested: list[list[Card]] = [[] for _ in range(players)]
         self.draw_pile: list[Card] = []   # the top card is the last element
         self.discard: list[Card] = []
+        self.box: list[Card] = []          # set aside by a teaching position, never in play
         self.turn = 0
         self.extra = False                # an animal card obliges another play this turn
         self.final_left: int | None = None  # turns left in the final round
@@ -529,8 +531,9 @@ class SunMoon(Game):
         ``{"sun": [place, ...], "moon": [...]}``, a place being a name or a list of names
         from the bottom up, e.g. ``["sun 19", "solar eclipse"]``), and optionally ``harvested``,
         ``discard``, ``draw`` (top first), ``turn``, ``extra`` and ``final_left``. Cards it does
-        not mention go under the draw pile, shuffled with ``reshuffle_seed``. Options: the
-        names of :class:`Options`.
+        not mention go under the draw pile, shuffled with ``reshuffle_seed``, or with
+        ``"rest": "box"`` are set aside out of play (so the draw pile is exactly ``draw``).
+        Options: the names of :class:`Options`.
         """
         setup.only("players", "seed", "deck", "position", "reshuffle_seed", "options", "names")
         options = Options.from_reader(setup.obj("options")) if setup.has("options") else Options()
@@ -578,7 +581,7 @@ class SunMoon(Game):
         return game
 
     def _read_position(self, pos: Reader, reshuffle_seed: int) -> None:
-        pos.only("hands", "rows", "harvested", "discard", "draw", "turn", "extra", "final_left")
+        pos.only("hands", "rows", "harvested", "discard", "draw", "rest", "turn", "extra", "final_left")
         used: set[int] = set()
         eclipse_next = {k: 1 for k in KINDS}
 
@@ -646,6 +649,9 @@ class SunMoon(Game):
         top_first = [take(r) for r in pos.list("draw", [])]
         rest = [c for c in CARDS if c.id not in used]
         self.rng = random.Random(reshuffle_seed)
+        if pos.str("rest", "draw", choices=("draw", "box")) == "box":
+            self.box = rest          # out of play: the draw pile is exactly ``draw``
+            rest = []
         self.rng.shuffle(rest)
         self.draw_pile = list(reversed(top_first + rest))
         self.turn = pos.int("turn", 0, lo=0, hi=n - 1)
@@ -654,7 +660,8 @@ class SunMoon(Game):
         if final_left is not None and not 1 <= final_left <= n:
             raise pos.error(f"{final_left} is outside 1..{n}", "final_left")
         self.final_left = final_left
-        self._setup = {"position": pos.value, "reshuffle_seed": reshuffle_seed, "players": n}
+        self._setup = {"position": json.loads(json.dumps(pos.value)), "reshuffle_seed": reshuffle_seed,
+                       "players": n}
         self._rinfo = [None] * (2 * n)
         if self.extra and not self._plays(self.turn) and self.options.animal_without_follow_up == "skip":
             raise pos.error("an extra play after an animal card is pending, but no card fits anywhere",
@@ -675,6 +682,7 @@ class SunMoon(Game):
         g.harvested = [h[:] for h in self.harvested]
         g.draw_pile = self.draw_pile[:]
         g.discard = self.discard[:]
+        g.box = self.box
         g.turn, g.extra, g.final_left, g.over, g.turns = self.turn, self.extra, self.final_left, self.over, self.turns
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
@@ -1343,6 +1351,7 @@ class SunMoon(Game):
             "rows": self._rows_json(),
             "harvested": [[c.name for c in h] for h in self.harvested],
             "draw_pile": len(self.draw_pile), "discard": [c.name for c in self.discard],
+            "box": [c.name for c in self.box],
             "scores": self.score_table(),
             "winners": self.winners() if self.over else None,
         }
@@ -1360,6 +1369,7 @@ class SunMoon(Game):
             "rows": self._rows_json(),
             "harvested": [[c.name for c in h] for h in self.harvested],
             "discard": [c.name for c in self.discard],
+            "box": [c.name for c in self.box],
             "draw_pile": len(self.draw_pile),
         }
 
@@ -1375,10 +1385,12 @@ class SunMoon(Game):
         g.rows = [{k: [[_BY_NAME[x] for x in s] for s in view["rows"][p][k]] for k in KINDS} for p in range(n)]
         g.harvested = [[_BY_NAME[x] for x in h] for h in view["harvested"]]
         g.discard = [_BY_NAME[x] for x in view["discard"]]
+        g.box = [_BY_NAME[x] for x in view.get("box", ())]
         me = view["me"]
         known = {c.id for r in g.rows for k in KINDS for s in r[k] for c in s}
         known.update(c.id for h in g.harvested for c in h)
         known.update(c.id for c in g.discard)
+        known.update(c.id for c in g.box)
         mine = [_BY_NAME[x] for x in view["hand"]]
         known.update(c.id for c in mine)
         unknown = [c for c in CARDS if c.id not in known]

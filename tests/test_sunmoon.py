@@ -78,9 +78,9 @@ def test_draw_five_only_with_an_empty_hand_and_reshuffle():
     # player 2 holds nothing: at the start of their turn they draw 5; the draw pile has 2,
     # so the discard pile is shuffled into a new draw pile for the other 3
     g = position([["sun 20"], []], [{"sun": ["sun 10"]}, {}],
-                 draw=["moon 1", "moon 2"],
+                 draw=["moon 1", "moon 2"], rest="box",
                  discard=["moon 5", "moon 6", "moon 7", "moon 8"])
-    g.draw_pile = g.draw_pile[-2:]  # only the two named cards remain in the pile
+    assert len(g.draw_pile) == 2 and len(g.box) == 68 - 8
     before = len(g.hands[0])
     g.play(Place(0, card("sun 20"), 0, "sun", 1))
     assert before == 1 and g.turn == 1
@@ -91,8 +91,7 @@ def test_draw_five_only_with_an_empty_hand_and_reshuffle():
 
 def test_end_final_round_and_scoring():
     # the draw pile is used up and the discard pile is empty: one more turn each, then scoring
-    g = position([["sun 20"], ["moon 3"]], [{"sun": ["sun 10"]}, {}])
-    g.draw_pile = []
+    g = position([["sun 20"], ["moon 3"]], [{"sun": ["sun 10"]}, {}], rest="box")
     g.play(Place(0, card("sun 20"), 0, "sun", 1))
     # player 2 still has a card; player 1 has none left to draw
     assert not g.is_over() and g.turn == 1
@@ -109,9 +108,8 @@ def test_end_final_round_and_scoring():
 
 
 def test_final_round_option_false_ends_at_once():
-    g = SunMoon.from_position({"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}]},
-                              options=Options(final_round=False))
-    g.draw_pile = []
+    g = SunMoon.from_position({"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}],
+                               "rest": "box"}, options=Options(final_round=False))
     g.play(Place(0, card("sun 20"), 0, "sun", 1))
     g.play(Place(1, card("moon 3"), 1, "moon", 0))
     assert g.is_over() and not g.log.of_kind("final-round")
@@ -343,6 +341,10 @@ def test_record_round_trip_with_options_names_and_position():
     again = SunMoon.from_record(rec)
     assert again.to_record() == rec and again.state_json() == g.state_json()
     assert again.options.harvest_takes == "row" and again.names == ["Ann", "Bo"]
+    boxed = position([["sun 20"], ["moon 3"]], [{"sun": ["sun 10"]}, {}], rest="box")
+    boxed.play(Place(0, card("sun 20"), 0, "sun", 1))
+    assert SunMoon.from_record(boxed.to_record()).state_json() == boxed.state_json()
+    invariant(boxed)
     r2 = SunMoon.new(3, random.Random(5))
     assert "deck" in r2.setup_record() and SunMoon.from_record(r2.to_record()).state_json() == r2.state_json()
 
@@ -413,7 +415,7 @@ def test_determinization_is_consistent_with_the_view():
 # -- invariants ---------------------------------------------------------------------------------
 
 def _all_cards(g):
-    out = [c for h in g.hands for c in h] + g.draw_pile + g.discard + [c for h in g.harvested for c in h]
+    out = [c for h in g.hands for c in h] + g.draw_pile + g.discard + g.box + [c for h in g.harvested for c in h]
     out += [c for r in g.rows for k in ("sun", "moon") for s in r[k] for c in s]
     return out
 
