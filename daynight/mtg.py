@@ -531,6 +531,7 @@ class DayNight(Game):
         self.designation = _designation(designation)
         self.turn = 0                   # turns begun so far
         self.active: int | None = None  # index into self.order
+        self.regular: int | None = None  # the last turn taken in turn order (not an extra turn)
         self.spells = [0] * len(players)  # spells cast this turn, per player
         self.copies = [0] * len(players)
         self.turns: list[list[Any]] = []  # [turn, active slot, designation after the untap step, spells list, changed there, designation at the end]
@@ -616,7 +617,9 @@ class DayNight(Game):
         return tuple(self.players[i] for i in self.members[self.active])
 
     def next_in_order(self) -> str:
-        return self.order[0 if self.active is None else (self.active + 1) % len(self.order)]
+        """Whose turn is next in turn order (extra turns do not move the turn order, 500.7)."""
+        r = self.regular
+        return self.order[0 if r is None else (r + 1) % len(self.order)]
 
     def spells_this_turn(self) -> dict[str, int]:
         return {p: self.spells[i] for i, p in enumerate(self.players)}
@@ -685,7 +688,8 @@ class DayNight(Game):
         being the target of another transform effect, and the end of the game."""
         if self.over:
             return ()
-        moves: list[Any] = [self._turn_moves[0 if self.active is None else (self.active + 1) % len(self.order)]]
+        r = self.regular
+        moves: list[Any] = [self._turn_moves[0 if r is None else (r + 1) % len(self.order)]]
         if self.active is not None:
             for p in self.players:
                 if player is None or player == p:
@@ -716,8 +720,8 @@ class DayNight(Game):
         if t is BeginTurn:
             slot = self.slot.get(move.who)
             if slot is not None and not move.extra:
-                a = self.active
-                if slot == (0 if a is None else (a + 1) % len(self.order)):
+                r = self.regular
+                if slot == (0 if r is None else (r + 1) % len(self.order)):
                     return  # the common case: the next turn in turn order
             if slot is None:
                 kind = "team" if self.teams else "player"
@@ -880,6 +884,8 @@ class DayNight(Game):
         n = len(prev_spells)
         self.turn = turn = self.turn + 1
         self.active = slot
+        if not move.extra:
+            self.regular = slot
         self.spells = [0] * n
         self.copies = [0] * n
         d = new = self.designation

@@ -412,6 +412,17 @@ def test_no_spell_before_the_first_turn_and_no_move_after_the_end():
         game.play(BeginTurn("Bob"))
 
 
+def test_extra_turns_do_not_move_the_turn_order():  # 500.7: an extra turn comes directly after
+    game = DayNight.new(["Alice", "Bob", "Carol"])
+    game.play(BeginTurn("Alice"))
+    game.play(BeginTurn("Bob", extra=True))  # Alice gave Bob an extra turn
+    assert game.next_in_order() == "Bob"    # then Bob's own turn, in turn order
+    with pytest.raises(IllegalMoveError, match="the next turn in turn order is Bob's"):
+        game.play(BeginTurn("Carol"))
+    game.play(BeginTurn("Bob"))
+    assert game.next_in_order() == "Carol" and game.turn == 3
+
+
 def test_a_turn_for_a_player_with_shared_team_turns_names_the_teams():
     game = DayNight.two_headed_giant()
     with pytest.raises(IllegalMoveError, match="not a team in this game") as info:
