@@ -28,7 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -1263,7 +1263,7 @@ class Determinizer:
         return g
 
 
-def rollout(g: StarsGame, rng: random.Random, me: int | None = None) -> None:
+def rollout(g: StarsGame, rng: random.Random) -> None:
     """Finish ``g`` (explanations off): every player commits a random hand card, a chooser
     takes the card with the most stars. Uses the unchecked fast path."""
     n = g.n
@@ -1307,7 +1307,7 @@ def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
     moves = view.my_moves
     if not moves:
         return []
-    rng, _ = make_rng(rng) if not isinstance(rng, random.Random) else (rng, None)
+    rng, _ = make_rng(rng)
     det = Determinizer(view)
     per = -(-rollouts // len(moves))
     me = view.player

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daynight.core import GameOverError, IllegalMoveError, InvalidRecordError
-from daynight.stars import (COLOURS, CHOOSE, OVER, PLAY1, PLAY2, REMOVED, Choose, Commit, Determinizer,
-                            MonteCarloBot, Options, RandomBot, RuleOfThumbBot, StarsGame, default_deck,
+from daynight.stars import (COLOURS, CHOOSE, PLAY1, PLAY2, REMOVED, Choose, Commit, Determinizer,
+                            Options, RandomBot, RuleOfThumbBot, StarsGame, default_deck,
                             demo, find_card, hint, load_deck, make_bot, play_bots, play_cards,
                             teaching_position)
 from daynight.testing import check_conformance

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from daynight.stars import CHOOSE, COLOURS, Commit, StarsGame, demo, find_card, play_cards, teaching_position
+from daynight.stars import CHOOSE, Commit, StarsGame, demo, find_card, play_cards, teaching_position
 from daynight.widgets.stars import (StarsApp, bot_results_chart, card_text, colour_totals_chart, deck_frame,
                                     deck_stars_chart, hint_chart, rounds_frame, stars_over_rounds_chart,
                                     table_html, time_html, tournament)

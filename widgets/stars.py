@@ -22,8 +22,8 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from daynight.stars import (BOTS, CHOOSE, COLOURS, OVER, PLAY1, PLAY2, Choose, Commit, Deck, HintLine,
-                            StarsGame, default_deck, hint, make_bot, play_bots)
+from daynight.stars import (CHOOSE, COLOURS, PLAY2, Choose, Commit, Deck, HintLine, StarsGame, default_deck,
+                            hint, make_bot, play_bots)
 
 from .common import EventLogView, Status, button, escape, guarded, style_widget
 
@@ -453,7 +453,6 @@ def tournament(games: int = 24, players: int = 4, seats: Sequence[str] = ("rando
 
 def bot_results_chart(df):
     """Mean stars (with the standard error) and win rate per bot type, from :func:`tournament`."""
-    import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
     g = df.groupby("bot", sort=False)
