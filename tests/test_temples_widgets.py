@@ -74,6 +74,7 @@ def test_condition_refusal_is_shown():
     b = next((b for b in app.hand_box.children if b.description.startswith(("Morning Glow", "Radiance", "Veil"))), None)
     if b is None:
         pytest.skip("no conditional spell in this hand")
+    assert "cannot be cast now" in b.tooltip and "3.3 Conditions" in b.tooltip
     b.click()
     assert "Not allowed" in app.status.value and "3.3 Conditions" in app.status.value
     assert g.hours == 12

@@ -338,9 +338,15 @@ class TemplesApp(w.VBox):
                                  + ("click a spell to discard it" if g.phase == "retreat" and who == shown
                                     else "click a spell to cast it, then click its targets on the board"))
         buttons = []
+        casting_now = not over and g.pending is None and g.temple_pick is None and g.phase == "cast" and who == shown
         for c in hand:
             sp = g.cards[c]
-            b = button(f"{sp.name} ({sp.cost}h)", tooltip=sp.text, layout=w.Layout(width="auto"))
+            reason = None
+            if casting_now:
+                reason = g.why_illegal(Cast(who, c, sp.x_values()[0]))
+            tip = sp.text + (f" -- cannot be cast now: {reason}" if reason else "")
+            b = button(f"{sp.name} ({sp.cost}h)", tooltip=tip, layout=w.Layout(width="auto"))
+            b.style.button_color = "#dddddd" if (reason or not casting_now) else "#fff3c4"
             b.on_click(lambda _b, c=c: self.click_card(c))
             buttons.append(b)
         self.hand_box.children = buttons
