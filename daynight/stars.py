@@ -311,6 +311,8 @@ class Options:
         return cls(**{k: r.str(k, getattr(cls, k), choices=v) for k, v in cls.CHOICES.items()})
 
 
+DEFAULT_OPTIONS = Options()
+
 # phases
 PLAY1, PLAY2, CHOOSE, OVER = 0, 1, 2, 3
 PHASE_NAMES = {PLAY1: "first play", PLAY2: "second play", CHOOSE: "choosing", OVER: "game over"}
@@ -355,7 +357,7 @@ class StarsGame(Game):
         self.removed = removed
         self.discard = discard if discard is not None else []
         self.collected = collected if collected is not None else [[] for _ in range(n)]
-        self.stars = [sum(c.stars for c in cs) for cs in self.collected]
+        self.stars = [sum([c.stars for c in cs]) if cs else 0 for cs in self.collected]
         self.day = day
         self.round = round_no
         self.last_round = last_round
@@ -385,7 +387,7 @@ class StarsGame(Game):
         rng, recorded = make_rng(seed)
         order = list(deck.cards)
         rng.shuffle(order)
-        return cls._from_order(deck, order, players, names, options or Options(),
+        return cls._from_order(deck, order, players, names, options or DEFAULT_OPTIONS,
                                {"seed": recorded} if recorded is not None else None, explain)
 
     @classmethod
@@ -399,7 +401,7 @@ class StarsGame(Game):
             raise InvalidRecordError("order", f"an order lists each of the {len(deck)} card ids exactly once",
                                      rule="game contents: 108 cards")
         cards = [deck.by_id[i] for i in order]
-        return cls._from_order(deck, cards, players, names, options or Options(), None)
+        return cls._from_order(deck, cards, players, names, options or DEFAULT_OPTIONS, None)
 
     @classmethod
     def _from_order(cls, deck, order, players, names, options, seed_setup, explain=True):
@@ -442,7 +444,7 @@ class StarsGame(Game):
         _check_position(deck, position, "position")
         by = deck.by_id
         setup = {"players": players, "names": names, "position": position}
-        game = cls(deck, names, options or Options(), setup=setup,
+        game = cls(deck, names, options or DEFAULT_OPTIONS, setup=setup,
                    hands=[[by[i] for i in h] for h in hands], pile=[by[i] for i in reversed(pile)],
                    removed=[by[i] for i in removed], discard=[by[i] for i in discard],
                    collected=[[by[i] for i in c] for c in collected], day=(time == "day"),
