@@ -319,9 +319,7 @@ class SunMoonApp:
         if len(self._boxes) != g.n or self._names != g.names:
             self._build_table()
         for p in range(g.n):
-            self._titles[p].value = (f"<b>{escape(g.names[p])}</b>"
-                                     + f" &middot; {len(g.hands[p])} in hand &middot; "
-                                       f"{len(g.harvested[p])} cards harvested")
+            self._titles[p].value = (f"<b>{escape(g.names[p])}</b> &middot; {len(g.hands[p])} in hand")
             for k in KINDS:
                 self._update_row(p, k, legal)
         # the hand
