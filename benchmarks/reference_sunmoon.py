@@ -36,8 +36,36 @@ def _animals() -> list[bool]:
 ANIMAL = _animals()
 
 
+def row_info(row):
+    """(places, lowest visible, highest visible, [(first, last, low, high) eclipse groups])"""
+    ln = len(row)
+    lo = 30
+    for s in row:
+        if not ECL[s[-1]]:
+            lo = VAL[s[-1]]
+            break
+    hi = 0
+    for j in range(ln - 1, -1, -1):
+        if not ECL[row[j][-1]]:
+            hi = VAL[row[j][-1]]
+            break
+    groups = []
+    i = 0
+    while i < ln:
+        if ECL[row[i][-1]]:
+            j = i
+            while j + 1 < ln and ECL[row[j + 1][-1]]:
+                j += 1
+            groups.append((i, j, VAL[row[i - 1][-1]] if i > 0 else 0, VAL[row[j + 1][-1]] if j + 1 < ln else 30))
+            i = j + 1
+        else:
+            i += 1
+    return ln, lo, hi, groups
+
+
 def legal(hands, rows, n, p, extra):
     out = []
+    info = {}
     for c in hands[p]:
         k = KIND[c]
         if ECL[c]:
@@ -49,40 +77,23 @@ def legal(hands, rows, n, p, extra):
             continue
         v = VAL[c]
         for o in range(n):
-            row = rows[o][k]
-            ln = len(row)
+            key = o * 2 + k
+            got = info.get(key)
+            if got is None:
+                got = info[key] = row_info(rows[o][k])
+            ln, lo, hi, groups = got
             if ln == 0:
                 out.append((0, c, o, 0))
                 continue
-            lo = 30
-            for s in row:
-                if not ECL[s[-1]]:
-                    lo = VAL[s[-1]]
-                    break
-            hi = 0
-            for j in range(ln - 1, -1, -1):
-                if not ECL[row[j][-1]]:
-                    hi = VAL[row[j][-1]]
-                    break
             if v < lo:
                 out.append((0, c, o, 0))
             if v > hi:
                 out.append((0, c, o, ln))
-            i = 0
-            while i < ln:
-                if ECL[row[i][-1]]:
-                    j = i
-                    while j + 1 < ln and ECL[row[j + 1][-1]]:
-                        j += 1
-                    low = VAL[row[i - 1][-1]] if i > 0 else 0
-                    high = VAL[row[j + 1][-1]] if j + 1 < ln else 30
-                    if low < v < high:
-                        out.append((2, c, o, i))
-                        if j != i:
-                            out.append((2, c, o, j))
-                    i = j + 1
-                else:
-                    i += 1
+            for i, j, low, high in groups:
+                if low < v < high:
+                    out.append((2, c, o, i))
+                    if j != i:
+                        out.append((2, c, o, j))
     if not extra:
         for k in (0, 1):
             if longest(rows[p][k])[1] >= 5:
