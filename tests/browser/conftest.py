@@ -127,6 +127,15 @@ def browser():
         b.close()
 
 
+RENDERED_JS = """() => {
+  const spin = document.querySelector('#loading');
+  if (spin && getComputedStyle(spin).display !== 'none') return false;
+  if (document.querySelector("script[type='application/vnd.voila.cell-output+json']")) return false;
+  return ![...document.querySelectorAll('.jp-OutputArea-output')].some(
+    o => o.childElementCount === 0 && o.textContent.includes('Loading widget'));
+}"""
+
+
 class AppPage:
     """A page plus what it saw: console errors and requests that left the machine."""
 
@@ -148,11 +157,10 @@ class AppPage:
         """Open ``notebooks/<notebook>`` in Voila and wait until it has rendered."""
         self.page.goto(f"{self.base_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
         self.page.wait_for_selector(wait_for, timeout=RENDER_TIMEOUT_MS)
-        # Voila hides the page behind a spinner until every cell has run
-        self.page.wait_for_function(
-            "() => !document.querySelector('#loading') || "
-            "getComputedStyle(document.querySelector('#loading')).display === 'none'",
-            timeout=RENDER_TIMEOUT_MS)
+        # Voila hides the page behind a spinner until every cell has run, then turns each
+        # cell output (a script tag) into DOM and each widget view from "Loading widget..."
+        # into controls; the page is ready when all three are done.
+        self.page.wait_for_function(RENDERED_JS, timeout=RENDER_TIMEOUT_MS)
         return self.page
 
     def error_outputs(self) -> list[str]:
