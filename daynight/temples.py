@@ -322,6 +322,12 @@ class Spell:
     def cost_label(self) -> str:
         return str(self.cost)
 
+    def to_json(self) -> dict[str, Any]:
+        """What a player reads on the card (and what a bot needs to weigh it)."""
+        return {"id": self.id, "name": self.name, "type": self.type, "cost": self.cost, "text": self.text,
+                "conditions": len(self.condition), "provenance": self.provenance,
+                "effect": [{"op": st.op, "count": st.count} for st in self.effect]}
+
 
 @dataclass(frozen=True)
 class Book:
@@ -1589,10 +1595,10 @@ class TemplesGame(Game):
             "phase": self.phase, "over": self.result is not None, "winner": self.winner,
             "tiles": list(self.tiles), "in_temple": [bool(x) for x in self.in_temple],
             "temple_tile": list(self.temple_tile), "mystify": list(self.mystify),
-            "crystal": list(self.crystal), "temples": list(self.temples),
-            "pawn_squares": dict(self.pawn), "visited": set(self.visited),
+            "crystal": list(self.crystal), "temples": [[side, list(sq)] for side, sq in self.temples],
+            "pawn_squares": dict(self.pawn), "visited": sorted(self.visited),
             "hand": [self.cards[c].id for c in self.hand[player]],
-            "hand_cards": {c: self.cards[c] for c in self.hand[player]},
+            "hand_cards": {c: self._card_json(c) for c in self.hand[player]},
             "hands": {player: [self.cards[c].id for c in self.hand[player]], other: len(self.hand[other])},
             "piles": {side: len(self.pile[side]) for side in SIDES},
             "discards": {side: [self.cards[c].id for c in self.discards[side]] for side in SIDES},
@@ -1606,6 +1612,14 @@ class TemplesGame(Game):
             v["shown_hand"] = [self.cards[c].id for c in self.hand[other]]
         return v
 
+    def _card_json(self, card: int) -> dict[str, Any]:
+        """A card's JSON, built once per game (views are built on every bot move)."""
+        cache = self.__dict__.setdefault("_cards_json", {})
+        d = cache.get(card)
+        if d is None:
+            d = cache[card] = self.cards[card].to_json()
+        return d
+
     def describe(self) -> str:
         extra = ""
         if self.pending is not None:
@@ -1613,7 +1627,7 @@ class TemplesGame(Game):
         return (f"temples turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} h, phase {self.phase}"
                 f"{extra}, Day {square_name(self.pawn['day'])}, Night {square_name(self.pawn['night'])}")
 
-    _SHARED = ("cards", "owner", "books", "options", "_legal")
+    _SHARED = ("cards", "owner", "books", "options", "_legal", "_cards_json")
 
     def snapshot(self) -> bytes:
         """The mutable state as bytes (the cards, books and options never change)."""
@@ -1877,10 +1891,12 @@ def thumb_bot(view: Mapping[str, Any], moves: tuple, rng: random.Random):
     return moves[-1]
 
 
-def _card_value(sp: Spell) -> float:
-    v = sum(_SPELL_VALUE.get(st.op, 1.0) * (st.count if isinstance(st.count, int) else 2) for st in sp.effect)
-    cost = 4 if sp.cost == "X" else sp.cost
-    return v / (1 + 0.25 * cost) - (0.3 * len(sp.condition))
+def _card_value(card: Mapping[str, Any]) -> float:
+    """A rough worth of a card (from its JSON in the view): effect per hour, less for conditions."""
+    v = sum(_SPELL_VALUE.get(st["op"], 1.0) * (st["count"] if isinstance(st["count"], int) else 2)
+            for st in card["effect"])
+    cost = 4 if card["cost"] == "X" else card["cost"]
+    return v / (1 + 0.25 * cost) - (0.3 * card["conditions"])
 
 
 BOTS = {"random": random_bot, "thumb": thumb_bot}

@@ -467,6 +467,7 @@ def test_view_hides_the_other_hand_and_the_book_order():
     assert isinstance(v["hands"]["night"], int) and len(v["hands"]["day"]) == 5
     assert v["piles"] == {"day": 65, "night": 65}
     assert "N" not in "".join(v["hands"]["day"])
+    assert json.loads(json.dumps(v))["me"] == "day"        # a view is plain JSON
 
 
 def test_demo_is_seeded_and_ends():
