@@ -654,3 +654,53 @@ def test_victory_for_day_by_default_when_nights_two_temples_no_longer_fit():
     assert g.can_still_win("night") and g.temples_needed("night") == 2
     g.play(EndTurn("night"))
     assert g.temple_tile[sq("E2")] and g.result == "default" and g.winner == "day"
+
+
+# -- the other rule options -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("blocks, moved", [(True, False), (False, True)])
+def test_option_crystal_blocks_day_moves(blocks, moved):
+    g = game_at(crystal=["A1"], hands={"day": ["D11"]}, options=Options(crystal_blocks_day_moves=blocks))
+    g.play(Cast("day", card(g, "day", "D11")))          # Sunwalk from a crystallized A1
+    if g.pending:
+        g.play(Target("day", sq("A2")))
+        g.play(Stop("day"))
+    assert (g.pawn["day"] != sq("A1")) == moved
+
+
+@pytest.mark.parametrize("remystify, counters", [(False, 2), (True, 5)])
+def test_option_remystify(remystify, counters):
+    g = game_at(["d.....", "......", "......", "..##..", "..##..", "......", "......", "......"],
+                mystify={"A1": 2}, hands={"day": ["D07"]}, options=Options(remystify=remystify))
+    g.play(Cast("day", card(g, "day", "D07")))
+    assert g.mystify[0] == counters
+
+
+@pytest.mark.parametrize("when, over", [("transform", False), ("any", True)])
+def test_option_day_default(when, over):
+    # Night's first temple (D6 completes it) walls her in: no room for a second, while Day,
+    # whose Temple-tiles stand in row 2, still has room. The rules check this only after a
+    # Mystify countdown; option day_default="any" checks it after every temple too.
+    board = ["......", "tttttt", "..tt..", "..##..", "..##..", ".nn...", "nnnnnn", "......"]
+    g = game_at(board, turn="night", pawns={"night": "D6"}, hands={"night": ["N14"]},
+                options=Options(day_default=when))
+    g.play(Cast("night", card(g, "night", "N14")))
+    assert g.temples_of("night") == 1 and not g.can_still_win("night") and g.can_still_win("day")
+    assert g.is_over() == over
+    if over:
+        assert g.result == "default" and g.winner == "day"
+
+
+@pytest.mark.parametrize("check, temple_at_once", [("both", True), ("caster", False)])
+def test_option_temple_check(check, temple_at_once):
+    # Night on A3 must change two of A2, B3, A4 with Mimic; turning her own B3 over gives Day nine
+    board = ["dddd..", "dddd..", "nn....", "..##..", "..##..", "......", "......", "......"]
+    g = game_at(board, turn="night", pawns={"night": "A3"}, hands={"night": ["N02"], "day": ["D12"]},
+                options=Options(temple_check=check))
+    g.play(Cast("night", card(g, "night", "N02")))
+    g.play(Target("night", sq("B3")))
+    g.play(Target("night", sq("A4")))
+    assert g.tiles[sq("B3")] == DAY and (g.temples_of("day") == 1) == temple_at_once
+    g.play(EndTurn("night"))
+    g.play(Cast("day", card(g, "day", "D12")))      # any spell of Day's: her group is checked
+    assert g.temples_of("day") == 1
