@@ -55,6 +55,11 @@ def test_clicking_a_target_plays_and_the_bots_answer():
     assert g.turn == 0 or g.is_over()
     assert len(g.history) >= 3  # you and the two bots (plus any extra plays)
     assert c.name in app.log_view.value
+    # what the bots did since your move is listed, in the engine's words
+    bot_events = [e.text for e in g.log if e.who in ("Ada", "Bo")]
+    assert bot_events and "Since your move" in app.recent.value
+    from daynight.widgets.common import escape
+    assert escape(bot_events[0]) in app.recent.value
 
 
 def test_harvest_and_self_destruct_enabled_only_when_legal_with_reasons():

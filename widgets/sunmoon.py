@@ -116,6 +116,7 @@ class SunMoonApp:
         self.hint_button = button("Suggest a move", lambda _: self.suggest(),
                                   tooltip="The rule-of-thumb bot's choice for you")
         self.reasons = w.HTML()
+        self.recent = w.HTML()
         self.log_view = EventLogView()
         self.chart = w.Output()
         self._boxes: list[w.VBox] = []
@@ -135,7 +136,7 @@ class SunMoonApp:
             w.HBox([self.scoring_in, self.seed_in, self.new_button, self.options_button],
                    layout=w.Layout(flex_flow="row wrap")),
             self.options_box,
-            self.header, self.status, self.scoreboard,
+            self.header, self.status, self.recent, self.scoreboard,
             w.HTML("<b>The rows</b> (lowest number on the left; [E] = eclipse)"),
             self.table,
             self.hand_label, self.hand_box,
@@ -163,6 +164,7 @@ class SunMoonApp:
         self.rng = random.Random(seed)
         self.selected = self.suggested = None
         self.final_figure = None
+        self.recent.value = ""
         self.chart.clear_output()
         teams = " You and Bo play against Ada and Cy." if scoring == "teams" else ""
         changed = [f"{OPTION_LABELS[k][0].lower()}: {dict((v, t) for t, v in OPTION_LABELS[k][1])[v]}"
@@ -205,12 +207,25 @@ class SunMoonApp:
         if not g.is_over() and g.turn == self.human and g.extra:
             self.status.show("Your card shows an animal: play another card.")
         else:
+            start = len(g.log)
             self._run_bots()
+            self._show_recent(g.log.since(start))
             if not g.is_over():
                 self._prompt()
         if g.is_over():
             self._show_end()
         self.refresh()
+
+    def _show_recent(self, events) -> None:
+        """What the bots did since your move, in the engine's words."""
+        shown = [e for e in events if e.what not in ("score",)]
+        if not shown:
+            self.recent.value = ""
+            return
+        items = "".join(f"<li>{escape(e.text)}</li>" for e in shown[-12:])
+        more = f"<li>... and {len(shown) - 12} earlier events (see the log)</li>" if len(shown) > 12 else ""
+        self.recent.value = (f'<div class="dn-recent"><b>Since your move</b><ul style="margin:0.2em 0;">'
+                             f"{more}{items}</ul></div>")
 
     def _prompt(self) -> None:
         g = self.game
