@@ -22,8 +22,8 @@ import pickle
 import random
 import secrets
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 __all__ = [
     "DaynightError",
@@ -87,23 +87,28 @@ class InvalidRecordError(DaynightError):
 # The explained event log
 # ---------------------------------------------------------------------------
 
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, explained for a learner.
+
+
+class Event(NamedTuple):
+    """One thing that happened, explained for a learner (an immutable value).
 
     ``who``  -- the player it concerns, or ``None`` for the game itself;
     ``what`` -- a short machine-readable kind, e.g. ``"flip"`` or ``"transform"``;
     ``rule`` -- the rule that fired, by name (and number where the rules have numbers);
     ``text`` -- one sentence a learner can read;
     ``data`` -- optional details for charts and tests (JSON-compatible values).
+
+    A named tuple rather than a frozen dataclass: events are made on every rule that fires,
+    and a tuple is built about three times faster.
     """
 
     who: str | None
     what: str
     rule: str
     text: str
-    data: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    data: Mapping[str, Any] = _NO_DATA
 
     def to_json(self) -> dict[str, Any]:
         return {"who": self.who, "what": self.what, "rule": self.rule, "text": self.text,
@@ -111,6 +116,9 @@ class Event:
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
+
+
+_new_event = tuple.__new__
 
 
 class EventLog(Sequence[Event]):
@@ -125,7 +133,7 @@ class EventLog(Sequence[Event]):
 
     def add(self, who: str | None, what: str, rule: str, text: str, **data: Any) -> None:
         if self.enabled:
-            self._events.append(Event(who, what, rule, text, data))
+            self._events.append(_new_event(Event, (who, what, rule, text, data)))
 
     def append(self, event: Event) -> None:
         self._events.append(event)
