@@ -41,7 +41,7 @@ import json
 import os
 import random
 from collections import deque
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Iterable, Mapping
 
 from .core import (EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng)

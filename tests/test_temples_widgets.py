@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from daynight.temples import DAY, NIGHT, TemplesGame, demo, parse_square
+from daynight.temples import TemplesGame, demo, parse_square
 from daynight.widgets.temples import (SCENARIOS, TemplesApp, board_html, bot_results, card_html,
                                       control_figure, regions_figure, results_figure, turn_series)
 

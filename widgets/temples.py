@@ -9,13 +9,12 @@ chart is built, so the app's first control appears fast.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import ipywidgets as w
 
-from daynight.core import IllegalMoveError, InvalidRecordError, parse_record
+from daynight.core import IllegalMoveError, parse_record
 from daynight.temples import (CENTRE, COLS, DAY, NIGHT, ROWS, SQUARES, BOTS, Cast, Choose, Discard,
                               EndTurn, Options, PickTemple, Stop, Target, TemplesGame, Travel,
                               largest_region, square_name)
