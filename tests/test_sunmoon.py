@@ -545,3 +545,14 @@ def test_reference_plays_the_same_games():
                 moves = g.legal_moves()
                 g.play(moves[pick.randrange(len(moves))])
             assert g.scores() == ref.random_game(players, seed, seed + 100), (players, seed)
+
+
+def test_cli_demo_and_replay(tmp_path, capsys):
+    from daynight import cli
+
+    path = tmp_path / "sunmoon.json"
+    assert cli.main(["demo", "sunmoon", "--seed", "5", "-o", str(path)]) == 0
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[scoring]" in out and "Winner:" in out
+    assert SunMoon.from_json(path.read_text()).to_record() == sm.demo(5).to_record()
