@@ -188,3 +188,12 @@ def test_hint_chart_orders_and_marks_best():
     fig = hint_chart(lines)
     xs = list(fig.data[0].x)
     assert xs == sorted(xs) and fig.data[0].text[-1].split()[1] == "best"
+
+
+def test_option_effects_compare_the_same_deals():
+    from daynight.widgets.stars import option_effects, option_effects_chart
+    df = option_effects(games=6)
+    assert list(df["setting"]) == ["defaults", "absent_colours=zero", "short_pile=share", "empty_reveal=from_discard"]
+    assert df["rounds per game"].nunique() == 1 and (df["night rounds"].between(0, 1)).all()
+    fig = option_effects_chart(df)
+    assert len(fig.data) == 4 and list(fig.data[0].x) == list(df["setting"])

@@ -29,7 +29,7 @@ from .common import EventLogView, Status, button, escape, guarded, style_widget
 
 __all__ = ["StarsApp", "card_html", "time_html", "table_html", "hint_chart", "colour_totals_chart",
            "stars_over_rounds_chart", "deck_stars_chart", "bot_results_chart", "rounds_frame", "deck_frame",
-           "tournament", "CARD_STYLE", "BOT_CHOICES"]
+           "tournament", "option_effects", "option_effects_chart", "CARD_STYLE", "BOT_CHOICES"]
 
 #: background and text colour per card colour (text colour chosen for contrast)
 CARD_STYLE = {
@@ -490,4 +490,63 @@ def hint_chart(lines: Sequence[HintLine], *, title: str = "Hint: expected final 
     fig.update_layout(template="plotly_white", height=120 + 34 * len(lines), title=f"{title} ({n:,} rollouts)",
                       xaxis_title="expected stars at the end of the game", yaxis_title="",
                       xaxis_range=[0, best * 1.35 + 1], margin=dict(l=200))
+    return fig
+
+
+OPTION_SETTINGS = [
+    ("defaults", {}),
+    ("absent_colours=zero", {"absent_colours": "zero"}),
+    ("short_pile=share", {"short_pile": "share"}),
+    ("empty_reveal=from_discard", {"empty_reveal": "from_discard"}),
+]
+
+
+def option_effects(games: int = 60, players: Sequence[int] = (3, 4, 5), seed: int = 0,
+                   seats: Sequence[str] = ("rule", "random", "rule", "random", "rule")):
+    """What each rule option (where the rules sheet is silent) changes: the same seeded deals
+    played by the same bots under each setting, the games spread over the player counts (each
+    option matters at some count: the pile runs short with 3 and 5 players, it is empty for
+    the last round with 4). One row per setting: rounds per game, share of rounds ending at
+    night, share of rounds without a winning colour, stars collected per game (all players)."""
+    import pandas as pd
+
+    from daynight.stars import Options
+
+    rows = []
+    for label, kw in OPTION_SETTINGS:
+        options = Options(**kw)
+        rounds = nights = ties = stars = 0
+        for i in range(games):
+            n = players[i % len(players)]
+            game = StarsGame.new(n, seed + i, options=options)
+            bots = [make_bot(seats[(p + i) % len(seats)]) for p in range(n)]
+            play_bots(game, bots, random.Random(seed * 7919 + i))
+            rounds += len(game.rounds)
+            nights += sum(r.get("time") == "night" for r in game.rounds)
+            ties += sum(r.get("winner") is None for r in game.rounds)
+            stars += sum(game.stars)
+        rows.append({"setting": label, "rounds per game": rounds / games, "night rounds": nights / rounds,
+                     "rounds without a winning colour": ties / rounds, "stars collected per game": stars / games})
+    return pd.DataFrame(rows)
+
+
+def option_effects_chart(df):
+    """Grouped bars from :func:`option_effects`: one panel per measure, one bar per setting."""
+    from plotly.subplots import make_subplots
+
+    measures = ["rounds per game", "stars collected per game", "night rounds", "rounds without a winning colour"]
+    fig = make_subplots(rows=1, cols=4, subplot_titles=measures)
+    patterns = ["", "/", ".", "x"]
+    for j, m in enumerate(measures, 1):
+        pct = m in ("night rounds", "rounds without a winning colour")
+        fig.add_bar(x=df["setting"], y=df[m], marker_color="#5b8db8", marker_pattern_shape=patterns[(j - 1) % 4],
+                    text=[f"{100 * v:.0f}%" if pct else f"{v:.1f}" for v in df[m]], textposition="outside",
+                    showlegend=False, row=1, col=j)
+        if pct:
+            fig.update_yaxes(tickformat=".0%", range=[0, max(df[m]) * 1.3 + 0.01], row=1, col=j)
+        else:
+            fig.update_yaxes(range=[0, max(df[m]) * 1.3], row=1, col=j)
+    fig.update_xaxes(tickangle=35)
+    fig.update_layout(template="plotly_white", height=460,
+                      title="What the rule options change (same seeded deals and bots under each setting)")
     return fig
