@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from .core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, Seed, make_rng
+from .core import EventLog, Game, IllegalMoveError, Reader, Seed, make_rng
 
 __all__ = [
     "Card", "CARDS", "KINDS", "ECLIPSE_NAME", "Options", "OPTION_CHOICES", "load_animals",

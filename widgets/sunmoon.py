@@ -21,7 +21,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from daynight.sunmoon import (BOTS, KINDS, Cover, Harvest, MonteCarloBot, Options, Place, Restore,
-                              RuleOfThumbBot, SelfDestruct, SunMoon, tournament)
+                              RuleOfThumbBot, SelfDestruct, SunMoon)
 
 from .common import EventLogView, Status, button, escape, guarded, style_widget
 
@@ -576,8 +576,3 @@ def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str = "Bot agai
     fig.update_yaxes(title_text="points", row=1, col=2)
     fig.update_layout(template="plotly_white", height=420, title=title, showlegend=False)
     return fig
-
-
-def run_tournament(lineup: Sequence[str], games: int, *, options: Options | None = None) -> list[dict[str, Any]]:
-    """Seeded bot-against-bot games (``daynight.sunmoon.tournament``) with light Monte Carlo bots."""
-    return tournament(lineup, range(games), options=options, make=_make_bot)
