@@ -237,6 +237,34 @@ def _warm_one_at_a_time(manager_class):
     return WarmOneAtATime
 
 
+def _closing_tab_frees_its_kernel(handler: tuple) -> tuple:
+    """Let Voila's page shut its kernel down when the visitor closes the tab.
+
+    Voila's page posts ``/voila/api/shutdown/<kernel id>`` on ``beforeunload`` without an
+    ``_xsrf`` token, and jupyter_server refuses it (403 "'_xsrf' argument missing"), so
+    every closed tab left a kernel running until the culler found it. The shutdown needs
+    the kernel's id, an unguessable UUID only that page knows, so a cross-site request
+    cannot forge it and the XSRF check adds nothing here.
+    """
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    pattern, cls, *rest = handler
+    if cls is not VoilaShutdownKernelHandler:
+        return handler
+
+    class ShutdownOnClose(VoilaShutdownKernelHandler):
+        def check_xsrf_cookie(self):
+            return None
+
+        async def post(self, kernel_id):
+            if kernel_id not in self.kernel_manager:
+                self.set_status(404)
+                return self.finish()
+            return await super().post(kernel_id)
+
+    return (pattern, ShutdownOnClose, *rest)
+
+
 def _voila_class():
     import tornado.web
     import voila.app
@@ -282,7 +310,7 @@ def _voila_class():
                 voila.app.voila_kernel_manager_factory = factory
 
         def init_handlers(self):
-            handlers = super().init_handlers()
+            handlers = [_closing_tab_frees_its_kernel(h) for h in super().init_handlers()]
             target = url_path_join(self.server_url, "voila/render", LANDING)
             root = url_path_join(self.server_url, "/")
             redirect = (root + "?$", tornado.web.RedirectHandler, {"url": target, "permanent": False})

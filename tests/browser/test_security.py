@@ -329,3 +329,34 @@ def test_failing_callback_shows_no_traceback(browser, failing_server):
     # the traceback went to the server's log, where the teacher can read it
     log = failing_server.log_path.read_text()
     assert "CALLBACK-SECRET-7f3a raised in a raw callback" in log and "Traceback" in log
+
+
+# --------------------------------------------------------------------------- kernels
+
+def _kernel_status(voila, kernel_id: str) -> int:
+    status, _ = raw_get(voila.url, f"/api/kernels/{kernel_id}", timeout=30)
+    return status
+
+
+def test_closing_the_tab_frees_its_kernel(app, voila):
+    """Voila's page asks the server to shut its kernel down when the tab closes (serve.py
+    lets that request through); a kernel per closed tab would otherwise pile up."""
+    page = app.open("index.ipynb", wait_for="text=The four games")
+    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert _kernel_status(voila, kernel_id) == 200
+    page.goto("about:blank")
+    deadline = time.monotonic() + 30
+    while _kernel_status(voila, kernel_id) == 200 and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert _kernel_status(voila, kernel_id) == 404, "the closed page's kernel is still running"
+
+
+def test_shutdown_of_an_unknown_kernel_is_refused(voila):
+    conn = http.client.HTTPConnection("127.0.0.1", voila.port, timeout=30)
+    try:
+        conn.request("POST", f"/voila/api/shutdown/{uuid.uuid4()}")
+        assert conn.getresponse().status == 404
+    finally:
+        conn.close()
+    status, _ = raw_get(voila.url, "/voila/render/index.ipynb")
+    assert status == 200  # the server is unharmed
