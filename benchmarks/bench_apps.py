@@ -327,10 +327,12 @@ def load_test(browser, site: Site, apps: list[str], *, sessions: int = 10, moves
     if None in kernels or len(set(kernels)) != len(kernels):
         problems.append(f"sessions share kernels: {kernels}")
     rngs = [random.Random(f"load/{i}") for i in range(sessions)]
+    clicks: list[float] = []
     for _ in range(moves):  # interleaved: every player moves, then the next round
         for i, page in enumerate(pages):
             if roles[i] == "player":
                 got, _ = click_latencies(page, 1, rngs[i])
+                clicks += got
     for page in pages:
         try:
             _wait_quiet(page, 800)
@@ -355,7 +357,9 @@ def load_test(browser, site: Site, apps: list[str], *, sessions: int = 10, moves
         f"apps.load {sessions} sessions over {len(apps)} apps ({players} playing {moves} moves, "
         f"{sessions - players} watching): {verdict}; distinct kernels {len(set(kernels))}/{sessions}",
         f"apps.load open-to-clickable under load: median {_fmt(statistics.median(open_times))}, "
-        f"last {_fmt(max(open_times))}",
+        f"last {_fmt(max(open_times))}"
+        + (f"; click to updated view: median {_fmt(statistics.median(clicks))}, max {_fmt(max(clicks))} "
+           f"({len(clicks)} clicks)" if clicks else ""),
     ]
     if kernel_mb:
         lines.append(f"apps.load memory: {len(kernel_mb)} kernels, median {statistics.median(kernel_mb):.0f} MB, "

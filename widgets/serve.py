@@ -3,7 +3,7 @@
 This is what ``make app`` runs and what the browser tests start, so the tests see exactly
 the server a teacher runs. It is standalone Voila (``voila notebooks/``) configured for a
 public demo by ``voila.json`` at the repository root (always read, whatever the working
-directory), plus three additions:
+directory), plus these additions:
 
 * the site root ``/`` opens the landing page ``index.ipynb`` instead of a file list;
 * the lab template is used without its CDN stylesheet links (:func:`offline_template`),
@@ -16,6 +16,10 @@ directory), plus three additions:
   kernel has not started warming is treated as empty (the visitor gets a fresh kernel
   at once instead of queueing), so on a small machine preheating never makes the first
   page wait for five kernels starting together (:class:`WarmOneAtATime`).
+
+* tracebacks stay out of the browser even when a widget callback fails
+  (:func:`kernel_startup_dir`; the server's log gets them);
+* closing a tab ends its kernel (:func:`_closing_tab_frees_its_kernel`).
 
 What a visitor can and cannot do (``tests/browser/test_security.py`` checks each):
 sources are stripped, tracebacks hidden, the kernel accepts only widget messages (no
