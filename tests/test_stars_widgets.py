@@ -197,3 +197,10 @@ def test_option_effects_compare_the_same_deals():
     assert df["rounds per game"].nunique() == 1 and (df["night rounds"].between(0, 1)).all()
     fig = option_effects_chart(df)
     assert len(fig.data) == 4 and list(fig.data[0].x) == list(df["setting"])
+
+
+def test_no_hint_when_it_is_not_your_decision():
+    app = StarsApp(3, bots=("random", "random"), seed=4)
+    app.game = StarsGame.new(3, 4)                  # a fresh game in which the bots have not moved
+    app.game.play(Commit(0, app.game.hands[0][0]))  # you have committed; the bots have not
+    assert app.show_hint() == [] and "not your decision" in txt(app.status)

@@ -255,8 +255,7 @@ class StarsApp:
         """Expected stars of each of your legal moves from determinized rollouts, as a chart."""
         g = self.game
         if g.is_over():
-            raise_hint = "the game is over"
-            self.status.show(f"No hint: {raise_hint}.")
+            self.status.show("No hint: the game is over.")
             return []
         view = g.view(0)
         if not view.my_moves:
