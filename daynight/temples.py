@@ -993,7 +993,7 @@ class TemplesGame(Game):
             if isinstance(move, Choose):
                 if p.kind != "choose":
                     self._refuse(f"{p.spell.name} asks for a square, not a card", "2.1 Spell Casting")
-                self._refuse("that card is not in the other player's hand", "3.3 Conditions")
+                self._refuse("that card is not in the other player's hand", "2.1 Spell Casting")
             if p.kind == "choose":
                 self._refuse(f"{p.spell.name} asks for a card of the other player's hand", "2.1 Spell Casting")
             sq = move.square

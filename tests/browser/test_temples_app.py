@@ -9,9 +9,13 @@ Morning Dew, which places the ninth tile. Controls are found by role and name.
 
 import re
 
+#: each click waits for the kernel; on a loaded 2-core machine that can take more than 30 s
+SLOW_MACHINE_MS = 90_000
+
 
 def test_temples_short_game_by_clicking(app):
     page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
+    page.set_default_timeout(SLOW_MACHINE_MS)
     page.get_by_role("button", name="New game").wait_for()
     page.get_by_role("button", name=re.compile(r"^A1 empty \(Day\)")).wait_for()
     # travel one square and see the hours go down
@@ -42,6 +46,7 @@ def test_temples_two_players_mimic_and_the_temple_pick(app):
     """Two players at one screen, a short game (one temple wins): Night's Mimic changes two
     bordering tiles, ten Night-tiles connect, and Night clicks the nine of her temple."""
     page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
+    page.set_default_timeout(SLOW_MACHINE_MS)
     page.get_by_role("combobox", name="Mode").select_option(label="Two players at one screen")
     page.get_by_role("combobox", name="Start").select_option(label="Near the end: Night's Mimic can finish her temple")
     page.get_by_role("button", name="New game").click()
