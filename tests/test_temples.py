@@ -704,3 +704,17 @@ def test_option_temple_check(check, temple_at_once):
     g.play(EndTurn("night"))
     g.play(Cast("day", card(g, "day", "D12")))      # any spell of Day's: her group is checked
     assert g.temples_of("day") == 1
+
+
+def test_full_board_temple_check_agrees_with_plain_regions():
+    from daynight.temples import regions
+    rng = random.Random(0)
+    for _ in range(300):
+        tiles = [-1] * 48
+        for s in SQUARES:
+            tiles[s] = rng.choice([0, DAY, DAY, DAY, NIGHT])
+        in_temple = [rng.random() < 0.1 for _ in range(48)]
+        fast = sorted(sorted(g) for g in temple_regions(tiles, DAY, in_temple))
+        plain = sorted(sorted(g) for g in regions(s for s in SQUARES if tiles[s] == DAY and not in_temple[s])
+                       if len(g) >= 9)
+        assert fast == plain
