@@ -1551,7 +1551,8 @@ class TemplesGame(Game):
         return rows
 
     def summary(self) -> str:
-        lines = [f"Turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} hours left, phase {self.phase}."]
+        lines = [f"Turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} hours left, phase {self.phase}.",
+                 "  (@ Day, & Night; d/n Day-/Night-tile, D/N temple tile, t Day Temple-tile, . neutral, # centre)"]
         for r, row in enumerate(self.board_rows()):
             marks = "".join(("@" if self.pawn["day"] == r * COLS + c else "&" if self.pawn["night"] == r * COLS + c
                              else ch) for c, ch in enumerate(row))

@@ -443,9 +443,10 @@ def regions_figure(game: TemplesGame):
                 fig.add_trace(go.Scatter(x=[r["turn"]], y=[9], mode="markers+text", text=[f"{NAME[side]} temple {prev}"],
                                          textposition="top center", marker=dict(symbol="star", size=14, color=colour),
                                          showlegend=False))
-    fig.add_hline(y=9, line_dash="dot", annotation_text="nine make a temple")
+    fig.add_hline(y=9, line_dash="dot", annotation_text="nine make a temple", annotation_position="bottom left")
     fig.update_layout(title="The largest group of each side (tiles outside temples)", xaxis_title="turn",
-                      yaxis_title="connected tiles", template="plotly_white", height=380)
+                      yaxis_title="connected tiles", template="plotly_white", height=400,
+                      yaxis_range=[0, 11])
     return fig
 
 
