@@ -68,6 +68,21 @@ def test_near_end_scenario_is_won_by_one_click():
     assert "over" in app.status.value
 
 
+def test_undo_takes_back_my_last_move_and_the_bots_answer():
+    app = TemplesApp(9)
+    app.undo_button.click()
+    assert "no move of yours" in app.status.value
+    app.squares[sq("B1")].click()
+    app.end_button.click()                  # Day retreats (six spells: she discards first)
+    if app.game.phase == "retreat":
+        app.hand_box.children[0].click()
+    assert app.game.turn == "day" and app.game.turn_no == 3   # the bot played Night's turn
+    n = len(app.game.history)
+    app.undo_button.click()
+    assert "Took back" in app.status.value and len(app.game.history) < n
+    assert app.game.turn == "day" and app.game.turn_no == 1
+
+
 def test_condition_refusal_is_shown():
     app = TemplesApp(5)
     g = app.game

@@ -188,12 +188,15 @@ class TemplesApp(w.VBox):
                                       layout=w.Layout(width="98%", height="5em"))
         self.load_button = button("Load record", lambda _: self.load_record_text())
         self.save_button = button("Show record", lambda _: self.show_record())
+        self.undo_button = button("Undo my last move", lambda _: self.undo(),
+                                  tooltip="Take back your last move (and the bot's answer to it)")
         super().__init__([
             style_widget(),
             w.HBox([self.mode, self.bot_choice, self.seed_box]),
             w.HBox([self.scenario, self.short, self.new_button]),
             self.status, self.info, self.board,
-            self.hand_label, self.hand_box, w.HBox([self.x_value, self.end_button, self.stop_button]),
+            self.hand_label, self.hand_box,
+            w.HBox([self.x_value, self.end_button, self.stop_button, self.undo_button]),
             self.other_box, self.cards_html,
             w.HTML("<b>What happened</b> (every rule explains itself)"), self.log_view,
             w.Accordion([self.discards_html,
@@ -231,6 +234,20 @@ class TemplesApp(w.VBox):
             self._start(record)
             self.status.ok(f"Record loaded: {len(self.game.history)} moves replayed.")
         guarded(self.status, act)
+
+    def undo(self) -> None:
+        """Rebuild the game without the last move of the human (of anyone, for two players),
+        and without the bot's moves after it. The books were shuffled from the seed, so the
+        replay is exact."""
+        def act():
+            hist = self.game.history
+            mine = [i for i, m in enumerate(hist) if self.human is None or m.who == self.human]
+            if not mine:
+                raise IllegalMoveError("there is no move of yours to take back", rule="undo")
+            self.game = TemplesGame.from_record(self.game.to_record(), upto=mine[-1])
+            self.status.ok(f"Took back {len(hist) - mine[-1]} move(s).")
+        guarded(self.status, act)
+        self.refresh()
 
     def show_record(self) -> None:
         self.record_text.value = self.game.to_json(indent=None)
@@ -329,7 +346,8 @@ class TemplesApp(w.VBox):
                 f"<b>Turn {g.turn_no}: {NAME[g.turn]}'s turn</b> &middot; <b>{g.hours} hours left</b> &middot; "
                 f"phase: {escape(g.phase if g.phase != 'next' else 'retreat')}")
         self.info.value = (f'<div role="region" aria-label="game state">{head}<br>{escape(g.pending_prompt())}<br>'
-                           f"{escape(temples)}; {escape(regions)}. Books: Day {len(g.pile['day'])}, "
+                           f"{escape(temples)}; {escape(regions)}. Hands: Day {len(g.hand['day'])}, "
+                           f"Night {len(g.hand['night'])} spells. Books: Day {len(g.pile['day'])}, "
                            f"Night {len(g.pile['night'])} spells; discards: Day {len(g.discards['day'])}, "
                            f"Night {len(g.discards['night'])}.</div>")
         hand = g.hand[shown]
