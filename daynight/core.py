@@ -441,10 +441,16 @@ class Game(ABC):
             raise GameOverError("the game is over; no more moves can be played",
                                 rule="end of the game", state=self.describe())
         self._check(move)
-        start = len(self.log)
+        log = self.log
+        if not log.enabled:  # rollouts: nothing to explain, nothing to return
+            self._apply(move)
+            self.history.append(move)
+            return []
+        events = log._events
+        start = len(events)
         self._apply(move)
         self.history.append(move)
-        return self.log.since(start)
+        return events[start:]
 
     def why_illegal(self, move: Any) -> str | None:
         """The reason ``move`` is not allowed now, or ``None`` if it is."""
