@@ -263,7 +263,10 @@ def test_environment_from_binder_alone(tmp_path):
     else:
         house, hit = _wheelhouse(vpy, repo, env)
         how, extra = f"from the wheel cache {house} ({hit})", ["--no-index", "--find-links", str(house)]
-    install = subprocess.run([vpy, "-m", "pip", "install", "--quiet", *extra, "-r", "binder/requirements.txt"],
+    # --no-compile: byte-compiling plotly's and jupyterlab's thousands of modules doubles the
+    # install time; Python compiles what the kernel and the server import when they import it
+    install = subprocess.run([vpy, "-m", "pip", "install", "--quiet", "--no-compile", *extra,
+                              "-r", "binder/requirements.txt"],
                              cwd=repo, env=env, capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
     print(f"binder build: pip install -r binder/requirements.txt {how} took {time.monotonic() - started:.0f} s")

@@ -45,7 +45,20 @@ CONTROLS_JS = """() => {
   return out;
 }"""
 
-SNAPSHOT_LINE = re.compile(r'^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?')
+SNAPSHOT_LINE = re.compile(r'^([\w-]+)(?: "((?:[^"\\]|\\.)*)")?')
+
+
+def parse_snapshot_line(line: str) -> tuple[str, str]:
+    """Role and name from the first line of an aria snapshot: ``- button "Go"``, or YAML
+    single-quoted when the name holds a colon: ``- 'checkbox "Short game: one temple"'``."""
+    line = line.strip().removeprefix("- ")
+    if line.startswith("'"):
+        end = line.rfind("'")
+        line = line[1:end].replace("''", "'") if end > 0 else line[1:]
+    match = SNAPSHOT_LINE.match(line)
+    if not match:
+        return "", ""
+    return match.group(1), (match.group(2) or "").replace('\\"', '"').strip()
 
 
 def app_notebooks() -> list[str]:
@@ -57,9 +70,7 @@ def controls_of(page) -> list[dict]:
     controls = page.evaluate(CONTROLS_JS)
     for c in controls:
         snapshot = page.locator(f"[data-dn-a11y='{c['index']}']").aria_snapshot().strip()
-        match = SNAPSHOT_LINE.match(snapshot.splitlines()[0] if snapshot else "")
-        c["role"] = match.group(1) if match else ""
-        c["name"] = (match.group(2) or "").replace('\\"', '"').strip() if match else ""
+        c["role"], c["name"] = parse_snapshot_line(snapshot.splitlines()[0] if snapshot else "")
     return controls
 
 

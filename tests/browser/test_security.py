@@ -10,6 +10,7 @@ simply down.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import http.client
 import json
 import re
@@ -122,7 +123,9 @@ def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, tmp_path, note
     marker = tmp_path / f"executed-{uuid.uuid4().hex}"
     code = f"open({str(marker)!r}, 'w').write('the visitor ran code')\nprint('VISITOR-CODE-RAN')"
     ws_url = voila.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
-    result = asyncio.run(_talk_to_kernel(ws_url, code))
+    # in a thread of its own: playwright's sync API may hold this thread's event loop
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        result = pool.submit(asyncio.run, _talk_to_kernel(ws_url, code)).result(timeout=180)
     # positive control: the channel is real and the kernel answers allowed messages
     assert result["first_ok"] and result["second_ok"], "the kernel channel answers kernel_info_request"
     # the execute_request was dropped: no reply, no execute_input, no output, no effect
