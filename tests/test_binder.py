@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-BADGE = re.compile(r"https://mybinder\.org/v2/gh/([\w.-]+)/([\w.-]+)/([\w./-]+)\?urlpath=([^)\s\"'<>]+)")
+BADGE = re.compile(r"https://mybinder\.org/v2/gh/([\w.-]+)/([\w.-]+)/([\w./-]+)\?urlpath=([^)\s\"'<>`]*[^)\s\"'<>`.,;:])")
 
 
 def _norm(req: str) -> str:
