@@ -363,3 +363,25 @@ def test_shutdown_of_an_unknown_kernel_is_refused(voila):
         conn.close()
     status, _ = raw_get(voila.url, "/voila/render/index.ipynb")
     assert status == 200  # the server is unharmed
+
+
+# --------------------------------------------------------------------------- preheating
+
+def test_apps_are_served_from_preheated_kernels(voila):
+    """The landing page and the apps (and nothing else) get kernel pools; a visit to an
+    app takes a kernel that has already run the notebook."""
+    apps = ["index.ipynb", *app_notebooks()]
+    log = voila.log_path.read_text()
+    announced = re.search(r"preheated: (.*)", log)
+    assert announced and announced.group(1).split(", ") == apps, announced and announced.group(1)
+    target = apps[-1]
+    deadline = time.monotonic() + 120
+    while f"Kernel pool of {target} is filled" not in voila.log_path.read_text():
+        assert time.monotonic() < deadline, "the app's kernel pool never filled"
+        time.sleep(0.5)
+    status, _ = raw_get(voila.url, f"/voila/render/{target}")
+    assert status == 200
+    assert re.search(rf"Using pre-heated kernel: [0-9a-f-]+ for {re.escape(target)}", voila.log_path.read_text())
+    for rules in NOTEBOOKS.glob("*/rules.ipynb"):
+        rel = rules.relative_to(NOTEBOOKS).as_posix()
+        assert f"warmed a kernel for {rel}" not in voila.log_path.read_text(), f"{rel} should not be pooled"
