@@ -36,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="machine-readable output")
     rp.add_argument("--steps", action="store_true",
                     help="print the state after every move, not only at the end")
+    rp.add_argument("--upto", type=int, metavar="N",
+                    help="replay only the first N moves (to see a record up to a bad move)")
     dp = sub.add_parser("demo", help="play a seeded game between bots and write its record")
     dp.add_argument("game", choices=sorted(GAMES))
     dp.add_argument("--seed", type=int, default=1)
@@ -55,11 +57,14 @@ def _replay(args: argparse.Namespace) -> int:
         if args.steps:
             def on_move(game, i):
                 steps.append({"move": i, "events": len(game.log), "state": game.state_json()})
-            game = replay(record, on_move=on_move)
+            game = replay(record, on_move=on_move, upto=args.upto)
         else:
-            game = replay(record)
+            game = replay(record, upto=args.upto)
     except DaynightError as exc:
-        return _err(f"{args.file}: {exc}")
+        good = getattr(exc, "replayed", None)
+        hint = (f"; the {good} moves before it replay (daynight replay {args.file} --upto {good})"
+                if good else "")
+        return _err(f"{args.file}: {exc}{hint}")
     except Exception as exc:  # an engine bug must still not print a traceback
         return _err(f"{args.file}: could not replay ({type(exc).__name__}: {exc}); "
                     "this is a bug in daynight, please report it with the file")

@@ -526,11 +526,14 @@ class Game(ABC):
         game = cls.from_setup(r.obj("setup"))
         moves = r.list("moves", [])
         for i, mr in enumerate(moves if upto is None else moves[:upto]):
-            move = game.move_from_json(mr)
             try:
+                move = game.move_from_json(mr)
                 game.play(move)
-            except IllegalMoveError as exc:
-                raise InvalidRecordError(mr.path, f"move refused: {exc.reason}", rule=exc.rule) from None
+            except DaynightError as exc:
+                if isinstance(exc, IllegalMoveError):
+                    exc = InvalidRecordError(mr.path, f"move refused: {exc.reason}", rule=exc.rule)
+                exc.replayed = i  # type: ignore[attr-defined]  # moves before this one are good
+                raise exc from None
             if on_move is not None:
                 on_move(game, i)
         return game

@@ -214,6 +214,20 @@ def test_cli_bad_move_one_line_exit_2(tmp_path, capsys, toy_registered):
     assert err.count("\n") == 0 and "$.moves[0]" in err and "taking" in err
 
 
+def test_cli_bad_move_keeps_what_came_before(tmp_path, capsys, toy_registered):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "daynight-record", "version": 1, "game": "toy",
+                                "setup": {"pile": 9}, "moves": [{"player": 0, "take": 1},
+                                                                {"player": 1, "take": 2},
+                                                                {"player": 1, "take": 2}]}))
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "$.moves[2]" in err and "turn order" in err and f"--upto 2" in err
+    assert cli.main(["replay", str(path), "--upto", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 moves replayed" in out and "6 pebbles left" in out
+
+
 @pytest.mark.parametrize("content, expect", [
     ("{oops", "not valid JSON"),
     ("[1, 2]", "a record is a JSON object"),
