@@ -321,9 +321,13 @@ def test_environment_from_binder_alone(tmp_path):
                 pytest.xfail(VOILA_BUG_NOTE)
             assert status == 200, f"{interface}/{path} answered {status}: {html[-300:]}\n{log[-2000:]}"
             if interface == "voila/render":
-                assert "Day &amp; Night (Piatnik 2021)" in html or "Day & Night (Piatnik 2021)" in html, \
-                    f"the landing page did not finish rendering on Jupyter server + Voila:\n{log[-2000:]}"
+                assert "voila_finish" in html and "There was an error when executing cell" not in html, \
+                    f"{path} did not render on Jupyter server + Voila:\n{log[-2000:]}"
                 assert "import daynight" not in html, "voila.json's strip_sources applies on Binder too"
+                if path == "notebooks/index.ipynb":
+                    assert "Day &amp; Night (Piatnik 2021)" in html or "Day & Night (Piatnik 2021)" in html
+                else:  # an app: its widgets were created in the kernel
+                    assert "application/vnd.jupyter.widget-view+json" in html, f"{path} shows no widget"
     finally:
         server.terminate()
         try:
