@@ -40,7 +40,7 @@ def main(argv=None) -> int:
             ran += 1
         extra = getattr(module, "report", None)  # modules with figures of another shape
         if extra is not None and args.list:
-            print(f"{short + '.*':<28} (browser report, run by `python -m benchmarks {short}`)")
+            print(f"{short + '.*':<28} (more figures, printed by `python -m benchmarks {short}`)")
             ran += 1
         elif extra is not None and (not args.names or short in args.names):
             for line in extra(quick=args.quick):
