@@ -104,7 +104,7 @@ def test_engines_need_nothing_and_python_311():
 
 @pytest.mark.parametrize("extra,needed", [
     ("notebooks", {"jupyterlab", "ipywidgets", "voila", "plotly", "anywidget", "pandas"}),
-    ("test", {"pytest", "hypothesis", "nbval", "playwright"}),
+    ("test", {"pytest", "hypothesis", "nbval", "playwright", "pytest-rerunfailures"}),
 ])
 def test_extras_name_what_the_layers_import(extra, needed):
     reqs = [Requirement(r) for r in PROJECT["optional-dependencies"][extra]]
