@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM = os.environ.get("DAYNIGHT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -54,6 +55,24 @@ def _need_browser():
         if IN_CI:
             pytest.fail("playwright is not installed")
         pytest.skip("playwright is not installed")
+
+
+def app_notebooks() -> list[str]:
+    """The app notebooks (``*/play.ipynb``, ``*/tracker.ipynb``), as the server finds them."""
+    from daynight.widgets.serve import LANDING, app_notebooks as served
+
+    return [nb for nb in served(NOTEBOOKS) if nb != LANDING]
+
+
+def temporary_notebooks(tmp_path_factory, folder: str, title: str, source: str) -> Path:
+    """A notebooks root holding the landing page and one test app ``<folder>/play.ipynb``
+    (serve it with ``VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)})``)."""
+    from tools.nb import code, md, write
+
+    root = tmp_path_factory.mktemp("notebooks")
+    (root / "index.ipynb").write_text((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    write(root / folder / "play.ipynb", [md(f"# {title}"), code(source)])
+    return root
 
 
 def free_port() -> int:

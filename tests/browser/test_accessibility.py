@@ -18,10 +18,9 @@ import unicodedata
 
 import pytest
 
-from tests.browser.conftest import ROOT, AppPage, VoilaServer, _need_browser
+from tests.browser.conftest import (ROOT, AppPage, VoilaServer, _need_browser, app_notebooks,
+                                    temporary_notebooks)
 
-NOTEBOOKS = ROOT / "notebooks"
-APP_PATTERNS = ("*/play.ipynb", "*/tracker.ipynb")
 
 #: what counts as a control: native form elements, links, ARIA widget roles, anything tabbable
 CONTROLS_JS = """() => {
@@ -59,10 +58,6 @@ def parse_snapshot_line(line: str) -> tuple[str, str]:
     if not match:
         return "", ""
     return match.group(1), (match.group(2) or "").replace('\\"', '"').strip()
-
-
-def app_notebooks() -> list[str]:
-    return sorted({p.relative_to(NOTEBOOKS).as_posix() for pat in APP_PATTERNS for p in NOTEBOOKS.glob(pat)})
 
 
 def controls_of(page) -> list[dict]:
@@ -153,11 +148,7 @@ w.VBox([
 @pytest.fixture(scope="module")
 def defects_server(tmp_path_factory):
     _need_browser()
-    from tools.nb import code, md, write
-
-    root = tmp_path_factory.mktemp("notebooks")
-    (root / "index.ipynb").write_text((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
-    write(root / "defects" / "play.ipynb", [md("# Known accessibility defects"), code(DEFECTS)])
+    root = temporary_notebooks(tmp_path_factory, "defects", "Known accessibility defects", DEFECTS)
     server = VoilaServer("--pool-size", "0", env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
     yield server
     server.stop()

@@ -20,14 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import ROOT, VoilaServer, _need_browser
+from tests.browser.conftest import NOTEBOOKS, ROOT, VoilaServer, _need_browser, app_notebooks, temporary_notebooks
 
-NOTEBOOKS = ROOT / "notebooks"
-APP_PATTERNS = ("*/play.ipynb", "*/tracker.ipynb")
-
-
-def app_notebooks() -> list[str]:
-    return sorted({p.relative_to(NOTEBOOKS).as_posix() for pat in APP_PATTERNS for p in NOTEBOOKS.glob(pat)})
 
 
 def raw_get(base_url: str, path: str, timeout: float = 120, follow: int = 3) -> tuple[int, bytes]:
@@ -296,11 +290,7 @@ w.VBox([raw, safe, status])
 @pytest.fixture(scope="module")
 def failing_server(tmp_path_factory):
     _need_browser()
-    from tools.nb import code, md, write
-
-    root = tmp_path_factory.mktemp("notebooks")
-    (root / "index.ipynb").write_text((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
-    write(root / "boom" / "play.ipynb", [md("# A callback that fails"), code(FAILING_APP)])
+    root = temporary_notebooks(tmp_path_factory, "boom", "A callback that fails", FAILING_APP)
     server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
     yield server
     server.stop()
