@@ -1,13 +1,20 @@
-"""The temple duel in Voila, in headless Chromium: a whole short game played by clicking.
+"""The temple duel in Voila, in headless Chromium, played by clicking.
 
-A full two-temple game against a bot takes a few hundred clicks, so the test starts the app's
-"Near the end" scenario (a recorded position: Day has one temple and eight tiles of the
-second; Night, the bot, is to move). The bot plays Night's turn; Day then tries an illegal
-travel (the reason is shown), casts Sunwalk and clicks its targets, and wins by casting
-Morning Dew, which places the ninth tile. Controls are found by role and name.
+* A whole game from the first turn: with "Short game" (one temple wins) Day retreats every
+  turn and the rule-of-thumb bot (Night) builds her temple and wins.
+* A full two-temple game against a bot takes a few hundred clicks, so a second test starts the
+  app's "Near the end" scenario (a recorded position: Day has one temple and eight tiles of the
+  second; Night, the bot, is to move). The bot plays Night's turn; Day then tries an illegal
+  travel (the reason is shown), casts Sunwalk and clicks its targets, and wins by casting
+  Morning Dew, which places the ninth tile.
+* Two players at one screen: Night's Mimic and the choice of nine tiles out of ten.
+
+Controls are found by role and name.
 """
 
 import re
+
+from playwright.sync_api import expect
 
 #: each click waits for the kernel; on a loaded 2-core machine that can take more than 30 s
 SLOW_MACHINE_MS = 90_000
@@ -61,4 +68,35 @@ def test_temples_two_players_mimic_and_the_temple_pick(app):
         page.get_by_role("button", name=re.compile(rf"^{name} ")).click()
     page.get_by_text("Night has built her first temple and wins.").first.wait_for()
     page.get_by_role("button", name=re.compile(r"^D7 Night$")).wait_for()   # the tenth tile: no temple
+    app.assert_clean()
+
+
+def test_temples_whole_short_game_from_the_start(app):
+    """A whole game from the first turn, by clicking: "Short game" (one temple wins), Day
+    retreats at once every turn, and the rule-of-thumb bot (Night) builds a temple and wins."""
+    page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
+    page.set_default_timeout(SLOW_MACHINE_MS)
+    page.get_by_role("checkbox", name="Short game: one temple wins").check()
+    page.get_by_role("spinbutton", name="Seed").fill("4")
+    page.get_by_role("button", name="New game").click()
+    page.get_by_text(re.compile(r"^Turn 1: Day's turn")).first.wait_for()
+    retreat = page.get_by_role("button", name="Retreat (end the turn)")
+    over = page.get_by_text(re.compile(r"has built her first temple and wins"))
+    turns = 0
+    while not over.count():
+        turn = 2 * turns + 1
+        page.get_by_text(re.compile(rf"^Turn {turn}: Day's turn")).first.wait_for()
+        retreat.click()
+        turns += 1
+        # the bot answers with Night's whole turn; then it is Day's turn again, or the game is over
+        page.wait_for_function(
+            """n => document.body.innerText.includes(`Turn ${n}: Day's turn`)
+                    || document.body.innerText.includes('has built her first temple and wins')""",
+            arg=turn + 2)
+        assert "Not allowed" not in page.get_by_role("status").first.inner_text()
+        assert turns < 40, "the short game did not end"
+    assert turns >= 3, f"a whole game is several turns, not {turns}"
+    assert "Night has built her first temple and wins" in page.inner_text("body")
+    # the game is over: the controls follow (they update just after the text)
+    expect(page.get_by_role("button", name="Retreat (end the turn)")).to_be_disabled()
     app.assert_clean()
