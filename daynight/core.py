@@ -446,11 +446,10 @@ class Game(ABC):
             self._apply(move)
             self.history.append(move)
             return []
-        events = log._events
-        start = len(events)
+        start = len(log)
         self._apply(move)
         self.history.append(move)
-        return events[start:]
+        return log.since(start)
 
     def why_illegal(self, move: Any) -> str | None:
         """The reason ``move`` is not allowed now, or ``None`` if it is."""
@@ -476,7 +475,8 @@ class Game(ABC):
 
     # -- records -------------------------------------------------------------------
     def options_record(self) -> dict[str, Any]:
-        """Named rule options (JSON); part of the setup by default."""
+        """The named rule options in force, as JSON (they are also part of the setup, so a
+        record replays under the same rules; apps and notebooks show them)."""
         return {}
 
     def to_record(self) -> dict[str, Any]:
