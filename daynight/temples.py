@@ -151,16 +151,17 @@ def largest_region(tiles, colour: int, blocked=()) -> int:
     return len(groups[0]) if groups else 0
 
 
-def temple_regions(tiles, colour: int, in_temple) -> list[list[int]]:
-    """The temple check over the whole board: the groups of ``colour`` tiles outside temples
-    with at least nine squares (a flood fill over a list of flags; a few microseconds)."""
+def temple_regions(tiles, colour: int, in_temple, seeds: Iterable[int] | None = None) -> list[list[int]]:
+    """The temple check: the groups of ``colour`` tiles outside temples with at least nine
+    squares (a flood fill over a list of flags; a few microseconds on a full board). With
+    ``seeds``, only the groups that contain one of those squares (the tiles a spell touched)."""
     ok = [t == colour for t in tiles]
     if any(in_temple):
         for s in SQUARES:
             if in_temple[s]:
                 ok[s] = False
     out = []
-    for s in SQUARES:
+    for s in (SQUARES if seeds is None else seeds):
         if not ok[s]:
             continue
         ok[s] = False
@@ -1310,25 +1311,8 @@ class TemplesGame(Game):
 
     def _queue_regions(self, side: str, seeds: list[int] | None) -> None:
         """Flood fill from ``seeds`` (or the whole board) for groups of nine or more."""
-        colour = COLOUR[side]
-        tiles, in_temple = self.tiles, self.in_temple
-        seen: set[int] = set()
-        starts = seeds if seeds is not None else [s for s in SQUARES if tiles[s] == colour]
-        for s0 in starts:
-            if s0 in seen or in_temple[s0] or tiles[s0] != colour:
-                continue
-            group = [s0]
-            seen.add(s0)
-            i = 0
-            while i < len(group):
-                a = group[i]
-                i += 1
-                for b in NEIGHBOURS[a]:
-                    if b not in seen and tiles[b] == colour and not in_temple[b]:
-                        seen.add(b)
-                        group.append(b)
-            if len(group) >= TEMPLE_SIZE:
-                self.temple_queue.append((side, frozenset(group)))
+        for group in temple_regions(self.tiles, COLOUR[side], self.in_temple, seeds):
+            self.temple_queue.append((side, frozenset(group)))
 
     def _process_temple_queue(self) -> None:
         side, region = self.temple_queue.pop(0)
