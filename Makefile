@@ -6,6 +6,8 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-stamp
 PORT   ?= 8866
+# make app LEARNERS=20: size the preheated kernel pools for a class (widgets/serve.py --learners)
+LEARNERS ?=
 
 .PHONY: app test bench install browser clean
 
@@ -30,7 +32,7 @@ browser:
 	fi
 
 app: install
-	$(BIN)/python -m daynight.widgets.serve --port $(PORT)
+	$(BIN)/python -m daynight.widgets.serve --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
 
 test: install browser
 	$(BIN)/python -m pytest
