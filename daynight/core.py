@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 __all__ = [
+    "shown",
     "DaynightError",
     "IllegalMoveError",
     "InvalidRecordError",
@@ -81,6 +82,44 @@ class InvalidRecordError(DaynightError):
     def __init__(self, path: str, message: str, *, rule: str | None = None):
         self.path = path
         super().__init__(f"{path}: {message}", rule=rule)
+
+
+# ---------------------------------------------------------------------------
+# Text from outside, made safe to show
+# ---------------------------------------------------------------------------
+
+#: invisible characters that reorder or hide text (bidirectional controls, zero-width marks)
+_HIDDEN = frozenset("\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                    "\u2060\u2066\u2067\u2068\u2069\ufeff")
+
+
+def shown(text: str, limit: int | None = None) -> str:
+    """``text`` as it may be shown on one line of a terminal or a page.
+
+    Text that came from a file (a player's name, a card's label in a record) can hold line
+    breaks, terminal escape sequences, bidirectional overrides or lone surrogates. Each such
+    character becomes a visible escape (``\\n``, ``\\x1b``, ``\\u202e``), so nothing from a
+    file can break a line, move the cursor, reorder what follows or fail to encode. ``limit``
+    cuts long text with an ellipsis.
+
+    >>> shown("Ann\\nBob\\u202e")
+    'Ann\\\\nBob\\\\u202e'
+    """
+    text = str(text)
+    if not (text.isprintable() and text.isascii()) and any(
+            not ch.isprintable() or ch in _HIDDEN or "\ud800" <= ch <= "\udfff" for ch in text):
+        out = []
+        for ch in text:
+            if ch.isprintable() and ch not in _HIDDEN and not ("\ud800" <= ch <= "\udfff"):
+                out.append(ch)
+            elif ch == " ":
+                out.append(ch)
+            else:
+                out.append(ch.encode("unicode_escape").decode("ascii"))
+        text = "".join(out)
+    if limit is not None and len(text) > limit:
+        text = text[: max(0, limit - 1)] + "\u2026"
+    return text
 
 
 # ---------------------------------------------------------------------------
