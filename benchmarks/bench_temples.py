@@ -31,8 +31,10 @@ def _engine_turns(explain: bool):
                 g = TemplesGame.new(rng.randrange(1 << 30))
                 g.log.enabled = explain
             turn = g.turn_no
-            while not g.is_over() and g.turn_no == turn:
+            while g.turn_no == turn:
                 moves = g.legal_moves()
+                if not moves:            # the game is over
+                    break
                 g.play(moves[rng.randrange(len(moves))])
             done += 1
         state["game"] = g

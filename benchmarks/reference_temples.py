@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from daynight.temples import CENTRE, DIST, NEIGHBOURS, SQUARES, SURROUNDING, default_books
+from daynight.temples import CENTRE, DIST, NEIGHBOURS, SQUARES, SURROUNDING, default_books, two_nines_fit
 
 _BOOKS = default_books()
 # card index -> spell (shared tables, as the engine's cards are)
@@ -103,26 +103,38 @@ def check_temples(S, p, touched, rng):
             if S["temples"][p] >= 2:
                 S["over"] = True
                 return
+            if not open_room(S, 0) and not open_room(S, 1):   # 4.2 Draw: no room for either
+                S["over"] = True
+                return
             rest = [t for t in group if not S["temple"][t]]
             group = flood(S, colour, rest[0]) if rest else []
 
 
 def open_room(S, p):
+    """Whether player ``p`` can still fit the temples she needs (4.2, 4.3): one needs a
+    region of nine open squares, two need two separate nines (the exact search for that rare
+    case is the engine's own ``two_nines_fit``)."""
     temple, ttile = S["temple"], S["ttile"]
+    need = 2 - S["temples"][p]
     cells = {s for s in SQUARES if not temple[s] and (p == 0 or not ttile[s])}
+    big = []
     while cells:
         start = cells.pop()
-        stack, n = [start], 1
+        stack, group = [start], [start]
         while stack:
             a = stack.pop()
             for b in NEIGHBOURS[a]:
                 if b in cells:
                     cells.discard(b)
                     stack.append(b)
-                    n += 1
-        if n >= 9:
-            return True
-    return False
+                    group.append(b)
+        if len(group) >= 9:
+            if need == 1:
+                return True
+            big.append(group)
+    if len(big) >= 2:
+        return True
+    return bool(big) and two_nines_fit(big[0])
 
 
 def tile_cands(S, st, p):
@@ -257,8 +269,7 @@ def play_turn(S, rng):
                         ttile[s] = 1
                         changed = True
         if changed:
-            day_room, night_room = open_room(S, 0), open_room(S, 1)
-            if not night_room:
+            if not open_room(S, 1):     # 4.3 Victory for Day by default (or 4.2, a draw)
                 S["over"] = True
                 return
     hours = 12

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from ..core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng
 from .data import TILE_OPS, Book, Spell, Step, default_books
+from . import rules as R
 from .rules import (
     CENTRE,
     COLOUR,
@@ -26,17 +27,31 @@ from .rules import (
     ROWS,
     SIDES,
     SQUARES,
+    START,
     SUPPLY,
-    SURROUNDING,
     TEMPLE_SIZE,
     TILE_WORD,
     TRAVEL_COST,
+    AFFORDABLE,
+    castable,
+    changed,
+    condition_refusal,
+    countdown,
+    draw_spell,
     largest_region,
+    move_squares,
     parse_square,
+    pick_squares,
     regions,
+    space_verdict,
+    spell_area,
+    spell_targets,
     square_name,
+    target_refusal,
     temple_regions,
-    two_nines_fit,
+    theme_forbidden,
+    travel_refusal,
+    travel_squares,
 )
 
 # ---------------------------------------------------------------------------
@@ -161,6 +176,45 @@ _TARGET = {side: tuple(_mv(Target, side, s) for s in range(48)) for side in ("da
 _PICK = {side: tuple(_mv(PickTemple, side, s) for s in range(48)) for side in ("day", "night")}
 _END = {side: _mv(EndTurn, side) for side in ("day", "night")}
 _STOP = {side: _mv(Stop, side) for side in ("day", "night")}
+#: cards are numbered 0..139 in every game (two books of 70): Day's 0..69, Night's 70..139
+_CARD_IDS = range(2 * 70)
+_CHOOSE = {side: tuple(_mv(Choose, side, c) for c in _CARD_IDS) for side in ("day", "night")}
+_DISCARD = {side: tuple(_mv(Discard, side, c) for c in _CARD_IDS) for side in ("day", "night")}
+_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
+    """The cards of two books and what the engine reads about them on every move, built
+    once per pair of books (they never change): ``(cards, owner, ids, casts)``.
+
+    * ``cards[i]`` is a :class:`Spell`: ids 0..69 Day's book, 70..139 Night's (by spell
+      order and copy); ``owner[i]`` its book; ``ids[side]`` the ids of a book;
+    * ``casts[side][i] = (when, by_hours)``: ``by_hours[h]`` holds the Cast moves of card
+      ``i`` that ``h`` hours can pay for (one per X; :func:`rules.can_afford`), and ``when``
+      says if it may be cast: 0 never (the other side's theme spell, 3.3), 1 whenever the hours
+      allow, 2 when its condition holds (3.3)."""
+    key = (id(books["day"]), id(books["night"]))
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] == (books["day"], books["night"]):
+        return hit[1]
+    cards, owner = [], []
+    for side in SIDES:
+        for sp in books[side].spells:
+            cards.extend([sp] * sp.copies)
+            owner.extend([side] * sp.copies)
+    ids = {side: [i for i, o in enumerate(owner) if o == side] for side in SIDES}
+    casts = {}
+    for side in SIDES:
+        rows = []
+        for c, sp in enumerate(cards):
+            ways = [(sp.cost if x is None else x, _mv(Cast, side, c, x)) for x in sp.x_values()]
+            by_hours = tuple(tuple(mv for cost, mv in ways if AFFORDABLE[h][cost]) for h in range(HOURS + 1))
+            rows.append((0 if theme_forbidden(sp.type, side) else 2 if sp.condition else 1, by_hours))
+        casts[side] = rows
+    tables = (cards, owner, ids, casts)
+    _TABLES[key] = ((books["day"], books["night"]), tables)
+    return tables
+
 
 # ---------------------------------------------------------------------------
 # The game
@@ -189,14 +243,8 @@ class TemplesGame(Game):
         self.rng = rng
         self.options = options
         self.books = books
-        # the cards: ids 0..69 Day's book, 70..139 Night's (by spell order and copy)
-        self.cards: list[Spell] = []
-        self.owner: list[str] = []
-        for side in SIDES:
-            for sp in books[side].spells:
-                for _ in range(sp.copies):
-                    self.cards.append(sp)
-                    self.owner.append(side)
+        # the cards (shared by every game of these books; never changed): see _book_tables
+        self.cards, self.owner, self._ids, self._casts = _book_tables(books)
         self.tiles = [NEUTRAL] * 48
         for c in CENTRE:
             self.tiles[c] = -1
@@ -205,7 +253,7 @@ class TemplesGame(Game):
         self.mystify = [0] * 48
         self.crystal = [False] * 48
         self.temples: list[tuple[str, tuple[int, ...]]] = []
-        self.pawn = {"day": 0, "night": 47}
+        self.pawn = dict(START)
         self.hand: dict[str, list[int]] = {"day": [], "night": []}
         self.pile: dict[str, list[int]] = {"day": [], "night": []}     # draw pile, top = end
         self.discards: dict[str, list[int]] = {"day": [], "night": []}
@@ -257,7 +305,7 @@ class TemplesGame(Game):
 
     def _start(self) -> None:
         for side in SIDES:
-            ids = [i for i in range(len(self.cards)) if self.owner[i] == side]
+            ids = list(self._ids[side])
             self.rng.shuffle(ids)
             self.pile[side] = ids
         self.log.add(None, "setup", "1.4 Starting situation",
@@ -383,115 +431,39 @@ class TemplesGame(Game):
         if self._day_counters_used() > SUPPLY["day_temple"]:
             raise r.error(f"more than {SUPPLY['day_temple']} Day Temple-counters", "board")
 
-    # -- small queries ---------------------------------------------------------------
+    # -- small queries (each a rule of rules.py) ----------------------------------------
     def _day_counters_used(self) -> int:
-        return sum(1 for s in SQUARES if self.temple_tile[s] or
-                   (self.in_temple[s] and self.temples[self.in_temple[s] - 1][0] == "day"))
+        return R.day_counters_used(self, self.temples)
 
     def temples_of(self, side: str) -> int:
         return sum(1 for t in self.temples if t[0] == side)
 
     def is_fixed(self, sq: int) -> bool:
         """Temple tiles and Day Temple-tiles can never be turned over or changed again."""
-        return bool(self.in_temple[sq]) or self.temple_tile[sq]
+        return R.is_fixed(self, sq)
 
     def distance(self, a: int | None = None, b: int | None = None) -> int:
-        """The distance (3.1): the fewest squares a pawn travels from ``a`` to ``b``
-        (default: between Day and Night), walking around the centre."""
-        a = self.pawn["day"] if a is None else a
-        b = self.pawn["night"] if b is None else b
-        return DIST[a][b]
-
-    def _area(self, step: Step, caster: str) -> tuple[int, ...]:
-        centre = self.pawn[caster if step.of == "self" else OTHER[caster]]
-        if step.area == "location":
-            return (centre,)
-        if step.area == "bordering":
-            return NEIGHBOURS[centre]
-        if step.area == "surrounding":
-            return SURROUNDING[centre]
-        d = DIST[centre]
-        return tuple(s for s in SQUARES if d[s] <= step.distance)
-
-    def _tile_ok(self, sq: int, step: Step, caster: str) -> str | None:
-        """None if ``sq`` is a legal target of ``step`` for ``caster``, else the reason."""
-        t = self.tiles[sq]
-        op = step.op
-        mine = COLOUR[caster]
-        if step.tiles != "any":
-            want = {"day": DAY, "night": NIGHT, "neutral": NEUTRAL, "own": mine, "enemy": 3 - mine}[step.tiles]
-            if t != want:
-                return f"{square_name(sq)} is a {TILE_WORD[t]}, the spell asks for a {TILE_WORD[want]}"
-        if op == "crystallize":
-            if self.crystal[sq]:
-                return f"{square_name(sq)} already has a Crystallize-counter (3.2: never more than one)"
-            return None
-        if op == "mystify":
-            if t != DAY:
-                return f"only Day-tiles can be mystified; {square_name(sq)} is a {TILE_WORD[t]}"
-            if self.is_fixed(sq):
-                return f"{square_name(sq)} is already a temple tile"
-            if self.mystify[sq] and not self.options.remystify:
-                return f"{square_name(sq)} is already mystified (option remystify is off)"
-            return None
-        if self.is_fixed(sq):
-            return f"{square_name(sq)} is part of a temple and can never be changed (2.2)"
-        if caster == "day" and self.crystal[sq]:
-            return f"{square_name(sq)} is crystallized: Day cannot change it or turn it over (3.2 Crystallize)"
-        if op == "turn_over" and t == NEUTRAL:
-            return f"{square_name(sq)} is a neutral-tile and cannot be turned over (3.2)"
-        if op == "place" and t != NEUTRAL:
-            return f"tiles are placed only on neutral-tiles; {square_name(sq)} is a {TILE_WORD[t]}"
-        if op == "make_own" and t == mine:
-            return f"{square_name(sq)} is already a {TILE_WORD[mine]}"
-        return None
-
-    def _move_cands(self, step: Step, caster: str) -> tuple[int, ...]:
-        pawn = caster if step.who == "self" else OTHER[caster]
-        here = self.pawn[pawn]
-        if pawn == "day" and caster == "day" and self.options.crystal_blocks_day_moves:
-            if self.crystal[here]:
-                return ()
-            return tuple(s for s in NEIGHBOURS[here] if not self.crystal[s])
-        return NEIGHBOURS[here]
+        """The distance (3.1) from ``a`` to ``b`` (default: between Day and Night)."""
+        return R.distance(self.pawn["day"] if a is None else a, self.pawn["night"] if b is None else b)
 
     def condition_fails(self, spell: Spell, caster: str) -> str | None:
         """None if the spell's conditions hold for ``caster``, else the reason (3.3)."""
-        mine = COLOUR[caster]
-        for test, who, tile, lo, hi in spell.condition:
-            if test == "on":
-                pawn = caster if who == "self" else OTHER[caster]
-                want = {"day": DAY, "night": NIGHT, "neutral": NEUTRAL, "own": mine, "enemy": 3 - mine}[tile]
-                if self.tiles[self.pawn[pawn]] != want:
-                    return (f"{spell.name} can only be cast when {NAME[pawn]} is on a {TILE_WORD[want]}; "
-                            f"{NAME[pawn]} is on a {TILE_WORD[self.tiles[self.pawn[pawn]]]}")
-            else:
-                d = self.distance()
-                if d < lo:
-                    return f"{spell.name} needs Day and Night at distance {lo} or more; it is {d}"
-                if d > hi:
-                    return f"{spell.name} needs Day and Night at distance {hi} or less; it is {d}"
-        return None
-
-    def theme_forbidden(self, spell: Spell, caster: str) -> bool:
-        return spell.type == ("crystallize" if caster == "day" else "mystify")
+        return condition_refusal(self, spell, caster)
 
     # -- drawing ---------------------------------------------------------------------
     def _draw(self, side: str, quiet: bool = False) -> int | None:
-        pile = self.pile[side]
-        if not pile:
-            if not self.discards[side]:
-                if not quiet:
-                    self.log.add(side, "draw", "2.3 Book of Spells",
-                                 f"{NAME[side]}'s Book of Spells and discard pile are both empty: nothing to draw.")
-                return None
-            pile.extend(self.discards[side])
-            self.discards[side].clear()
-            self.rng.shuffle(pile)
+        """Draw a spell (3.2), reshuffling an empty Book from its discard pile first (2.3)."""
+        reshuffle = not self.pile[side] and bool(self.discards[side])
+        card = draw_spell(self.pile[side], self.discards[side], self.rng)
+        if card is None:
+            if not quiet:
+                self.log.add(side, "draw", "2.3 Book of Spells",
+                             f"{NAME[side]}'s Book of Spells and discard pile are both empty: nothing to draw.")
+            return None
+        if reshuffle:
             self.log.add(side, "reshuffle", "2.3 Book of Spells",
-                         f"{NAME[side]}'s Book of Spells is empty: the discard pile ({len(pile)} spells) is "
-                         "shuffled into a new Book.")
-        card = pile.pop()
+                         f"{NAME[side]}'s Book of Spells is empty: the discard pile ({len(self.pile[side]) + 1} "
+                         "spells) is shuffled into a new Book.")
         self.hand[side].append(card)
         return card
 
@@ -507,78 +479,57 @@ class TemplesGame(Game):
         return self.result is not None
 
     def legal_moves(self, player: Any = None) -> tuple:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if player is not None and (not self._legal or self._legal[0].who != player):
-            return ()
-        return self._legal
+        """Every move :meth:`play` accepts now (computed once per state)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if player is None:
+            return legal
+        return legal if legal and legal[0].who == player else ()
 
     def _compute_legal(self) -> tuple:
         if self.result is not None:
             return ()
         if self.temple_pick is not None:
             who, region, picked = self.temple_pick
-            if picked:
-                ps = set(picked)
-                cands = sorted({b for a in picked for b in NEIGHBOURS[a] if b in region and b not in ps})
-            else:
-                cands = sorted(region)
             pk = _PICK[who]
-            return tuple(pk[s] for s in cands)
+            return tuple([pk[s] for s in pick_squares(region, picked)])
         who = self.turn
         p = self.pending
         if p is not None:
             if p.kind == "choose":
-                return tuple(_mv(Choose, who, c) for c in sorted(set(self.hand[OTHER[p.caster]])))
+                ch = _CHOOSE[who]
+                return tuple([ch[c] for c in sorted(set(self.hand[OTHER[p.caster]]))])
             tg = _TARGET[who]
             out = [tg[s] for s in p.cands]
             if p.optional:
                 out.append(_STOP[who])
             return tuple(out)
         if self.phase == "retreat":
-            return tuple(_mv(Discard, who, c) for c in sorted(set(self.hand[who])))
+            return tuple(map(_DISCARD[who].__getitem__, sorted(set(self.hand[who]))))
         out = []
         if self.phase == "cast":
-            seen: dict[str, bool] = {}
             hours = self.hours
-            cards = self.cards
-            banned = "crystallize" if who == "day" else "mystify"
+            casts = self._casts[who]
             for c in self.hand[who]:          # every copy is a move of its own
-                sp = cards[c]
-                sid = sp.id
-                ok = seen.get(sid)
-                if ok is None:
-                    ok = seen[sid] = not (sp.type == banned or (sp.condition and self.condition_fails(sp, who)))
-                if not ok:
-                    continue
-                if sp.cost == "X":
-                    for x in sp.x_values():
-                        if x <= hours:
-                            out.append(_mv(Cast, who, c, x))
-                elif sp.cost <= hours:
-                    out.append(_mv(Cast, who, c, None))
-        tr = _TRAVEL[who]
-        for s in self._travel_cands(who):
-            out.append(tr[s])
+                when, by_hours = casts[c]
+                if when == 1 or (when and condition_refusal(self, self.cards[c], who) is None):
+                    out += by_hours[hours]
+        out += map(_TRAVEL[who].__getitem__, travel_squares(self, who, self.hours, self.visited))
         out.append(_END[who])
         return tuple(out)
-
-    def _travel_cands(self, who: str) -> tuple[int, ...]:
-        if self.hours < TRAVEL_COST:
-            return ()
-        here = self.pawn[who]
-        if who == "day" and self.crystal[here]:
-            return ()
-        vis = self.visited
-        return tuple(s for s in NEIGHBOURS[here] if s not in vis and s != here
-                     and not (who == "day" and self.crystal[s]))
 
     # -- checking (the reason for a refusal) ----------------------------------------------
     def _refuse(self, message: str, rule: str):
         raise IllegalMoveError(message, rule=rule, state=self.describe())
 
     def _check(self, move: Any) -> None:
-        legal = self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        for m in legal:             # moves are interned: identity first, equality below
+            if m is move:
+                return
         if move in legal:
             return
         if not isinstance(move, (Cast, Target, Choose, Stop, Travel, EndTurn, Discard, PickTemple)):
@@ -623,9 +574,9 @@ class TemplesGame(Game):
                 self._refuse(f"{square_name(sq)} is not a square the pawn can be moved to now "
                              "(it must border on the pawn's location; Day cannot be moved by her own spell "
                              "onto or off a crystallized tile)", "3.2 Move")
-            if sq not in self._area(p.step, p.caster):
+            if sq not in spell_area(self, p.step, p.caster):
                 self._refuse(f"{square_name(sq)} is not in the spell's area ({p.step.area})", "3.1 Standard terms")
-            reason = self._tile_ok(sq, p.step, p.caster)
+            reason = target_refusal(self, sq, p.step, p.caster, self.options.remystify)
             self._refuse(reason or f"{square_name(sq)} was already chosen for this spell", "3.2 Standard actions")
         if isinstance(move, Discard):
             if self.phase != "retreat":
@@ -640,10 +591,10 @@ class TemplesGame(Game):
             if self.phase != "cast":
                 self._refuse("spells are cast before travelling; after travelling no more spells can be cast",
                              "2.1 Phases of a turn")
-            if self.theme_forbidden(sp, move.who):
+            if theme_forbidden(sp.type, move.who):
                 self._refuse(f"{NAME[move.who]} may not cast the other side's theme spell {sp.name} "
                              f"({sp.type.capitalize()})", "3.3 Theme spells")
-            reason = self.condition_fails(sp, move.who)
+            reason = condition_refusal(self, sp, move.who)
             if reason:
                 self._refuse(reason, "3.3 Conditions")
             if sp.cost == "X" and move.x not in sp.x_values():
@@ -653,24 +604,9 @@ class TemplesGame(Game):
             cost = move.x if sp.cost == "X" else sp.cost
             self._refuse(f"{sp.name} takes {cost} hours; only {self.hours} are left", "2.1 Spell Casting")
         if isinstance(move, Travel):
-            sq, here = move.square, self.pawn[move.who]
-            if not (0 <= sq < 48):
-                self._refuse("that is not a square of the board", "2.1 Travelling")
-            if sq in CENTRE:
-                self._refuse("the centre of the valley is impassable: no pawn can travel into it", "2.1 Travelling")
-            if sq not in NEIGHBOURS[here]:
-                self._refuse(f"{square_name(sq)} does not border on {square_name(here)} (travel is to a bordering "
-                             "tile, not diagonally)", "2.1 Travelling")
-            if sq in self.visited:
-                self._refuse(f"{square_name(sq)} was already crossed this turn: no tile twice, the start "
-                             "included", "2.1 Travelling")
-            if self.hours < TRAVEL_COST:
-                self._refuse(f"travelling costs 3 hours a tile; only {self.hours} are left", "2.1 Travelling")
-            if move.who == "day" and self.crystal[here]:
-                self._refuse(f"Day's location-tile {square_name(here)} is crystallized: Day cannot travel",
-                             "3.2 Crystallize")
-            if move.who == "day" and self.crystal[sq]:
-                self._refuse(f"{square_name(sq)} is crystallized: Day cannot travel across it", "3.2 Crystallize")
+            why = travel_refusal(self, move.who, self.hours, self.visited, move.square)
+            if why:
+                self._refuse(*why)
         self._refuse(f"{move!r} is not allowed now", "2.1 Phases of a turn")
 
     # -- applying -------------------------------------------------------------------
@@ -678,16 +614,23 @@ class TemplesGame(Game):
         """Carry out a legal move. Unchecked: the fast path used by bots and rollouts."""
         self._legal = None
         t = type(move)
-        if t is Target:
-            self._target(move.square)
-        elif t is Travel:
+        if t is Travel:             # travelling never starts anything else: no _advance
             self._travel(move.who, move.square)
-        elif t is Cast:
+            return
+        if t is Discard or t is EndTurn:
+            if t is Discard:
+                self._discard(move.who, move.card)
+            else:
+                self._end_turn(move.who)
+            if self.phase == "next":   # nothing is pending at the end of a turn
+                self._next_turn()
+                if self.space_check is not None:
+                    self._advance()
+            return
+        if t is Cast:
             self._cast(move.who, move.card, move.x)
-        elif t is EndTurn:
-            self._end_turn(move.who)
-        elif t is Discard:
-            self._discard(move.who, move.card)
+        elif t is Target:
+            self._target(move.square)
         elif t is Choose:
             self._choose(move.card)
         elif t is Stop:
@@ -695,12 +638,16 @@ class TemplesGame(Game):
             self.log.add(p.caster, "stop", "3.2 Move", f"{NAME[p.caster]} stops {p.spell.name} here.")
             self.pending = None
         elif t is PickTemple:
-            self.temple_pick[2].append(move.square)
-            if len(self.temple_pick[2]) == TEMPLE_SIZE:
-                who, region, picked = self.temple_pick
-                self.temple_pick = None
-                self._build_temple(who, tuple(sorted(picked)), chosen=True)
+            self._pick(move.square)
         self._advance()
+
+    def _pick(self, sq: int) -> None:
+        picked = self.temple_pick[2]
+        picked.append(sq)
+        if len(picked) == TEMPLE_SIZE:
+            who = self.temple_pick[0]
+            self.temple_pick = None
+            self._build_temple(who, tuple(sorted(picked)), chosen=True)
 
     def _travel(self, who: str, sq: int) -> None:
         if self.phase == "cast":
@@ -711,7 +658,12 @@ class TemplesGame(Game):
         frm = self.pawn[who]
         self.pawn[who] = sq
         self.hours -= TRAVEL_COST
-        card = self._draw(who)
+        pile = self.pile[who]
+        if pile:                     # 2.1: "For every tile visited a player must draw a Spell"
+            card = draw_spell(pile, self.discards[who], self.rng)
+            self.hand[who].append(card)
+        else:                        # an empty Book: reshuffled first (2.3), said in the log
+            card = self._draw(who)
         if self.log.enabled:
             self.log.add(who, "travel", "2.1 Travelling",
                          f"{NAME[who]} travels from {square_name(frm)} to {square_name(sq)} for 3 hours "
@@ -740,9 +692,9 @@ class TemplesGame(Game):
         opp = OTHER[caster]
         self.hand[opp].remove(card)
         sp = self.cards[card]
-        if self.theme_forbidden(sp, caster) or self.condition_fails(sp, caster):
-            why = ("it is the other side's theme spell" if self.theme_forbidden(sp, caster)
-                   else self.condition_fails(sp, caster))
+        if not castable(self, sp, caster):
+            why = ("it is the other side's theme spell" if theme_forbidden(sp.type, caster)
+                   else condition_refusal(self, sp, caster))
             self.discards[self.owner[card]].append(card)
             self.log.add(caster, "steal", "3.3 Theme spells",
                          f"{NAME[caster]} takes {sp.name} from {NAME[opp]}'s hand but cannot cast it ({why}), "
@@ -765,34 +717,19 @@ class TemplesGame(Game):
             self.casting = (c[0], c[1], c[2], [])
         return self.casting[3]
 
-    def _count(self, step: Step, x: int | None, n_cands: int) -> int:
-        c = step.count
-        if c == "all":
-            return n_cands
-        if c == "x":
-            return x or 0
-        if c == "x_half":
-            return (x or 0) // 2
-        return c
-
     def _start_step(self, step: Step, caster: str, spell: Spell, x: int | None) -> None:
         op = step.op
         if op in TILE_OPS:
-            cands = [s for s in self._area(step, caster) if self._tile_ok(s, step, caster) is None]
-            want = self._count(step, x, len(cands))
+            cands = spell_targets(self, step, caster, self.options.remystify)
+            want = R.step_count(step.count, x, len(cands))
             if self.options.supply == "box" and op in ("mystify", "crystallize"):
-                if op == "crystallize":
-                    left = SUPPLY["crystallize"] - sum(self.crystal)
-                else:
-                    left = (SUPPLY["mystify"] - sum(self.mystify)) // step.counters
-                    if left < 1 and SUPPLY["mystify"] - sum(self.mystify) > 0:
-                        left = 1  # as many counters as are left go on one tile
+                left = self._supply_targets(op, step)
                 if left < want:
                     self.log.add(caster, "supply", "Option supply=box",
-                                 f"Only {max(left, 0)} {op.capitalize()} target(s) can be served from the box's "
+                                 f"Only {left} {op.capitalize()} target(s) can be served from the box's "
                                  "counters; the spell does as much as it can.")
-                    want = max(0, left)
-            n = min(want, len(cands))
+                    want = left
+            n = R.as_much_as_possible(want, len(cands))
             if n <= 0:
                 self.log.add(caster, "nothing", "2.1 Spell Casting",
                              f"{spell.name}: no square can be {op.replace('_', ' ')}d here, so this part does "
@@ -805,7 +742,7 @@ class TemplesGame(Game):
             self.pending = _Pending("tile", step, caster, n, tuple(cands), spell)
             return
         if op == "move":
-            cands = self._move_cands(step, caster)
+            cands = move_squares(self, step, caster, self.options.crystal_blocks_day_moves)
             if not cands:
                 pawn = caster if step.who == "self" else OTHER[caster]
                 self.log.add(caster, "nothing", "3.2 Move",
@@ -838,48 +775,60 @@ class TemplesGame(Game):
             return
         raise AssertionError(op)
 
+    def _supply_targets(self, op: str, step: Step) -> int:
+        """Option supply="box": how many targets the counters left in the box can serve (a
+        Mystify spell puts as many counters as are left on one tile rather than none)."""
+        if op == "crystallize":
+            return max(0, SUPPLY["crystallize"] - sum(self.crystal))
+        left = SUPPLY["mystify"] - sum(self.mystify)
+        return max(left // step.counters, 1 if left > 0 else 0)
+
     def _hit(self, sq: int, step: Step, caster: str, spell: Spell) -> None:
+        """One target of a spell: Crystallize, Mystify, or change the tile (3.2)."""
         op = step.op
-        t = self.tiles[sq]
-        name = square_name(sq)
+        log = self.log.enabled
         if op == "crystallize":
             self.crystal[sq] = True
-            self.log.add(caster, "crystallize", "3.2 Crystallize",
-                         f"{name} is crystallized: until Night's next turn Day cannot change it, turn it over "
-                         "or travel across it.", square=sq)
+            if log:
+                self.log.add(caster, "crystallize", "3.2 Crystallize",
+                             f"{square_name(sq)} is crystallized: until Night's next turn Day cannot change it, "
+                             "turn it over or travel across it.", square=sq)
             return
         if op == "mystify":
-            n = step.counters
-            if self.options.supply == "box":
-                n = min(n, SUPPLY["mystify"] - sum(self.mystify))
+            n = R.mystify_counters(step.counters, sum(self.mystify),
+                                   SUPPLY["mystify"] if self.options.supply == "box" else None)
             self.mystify[sq] += n
-            self.log.add(caster, "mystify", "3.2 Mystify",
-                         f"{name} is mystified with {n} Mystify-counter(s); one comes off at the start of each "
-                         "of Day's turns, and the last makes it a Day Temple-tile.", square=sq, counters=n)
+            if log:
+                self.log.add(caster, "mystify", "3.2 Mystify",
+                             f"{square_name(sq)} is mystified with {n} Mystify-counter(s); one comes off at the "
+                             "start of each of Day's turns, and the last makes it a Day Temple-tile.",
+                             square=sq, counters=n)
             return
+        t = self.tiles[sq]
+        new = self.tiles[sq] = changed(t, COLOUR[caster])
+        self.touched.add(sq)
+        lost = self.mystify[sq]
+        if lost:
+            self.mystify[sq] = R.mystify_after_change(lost, new)
+        if log:
+            self._explain_tile(sq, step, caster, spell, t, new, lost if new != DAY else 0)
+
+    def _explain_tile(self, sq: int, step: Step, caster: str, spell: Spell, old: int, new: int, lost: int) -> None:
+        name = square_name(sq)
+        op = step.op
         mine = COLOUR[caster]
-        new = mine if t == NEUTRAL else 3 - t
-        if not self.log.enabled:
-            self.tiles[sq] = new
-            self.touched.add(sq)
-            if self.mystify[sq] and new != DAY:
-                self.mystify[sq] = 0
-            return
-        if op == "place" or (op == "make_own" and t == NEUTRAL):
+        if op == "place" or (op == "make_own" and old == NEUTRAL):
             verb = f"a {TILE_WORD[mine]} is placed on {name}"
-        elif op == "change" and t == NEUTRAL:
+        elif op == "change" and old == NEUTRAL:
             verb = f"{name} was neutral, so changing places a {TILE_WORD[mine]} there"
         else:
-            verb = f"{name} is turned over from {TILE_WORD[t]} to {TILE_WORD[new]}"
-        self.tiles[sq] = new
-        self.touched.add(sq)
-        self.log.add(caster, "tile", "3.2 " + ("Change" if op == "change" else "Turn over" if op == "turn_over" else "Standard actions"),
-                     f"{spell.name}: {verb}.", square=sq, tile=new)
-        if self.mystify[sq] and new != DAY:
+            verb = f"{name} is turned over from {TILE_WORD[old]} to {TILE_WORD[new]}"
+        rule = "3.2 " + ("Change" if op == "change" else "Turn over" if op == "turn_over" else "Standard actions")
+        self.log.add(caster, "tile", rule, f"{spell.name}: {verb}.", square=sq, tile=new)
+        if lost:
             self.log.add(caster, "unmystify", "3.2 Mystify",
-                         f"{name} was mystified; turned over, it loses its {self.mystify[sq]} Mystify-counter(s) "
+                         f"{name} was mystified; turned over, it loses its {lost} Mystify-counter(s) "
                          "and becomes a regular Night-tile.", square=sq)
-            self.mystify[sq] = 0
 
     def _target(self, sq: int) -> None:
         p = self.pending
@@ -894,7 +843,7 @@ class TemplesGame(Game):
             if p.remaining <= 0:
                 self.pending = None
             else:
-                cands = self._move_cands(p.step, p.caster)
+                cands = move_squares(self, p.step, p.caster, self.options.crystal_blocks_day_moves)
                 if not cands:
                     self.pending = None
                 else:
@@ -935,7 +884,9 @@ class TemplesGame(Game):
         side, region = self.temple_queue.pop(0)
         colour = COLOUR[side]
         live = [s for s in region if self.tiles[s] == colour and not self.in_temple[s]]
-        for g in regions(live):
+        # a group just found by the flood fill is whole and connected; what is left after a
+        # pick may have fallen apart
+        for g in ([live] if len(live) == len(region) else regions(live)):
             if len(g) < TEMPLE_SIZE:
                 continue
             if len(g) == TEMPLE_SIZE:
@@ -960,14 +911,15 @@ class TemplesGame(Game):
             if self.mystify[s]:
                 self.mystify[s] = 0  # a temple tile never changes; its countdown no longer matters
         n = self.temples_of(side)
-        names = " ".join(square_name(s) for s in squares)
-        ttiles = sum(1 for s in squares if self.temple_tile[s])
-        extra = f" ({ttiles} of them Day Temple-tiles made by Mystify)" if ttiles else ""
-        self.log.add(side, "temple", "2.2 Building a Temple",
-                     f"{NAME[side]} builds temple number {n} on {names}{extra}"
-                     f"{', as she chose' if chosen else ''}: these tiles can never be turned over or changed.",
-                     squares=list(squares))
-        if n >= self.options.temples_to_win:
+        if self.log.enabled:
+            names = " ".join(square_name(s) for s in squares)
+            ttiles = sum(1 for s in squares if self.temple_tile[s])
+            extra = f" ({ttiles} of them Day Temple-tiles made by Mystify)" if ttiles else ""
+            self.log.add(side, "temple", "2.2 Building a Temple",
+                         f"{NAME[side]} builds temple number {n} on {names}{extra}"
+                         f"{', as she chose' if chosen else ''}: these tiles can never be turned over or changed.",
+                         squares=list(squares))
+        if R.winner_by_temples(n, self.options.temples_to_win):
             self._end("win", side, f"{NAME[side]} has built her {'second' if n == 2 else 'first'} temple and wins.",
                       "4.1 Normal victory")
         else:
@@ -975,36 +927,29 @@ class TemplesGame(Game):
 
     # -- the ends of the game --------------------------------------------------------------
     def open_area(self, side: str) -> list[int]:
-        """Squares that can still become part of a new temple of ``side``: not in a temple,
-        and for Night not a Day Temple-tile (which stays Day forever)."""
-        if side == "day":
-            return [s for s in SQUARES if not self.in_temple[s]]
-        return [s for s in SQUARES if not self.in_temple[s] and not self.temple_tile[s]]
+        """Squares that can still become part of a new temple of ``side`` (rules.open_area)."""
+        return R.open_area(self, side)
 
     def temples_needed(self, side: str) -> int:
         return max(0, self.options.temples_to_win - self.temples_of(side))
 
     def can_still_win(self, side: str) -> bool:
-        """Whether ``side`` can still fit the temples she needs in the connected regions open
-        to her: one temple needs a region of nine; two need two separate connected nines
-        (:func:`two_nines_fit`, an exact search)."""
-        need = self.temples_needed(side)
-        if need <= 0:
-            return True
-        groups = [g for g in regions(self.open_area(side)) if len(g) >= TEMPLE_SIZE]
-        if need == 1 or len(groups) >= 2:
-            return bool(groups)
-        return bool(groups) and two_nines_fit(groups[0])
+        """Whether ``side`` can still fit the temples she needs (rules.can_still_win)."""
+        return R.can_still_win(self, side, self.temples_needed(side))
 
     def _space_check(self, trigger: str) -> None:
-        day, night = self.can_still_win("day"), self.can_still_win("night")
-        if not day and not night:
-            self._end("draw", None, "There is not enough room left for either player to build the temple she "
-                      "needs, so neither can win: the game is a draw.", "4.2 Draw")
-        elif not night and (trigger == "transform" or self.options.day_default == "any"):
-            self._end("default", "day", "Night can no longer build her next temple anywhere (no nine connected "
-                      "squares are open to her) while Day still can: Day wins by default.",
-                      "4.3 Victory for Day by default")
+        verdict = space_verdict(self.can_still_win("day"), self.can_still_win("night"),
+                                trigger == "transform" or self.options.day_default == "any")
+        if verdict is None:
+            return
+        result, winner, rule = verdict
+        if result == "draw":
+            text = ("There is not enough room left for either player to build the temple she needs, so "
+                    "neither can win: the game is a draw.")
+        else:
+            text = ("Night can no longer build her next temple anywhere (no nine connected squares are open "
+                    "to her) while Day still can: Day wins by default.")
+        self._end(result, winner, text, rule)
 
     def _end(self, result: str, winner: str | None, text: str, rule: str) -> None:
         self.result, self.winner, self.end_reason = result, winner, text
@@ -1040,11 +985,11 @@ class TemplesGame(Game):
 
     def _end_turn(self, who: str) -> None:
         n = len(self.hand[who])
+        retreat = R.discards_needed(n) > 0
+        self.phase = "retreat" if retreat else "next"
         if not self.log.enabled:
-            self.phase = "retreat" if n > HAND_LIMIT else "next"
             return
-        if n > HAND_LIMIT:
-            self.phase = "retreat"
+        if retreat:
             self.log.add(who, "retreat", "2.1 Retreating",
                          f"{NAME[who]} retreats with {n} spells and must discard down to five"
                          f" ({self.hours} unspent hours are lost).")
@@ -1052,7 +997,6 @@ class TemplesGame(Game):
             self.log.add(who, "retreat", "2.1 Retreating",
                          f"{NAME[who]} retreats with {n} spell(s) and ends her turn"
                          f" ({self.hours} unspent hours are lost).")
-            self.phase = "next"
 
     def _discard(self, who: str, card: int) -> None:
         self.hand[who].remove(card)
@@ -1060,7 +1004,7 @@ class TemplesGame(Game):
         if self.log.enabled:
             self.log.add(who, "discard", "2.1 Retreating", f"{NAME[who]} discards {self.cards[card].name}.",
                          spell=self.cards[card].id)
-        if len(self.hand[who]) <= HAND_LIMIT:
+        if not R.discards_needed(len(self.hand[who])):
             self.phase = "next"
 
     def _next_turn(self) -> None:
@@ -1078,33 +1022,43 @@ class TemplesGame(Game):
         if self.log.enabled:
             self.log.add(who, "turn", "2.1 Awakening", f"Turn {self.turn_no}: {NAME[who]} awakens with 12 hours.")
         if who == "night":
-            n = sum(self.crystal)
-            if n:
-                self.crystal = [False] * 48
-                self.log.add("night", "uncrystallize", "3.2 Crystallize",
-                             f"At the start of Night's turn all {n} Crystallize-counter(s) come off.")
-            return
-        transformed = False
-        for s in SQUARES:
-            if self.mystify[s]:
-                self.mystify[s] -= 1
+            if True in self.crystal:
+                self._awaken_night()
+        elif any(self.mystify):
+            self._awaken_day()
+
+    def _awaken_night(self) -> None:
+        """3.2 Crystallize: "At the beginning of Night's turn, all Crystallize-counters are
+        removed from all tiles." """
+        n = sum(self.crystal)
+        if n:
+            self.crystal = [False] * 48
+            self.log.add("night", "uncrystallize", "3.2 Crystallize",
+                         f"At the start of Night's turn all {n} Crystallize-counter(s) come off.")
+
+    def _awaken_day(self) -> None:
+        """3.2 Mystify, steps 2 and 3 (:func:`rules.countdown`): one counter off every
+        mystified tile; a tile whose last counter comes off becomes a Day Temple-tile."""
+        before = self.mystify
+        self.mystify, last = countdown(before)
+        if self.log.enabled:
+            for s in SQUARES:
                 if self.mystify[s]:
-                    if self.log.enabled:
-                        self.log.add("day", "countdown", "3.2 Mystify",
+                    self.log.add("day", "countdown", "3.2 Mystify",
                                  f"A Mystify-counter comes off {square_name(s)}; {self.mystify[s]} left.", square=s)
-                    continue
-                if (self.options.supply == "box" and self._day_counters_used()
-                        + (TEMPLE_SIZE if self.temples_of("day") == 0 else 0) >= SUPPLY["day_temple"]):
-                    self.log.add("day", "countdown", "Option supply=box",
-                                 f"The last Mystify-counter comes off {square_name(s)}, but no Day Temple-counter "
-                                 "is left in the box (nine are kept for Day's temple): it stays a Day-tile.",
-                                 square=s)
-                    continue
-                self.temple_tile[s] = True
-                transformed = True
-                self.log.add("day", "transform", "3.2 Mystify",
-                             f"The last Mystify-counter comes off {square_name(s)}: it becomes a Day Temple-tile "
-                             "that can never be turned over or changed.", square=s)
+        transformed = False
+        for s in last:
+            if (self.options.supply == "box" and self._day_counters_used()
+                    + (TEMPLE_SIZE if self.temples_of("day") == 0 else 0) >= SUPPLY["day_temple"]):
+                self.log.add("day", "countdown", "Option supply=box",
+                             f"The last Mystify-counter comes off {square_name(s)}, but no Day Temple-counter "
+                             "is left in the box (nine are kept for Day's temple): it stays a Day-tile.", square=s)
+                continue
+            self.temple_tile[s] = True
+            transformed = True
+            self.log.add("day", "transform", "3.2 Mystify",
+                         f"The last Mystify-counter comes off {square_name(s)}: it becomes a Day Temple-tile "
+                         "that can never be turned over or changed.", square=s)
         if transformed:
             self.space_check = "transform"
 
@@ -1233,7 +1187,7 @@ class TemplesGame(Game):
         return (f"temples turn {self.turn_no}, {NAME[self.turn]} to play, {self.hours} h, phase {self.phase}"
                 f"{extra}, Day {square_name(self.pawn['day'])}, Night {square_name(self.pawn['night'])}")
 
-    _SHARED = ("cards", "owner", "books", "options", "_legal", "_cards_json")
+    _SHARED = ("cards", "owner", "books", "options", "_legal", "_cards_json", "_ids", "_casts")
 
     def snapshot(self) -> bytes:
         """The mutable state as bytes (the cards, books and options never change)."""
