@@ -1,10 +1,13 @@
-"""The temple duel in widgets: a play app (``TemplesApp``), a static board picture for the
-walkthrough (``board_html``) and plotly chart builders (``control_figure``,
-``regions_figure``, ``bot_results`` / ``results_figure``).
+"""The temple duel in widgets: the play app (:class:`TemplesApp`) on the drawn table, and
+plotly chart builders (``control_figure``, ``regions_figure``, ``bot_results`` /
+``results_figure``).
 
-The engine decides everything: the app only turns clicks into moves and shows the engine's
-prompt, its reason for a refused click and its explained log. Plotly is imported only when a
-chart is built, so the app's first control appears fast.
+The app is a thin view: the board, the hands and the hours are drawn by
+``daynight.temples.draw.table``; every square and spell card of the drawing is a target of
+the table widget (``daynight.widgets.table.Table``) named in words ("travel to B1,
+neutral-tile", "cast Sunbeam, 2 hours", "target C3, Day-tile"); the engine decides, and a
+refused click shows its rule in the table's status line. Plotly is imported only when a chart
+is built, so the app's first control appears fast.
 """
 
 from __future__ import annotations
@@ -15,16 +18,17 @@ from typing import Any
 import ipywidgets as w
 
 from daynight.core import IllegalMoveError, parse_record
-from daynight.temples import (CENTRE, COLS, DAY, NIGHT, ROWS, SQUARES, BOTS, Cast, Choose, Discard,
-                              EndTurn, Options, PickTemple, Stop, Target, TemplesGame, Travel,
-                              largest_region, square_name)
-from daynight.widgets.common import EventLogView, Status, button, escape, guarded, style_widget
+from daynight.temples import (BOTS, DAY, NIGHT, SQUARES, Cast, Choose, Discard, EndTurn, Options, PickTemple,
+                              Stop, Target, TemplesGame, Travel, largest_region, square_name)
+from daynight.temples import draw as tdraw
+from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
+from daynight.widgets.table import Table, Target as Click
 
-__all__ = ["TemplesApp", "board_html", "card_html", "SCENARIOS", "control_figure", "regions_figure",
-           "bot_results", "results_figure", "turn_series"]
+__all__ = ["TemplesApp", "SCENARIOS", "target_name", "control_figure", "regions_figure", "bot_results",
+           "results_figure", "turn_series"]
 
 NAME = {"day": "Day", "night": "Night"}
-DAY_BG, NIGHT_BG, NEUTRAL_BG = "#ffe08a", "#27306b", "#eeeeee"
+OTHER = {"day": "night", "night": "day"}
 
 # ---------------------------------------------------------------------------
 # Scenarios: positions a learner can start from (each is a record setup)
@@ -50,98 +54,53 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     },
 }
 
-# ---------------------------------------------------------------------------
-# Static board picture (walkthrough)
-# ---------------------------------------------------------------------------
+HOW_TO_PLAY = """
+<details class="dn-help"><summary><b>How to play</b> (click to open)</summary>
+<p>Day and Night build <b>two temples</b> each of nine tiles of their own colour that border on
+each other (not diagonally). Each turn you have <b>12 hours</b>:</p>
+<ol>
+<li><b>Cast spells</b> first: click a spell card of your hand (its hours are in the top-left
+corner), then click its targets on the board: the squares you can choose are ringed with a
+dashed blue line.</li>
+<li><b>Travel</b>: click a square bordering on your pawn (3 hours; you draw a spell). Not the
+same square twice in a turn, never into the impassable centre. Once you travel, no more
+spells this turn.</li>
+<li><b>Retreat</b> to end your turn; with more than five spells, click the ones to discard.</li>
+</ol>
+<p>Day's <i>Mystify</i> counters turn a Day-tile into a Day Temple-tile after a few of her turns;
+Night's <i>Crystallize</i> counters stop Day changing or crossing a tile until Night's next turn.
+Every rule that fires explains itself in the log.</p>
+<p>Keyboard: <kbd>Tab</kbd> moves between the squares, cards and buttons; <kbd>Enter</kbd> or
+<kbd>Space</kbd> clicks.</p>
+</details>
+"""
+
+OP_VERB = {"change": "change", "turn_over": "turn over", "place": "place a tile on", "make_own": "make own",
+           "mystify": "mystify", "crystallize": "crystallize"}
 
 
-def _square_words(game: TemplesGame, s: int) -> tuple[str, str]:
-    """(short label, full sentence) of a square, in words and letters, not only colour."""
-    t = game.tiles[s]
-    word = {0: "empty", DAY: "Day", NIGHT: "Night"}[t]
-    short = [square_name(s), word]
-    full = [f"{square_name(s)}: " + {0: "neutral-tile", DAY: "Day-tile", NIGHT: "Night-tile"}[t]]
-    if game.in_temple[s]:
-        short.append("T")
-        full.append("part of a temple")
-    elif game.temple_tile[s]:
-        short.append("TT")
-        full.append("a Day Temple-tile")
-    if game.mystify[s]:
-        short.append(f"M{game.mystify[s]}")
-        full.append(f"{game.mystify[s]} Mystify-counter(s)")
-    if game.crystal[s]:
-        short.append("Cr")
-        full.append("crystallized")
-    for side in ("day", "night"):
-        if game.pawn[side] == s:
-            short.append(f"({NAME[side]})")
-            full.append(f"{NAME[side]} stands here")
-    return " ".join(short), ", ".join(full)
+def _hours(n: int) -> str:
+    return f"{n} hour{'s' if n != 1 else ''}"
 
 
-def board_html(game: TemplesGame, highlight: Any = (), caption: str = "") -> str:
-    """The board as an HTML table: tiles by colour and by letter (D/N), temples (T, TT),
-    counters (M3 Mystify, Cr Crystallize), pawns, and ``highlight``ed squares outlined."""
-    marks = set(highlight)
-    rows = []
-    head = "".join(f"<th>{c}</th>" for c in "ABCDEF")
-    for r in range(ROWS):
-        cells = [f"<th>{r + 1}</th>"]
-        for c in range(COLS):
-            s = r * COLS + c
-            if s in CENTRE:
-                cells.append('<td style="background:#777;color:#fff" title="impassable centre">##</td>')
-                continue
-            t = game.tiles[s]
-            bg, fg = {0: (NEUTRAL_BG, "#333"), DAY: (DAY_BG, "#000"), NIGHT: (NIGHT_BG, "#fff")}[t]
-            letter = {0: "·", DAY: "D", NIGHT: "N"}[t]
-            extra = []
-            if game.in_temple[s]:
-                extra.append("T")
-            elif game.temple_tile[s]:
-                extra.append("TT")
-            if game.mystify[s]:
-                extra.append(f"M{game.mystify[s]}")
-            if game.crystal[s]:
-                extra.append("Cr")
-            pawns = "".join(("☀Day " if game.pawn["day"] == s else "") + ("☾Night" if game.pawn["night"] == s else ""))
-            border = "3px solid #d22" if s in marks else ("3px double #000" if game.in_temple[s] else "1px solid #999")
-            title = escape(_square_words(game, s)[1])
-            cells.append(f'<td title="{title}" style="background:{bg};color:{fg};border:{border};'
-                         f'width:4.2em;height:2.6em;text-align:center;font-size:0.8em">'
-                         f'<b>{letter}</b> {" ".join(extra)}<br>{pawns}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return (f'<table style="border-collapse:collapse;font-family:sans-serif" aria-label="board">{cap}'
-            f"<tr><th></th>{head}</tr>{''.join(rows)}</table>"
-            '<div style="font-size:0.8em;color:#444">D Day-tile, N Night-tile, · neutral, T temple, '
-            "TT Day Temple-tile, M<i>n</i> Mystify-counters, Cr crystallized, ## impassable centre.</div>")
-
-
-def card_html(spell) -> str:
-    """A spell as a card: name, type, cost, condition, effect and provenance."""
-    text = spell.text
-    cond = ""
-    if text.startswith("Only when"):
-        cond, _, text = text.partition(". ")
-        cond += "."
-    return (f'<div class="dn-card" style="display:inline-block;vertical-align:top;width:13em;margin:0.2em;'
-            f'padding:0.3em;border:1px solid #888;border-radius:6px;background:#fffef6;font-size:0.85em">'
-            f"<b>{escape(spell.name)}</b> &middot; {escape(str(spell.cost))} h<br>"
-            f"<span style='color:#555'>{escape(spell.type.capitalize())} spell of {NAME[spell.book]}"
-            f" ({escape(spell.provenance)})</span><br>"
-            + (f"<i>{escape(cond)}</i><br>" if cond else "")
-            + f"{escape(text)}</div>")
-
-
-# ---------------------------------------------------------------------------
-# The play app
-# ---------------------------------------------------------------------------
+def target_name(game: TemplesGame, sq: int) -> str:
+    """What clicking square ``sq`` asks the engine to do now, in words, with the square
+    described: "travel to B1, neutral-tile", "target C3, Day-tile, crystallized" ..."""
+    words = tdraw.square_words(game, sq)
+    if game.temple_pick is not None:
+        return f"pick {words} for the temple"
+    p = game.pending
+    if p is not None:
+        if p.kind == "move":
+            return f"move {NAME[p.pawn]} to {words}"
+        return f"target {words} ({OP_VERB.get(p.step.op, p.step.op)})"
+    return f"travel to {words}"
 
 
 class TemplesApp(w.VBox):
-    """Play the temple duel by clicking: against a bot (as Day or Night) or two humans."""
+    """Play the temple duel on the drawn table: against a bot (as Day or Night) or two humans
+    at one screen. ``app.table`` is the drawn table (its targets are the squares, the spell
+    cards and the toolbar buttons); ``app.game`` the engine."""
 
     MODES = {"Play Day against a bot": "day", "Play Night against a bot": "night",
              "Two players at one screen": None}
@@ -149,66 +108,50 @@ class TemplesApp(w.VBox):
     def __init__(self, seed: int = 1, *, mode: str = "Play Day against a bot", bot: str = "thumb",
                  scenario: str = "A new game"):
         self.rng = random.Random(seed)
-        self.mode = w.Dropdown(options=list(self.MODES), value=mode, description="Mode",
-                               layout=w.Layout(width="330px"))
+        self.table = Table(label="the temple duel")
+        compact = {"description_width": "initial"}
+        self.mode = w.Dropdown(options=list(self.MODES), value=mode, description="Mode", style=compact,
+                               layout=w.Layout(width="245px"))
         self.bot_choice = w.Dropdown(options=[("rule of thumb", "thumb"), ("random", "random")], value=bot,
-                                     description="Bot", layout=w.Layout(width="220px"))
-        self.scenario = w.Dropdown(options=list(SCENARIOS), value=scenario, description="Start",
-                                   layout=w.Layout(width="520px"))
-        self.short = w.Checkbox(value=False, description="Short game: one temple wins", indent=False)
-        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
-                                         layout=w.Layout(width="180px"))
+                                     description="Bot", style=compact, layout=w.Layout(width="150px"))
+        self.scenario = w.Dropdown(options=list(SCENARIOS), value=scenario, description="Start", style=compact,
+                                   layout=w.Layout(width="300px"))
+        self.short = w.Checkbox(value=False, description="Short game: one temple wins", indent=False,
+                                layout=w.Layout(width="215px"))
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=compact,
+                                         layout=w.Layout(width="120px"))
         self.new_button = button("New game", lambda _: self.new_game())
-        self.status = Status()
-        self.info = w.HTML()
-        self.squares = [None] * 48
-        cells = []
-        for s in range(48):
-            if s in CENTRE:
-                b = w.Button(description="centre", disabled=True, tooltip="the impassable centre",
-                             layout=w.Layout(width="150px", height="44px"))
-                b.style.button_color = "#777"
-            else:
-                b = w.Button(layout=w.Layout(width="150px", height="44px"))
-                b.on_click(lambda _b, s=s: self.click_square(s))
-            self.squares[s] = b
-            cells.append(b)
-        self.board = w.GridBox(cells, layout=w.Layout(grid_template_columns="repeat(6, 152px)",
-                                                      grid_gap="2px"))
-        self.hand_label = w.HTML()
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.cards_html = w.HTML()
-        self.x_value = w.Dropdown(options=[2], description="X", layout=w.Layout(width="130px"))
-        self.end_button = button("Retreat (end the turn)", lambda _: self._do(lambda: self._play(EndTurn(self.game.turn))))
-        self.stop_button = button("Stop moving", lambda _: self._do(lambda: self._play(Stop(self.game.turn))))
-        self.other_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.log_view = EventLogView()
         self.discards_html = w.HTML()
         self.record_text = w.Textarea(placeholder="Paste a temples game record (JSON) here",
                                       layout=w.Layout(width="98%", height="5em"))
         self.load_button = button("Load record", lambda _: self.load_record_text())
         self.save_button = button("Show record", lambda _: self.show_record())
-        self.undo_button = button("Undo my last move", lambda _: self.undo(),
-                                  tooltip="Take back your last move (and the bot's answer to it)")
-        super().__init__([
-            style_widget(),
-            w.HBox([self.mode, self.bot_choice, self.seed_box]),
-            w.HBox([self.scenario, self.short, self.new_button]),
-            self.status, self.info, self.board,
-            self.hand_label, self.hand_box,
-            w.HBox([self.x_value, self.end_button, self.stop_button, self.undo_button]),
-            self.other_box, self.cards_html,
-            w.HTML("<b>What happened</b> (every rule explains itself)"), self.log_view,
-            w.Accordion([self.discards_html,
-                         w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])],
-                        titles=("Discard piles (both players may look through both)", "Game record")),
-        ])
+        record = w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])
+        extras = w.Accordion([self.discards_html, record],
+                             titles=("Discard piles (both players may look through both)", "Game record"))
+        extras.selected_index = None
+        self.x_card: int | None = None      # an X-cost spell waiting for its X
+        self._shown_upto = 0                 # the log index of the last drawing (what is new is animated)
+        page = app_layout(self.table,
+                          side=[w.HTML(HOW_TO_PLAY), w.HTML("<b>What happened</b> (every rule explains itself)"),
+                                self.log_view, extras],
+                          top=[self.mode, self.bot_choice, self.scenario, self.seed_box, self.short,
+                               self.new_button])
+        super().__init__([page])
         self.new_game()
 
     # -- state ------------------------------------------------------------------------
     @property
     def human(self) -> str | None:
         return self.MODES[self.mode.value]
+
+    def viewer(self) -> str:
+        """Whose view is drawn: the human's, or (two players) the side to move."""
+        if self.human is not None:
+            return self.human
+        to = self.game.to_players()
+        return to[0] if to else self.game.turn
 
     def new_game(self) -> None:
         sc = SCENARIOS[self.scenario.value]
@@ -224,37 +167,34 @@ class TemplesApp(w.VBox):
 
     def _start(self, record: dict) -> None:
         self.game = TemplesGame.from_record(record)
-        self.status.show(f"{self.game.title}: " + ("Day begins." if not self.game.history else "record loaded."))
+        self.x_card = None
+        self._shown_upto = len(self.game.log)
         self._bot_turns()
-        self.refresh()
+        first = "Day begins." if not self.game.history else "The position is set up; the bot has played."
+        self.refresh(f"{self.game.title}: {first}")
 
     def load_record_text(self) -> None:
         def act():
             record = parse_record(self.record_text.value or "", "the pasted record")
             self._start(record)
-            self.status.ok(f"Record loaded: {len(self.game.history)} moves replayed.")
-        guarded(self.status, act)
+            self.table.ok(f"Record loaded: {len(self.game.history)} moves replayed.")
+        guarded(self.table, act)
 
     def undo(self) -> None:
         """Rebuild the game without the last move of the human (of anyone, for two players),
         and without the bot's moves after it. The books were shuffled from the seed, so the
         replay is exact."""
-        def act():
-            hist = self.game.history
-            mine = [i for i, m in enumerate(hist) if self.human is None or m.who == self.human]
-            if not mine:
-                raise IllegalMoveError("there is no move of yours to take back", rule="undo")
-            self.game = TemplesGame.from_record(self.game.to_record(), upto=mine[-1])
-            self.status.ok(f"Took back {len(hist) - mine[-1]} move(s).")
-        guarded(self.status, act)
-        self.refresh()
+        hist = self.game.history
+        mine = [i for i, m in enumerate(hist) if self.human is None or m.who == self.human]
+        if not mine:
+            raise IllegalMoveError("there is no move of yours to take back", rule="undo")
+        self.game = TemplesGame.from_record(self.game.to_record(), upto=mine[-1])
+        self.x_card = None
+        self._shown_upto = len(self.game.log)
+        self.refresh(f"Took back {len(hist) - mine[-1]} move(s).")
 
     def show_record(self) -> None:
         self.record_text.value = self.game.to_json(indent=None)
-
-    def _play(self, move) -> None:
-        self.game.play(move)
-        self._bot_turns()
 
     def _bot_turns(self) -> None:
         human = self.human
@@ -267,123 +207,113 @@ class TemplesApp(w.VBox):
             self.game.play(bot(self.game.view(side), self.game.legal_moves(), self.rng))
             guard += 1
 
-    def _do(self, action) -> None:
-        if guarded(self.status, action):
-            self.status.show(self.game.pending_prompt(), "ok" if not self.game.is_over() else "info")
-        self.refresh()
-
     # -- clicks -----------------------------------------------------------------------
-    def acting(self) -> str:
-        return self.game.to_players()[0] if self.game.to_players() else self.game.turn
-
-    def click_square(self, s: int) -> None:
+    def _mine(self) -> str:
+        """The side that may act now from this screen (or the reason it may not)."""
         g = self.game
+        if g.is_over():
+            raise IllegalMoveError(f"the game is over ({g.end_reason}); start a new one", rule="end of the game")
+        who = g.to_players()[0]
+        if self.human is not None and who != self.human:
+            raise IllegalMoveError(f"it is {NAME[who]}'s turn (the bot's)", rule="2.1 Phases of a turn")
+        return who
 
-        def act():
-            if g.is_over():
-                raise IllegalMoveError("the game is over; start a new one", rule="end of the game")
-            who = self.acting()
-            if self.human is not None and who != self.human:
-                raise IllegalMoveError(f"it is {NAME[who]}'s turn (the bot's)", rule="2.1 Phases of a turn")
-            if g.temple_pick is not None:
-                move = PickTemple(who, s)
-            elif g.pending is not None:
-                move = Target(who, s)
-            else:
-                move = Travel(who, s)
-            self._play(move)
-        self._do(act)
+    def play(self, move) -> None:
+        """Play ``move`` (the engine checks it), let the bot answer, redraw."""
+        start = len(self.game.log)
+        self.game.play(move)
+        self.x_card = None
+        self._bot_turns()
+        said = [e.text for e in self.game.log.since(start)]
+        self.refresh(said[-1] if said else None)
+
+    def click_square(self, sq: int) -> None:
+        g = self.game
+        who = self._mine()
+        if g.temple_pick is not None:
+            self.play(PickTemple(who, sq))
+        elif g.pending is not None:
+            self.play(Target(who, sq))
+        else:
+            self.play(Travel(who, sq))
 
     def click_card(self, card: int) -> None:
         g = self.game
+        who = self._mine()
+        if g.phase == "retreat":
+            self.play(Discard(who, card))
+            return
+        sp = g.cards[card]
+        if sp.cost == "X" and g.pending is None and g.temple_pick is None:
+            reason = g.why_illegal(Cast(who, card, sp.x_values()[0]))
+            if reason and "hours" not in reason:
+                raise IllegalMoveError(reason, rule="2.1 Spell Casting")
+            self.x_card = card
+            self.refresh(f"{sp.name} costs X hours: choose X below ({sp.text})")
+            return
+        self.play(Cast(who, card, None))
 
-        def act():
-            who = self.acting()
-            if self.human is not None and who != self.human:
-                raise IllegalMoveError(f"it is {NAME[who]}'s turn (the bot's)", rule="2.1 Phases of a turn")
-            if g.phase == "retreat":
-                move = Discard(who, card)
-            else:
-                sp = g.cards[card]
-                x = self.x_value.value if sp.cost == "X" else None
-                if sp.cost == "X" and x not in sp.x_values():
-                    raise IllegalMoveError(f"choose X for {sp.name} (one of {list(sp.x_values())}) first",
-                                           rule="3.1 X")
-                move = Cast(who, card, x)
-            self._play(move)
-        self._do(act)
+    def cast_x(self, x: int) -> None:
+        card, self.x_card = self.x_card, None
+        self.play(Cast(self._mine(), card, x))
 
-    def click_other(self, card: int) -> None:
-        self._do(lambda: self._play(Choose(self.acting(), card)))
+    def cancel_x(self) -> None:
+        self.x_card = None
+        self.refresh("Choose a spell, a square to travel to, or retreat.")
 
     # -- drawing ------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def targets(self) -> list[Click]:
+        """The clickable targets of the moment, each named in words."""
         g = self.game
-        targets = {m.square for m in g.legal_moves() if isinstance(m, (Target, Travel, PickTemple))}
-        picked = set(g.temple_pick[2]) if g.temple_pick else set()
-        for s in SQUARES:
-            b = self.squares[s]
-            short, full = _square_words(g, s)
-            if s in picked:
-                short += " picked"
-            b.description = short
-            hint = ""
-            if s in targets:
-                hint = " (you can click it now)"
-            b.tooltip = full + hint
-            t = g.tiles[s]
-            b.style.button_color = {0: NEUTRAL_BG, DAY: DAY_BG, NIGHT: NIGHT_BG}[t]
-            b.style.text_color = "#ffffff" if t == NIGHT else "#000000"
-            b.style.font_weight = "bold" if (g.in_temple[s] or g.temple_tile[s] or s in targets) else "normal"
-            b.layout.border = "3px solid #d22" if s in targets else ("3px double #000" if g.in_temple[s] else "")
-        who = self.acting()
-        shown = who if self.human is None else self.human
-        over = g.is_over()
-        temples = f"Temples: Day {g.temples_of('day')}, Night {g.temples_of('night')} (of {g.options.temples_to_win} to win)"
-        regions = (f"largest free group: Day {largest_region(g.tiles, DAY, g._templed())}, "
-                   f"Night {largest_region(g.tiles, NIGHT, g._templed())}")
-        head = (f"<b>{escape(g.end_reason)}</b>" if over else
-                f"<b>Turn {g.turn_no}: {NAME[g.turn]}'s turn</b> &middot; <b>{g.hours} hours left</b> &middot; "
-                f"phase: {escape(g.phase if g.phase != 'next' else 'retreat')}")
-        self.info.value = (f'<div role="region" aria-label="game state">{head}<br>{escape(g.pending_prompt())}<br>'
-                           f"{escape(temples)}; {escape(regions)}. Hands: Day {len(g.hand['day'])}, "
-                           f"Night {len(g.hand['night'])} spells. Books: Day {len(g.pile['day'])}, "
-                           f"Night {len(g.pile['night'])} spells; discards: Day {len(g.discards['day'])}, "
-                           f"Night {len(g.discards['night'])}.</div>")
-        hand = g.hand[shown]
-        self.hand_label.value = (f"<b>{NAME[shown]}'s hand</b> ({len(hand)} spells) &middot; "
-                                 + ("click a spell to discard it" if g.phase == "retreat" and who == shown
-                                    else "click a spell to cast it, then click its targets on the board"))
-        buttons = []
-        casting_now = not over and g.pending is None and g.temple_pick is None and g.phase == "cast" and who == shown
-        for c in hand:
-            sp = g.cards[c]
-            reason = None
-            if casting_now:
-                reason = g.why_illegal(Cast(who, c, sp.x_values()[0]))
-            tip = sp.text + (f" -- cannot be cast now: {reason}" if reason else "")
-            b = button(f"{sp.name} ({sp.cost}h)", tooltip=tip, layout=w.Layout(width="auto"))
-            b.style.button_color = "#dddddd" if (reason or not casting_now) else "#fff3c4"
-            b.on_click(lambda _b, c=c: self.click_card(c))
-            buttons.append(b)
-        self.hand_box.children = buttons
-        xs = sorted({x for c in hand for x in g.cards[c].x_values() if x is not None})
-        self.x_value.options = xs or [0]
-        self.x_value.layout.display = "" if xs else "none"
-        self.cards_html.value = "".join(card_html(g.cards[c]) for c in hand)
-        pend = g.pending
-        if pend is not None and pend.kind == "choose" and (self.human is None or pend.caster == self.human):
-            other = g.hand["night" if pend.caster == "day" else "day"]
-            ob = [w.HTML(f"<b>{NAME['night' if pend.caster == 'day' else 'day']}'s hand</b>: choose one:")]
-            for c in other:
-                b = button(f"Take {g.cards[c].name}", tooltip=g.cards[c].text)
-                b.on_click(lambda _b, c=c: self.click_other(c))
-                ob.append(b)
-            self.other_box.children = ob
-        else:
-            self.other_box.children = []
-        self.stop_button.layout.display = "" if any(isinstance(m, Stop) for m in g.legal_moves()) else "none"
-        self.end_button.disabled = over
+        out: list[Click] = []
+        me = self.viewer()
+        acting = g.to_players()[0] if g.to_players() else None
+        if acting is not None and acting == me:
+            for sq in SQUARES:
+                out.append(Click(target_name(g, sq), (lambda s=sq: self.click_square(s)),
+                                 key=f"sq-{square_name(sq)}"))
+            p = g.pending
+            if p is not None and p.kind == "choose":
+                for c in sorted(set(g.hand[OTHER[p.caster]])):
+                    out.append(Click(f"take {g.cards[c].name} from {NAME[OTHER[p.caster]]}'s hand",
+                                     (lambda c=c: self.play(Choose(me, c))), key=f"take-{c}"))
+            retreat = g.phase == "retreat"
+            seen: dict[str, int] = {}
+            for c in g.hand[me]:
+                sp = g.cards[c]
+                verb = (f"discard {sp.name}" if retreat else
+                        f"cast {sp.name}, {'X hours' if sp.cost == 'X' else _hours(sp.cost)}")
+                seen[verb] = seen.get(verb, 0) + 1
+                if seen[verb] > 1:          # two copies of a spell: two buttons with two names
+                    verb += f" (copy {seen[verb]})"
+                out.append(Click(verb, (lambda c=c: self.click_card(c)), key=f"card-{c}"))
+            legal = g.legal_moves()
+            if self.x_card is not None:
+                sp = g.cards[self.x_card]
+                for x in sp.x_values():
+                    out.append(Click(f"X = {x} ({_hours(x)})", (lambda x=x: self.cast_x(x)), id=f"x{x}"))
+                out.append(Click("Cancel", self.cancel_x, id="cancel"))
+            if any(isinstance(m, Stop) for m in legal):
+                out.append(Click("Stop moving", lambda: self.play(Stop(me)), id="stop", primary=True))
+            if any(isinstance(m, EndTurn) for m in legal):
+                out.append(Click("Retreat (end the turn)", lambda: self.play(EndTurn(me)), id="end",
+                                 primary=g.phase == "travel" or not g.hand[me]))
+        if g.history:
+            out.append(Click("Undo my last move", self.undo, id="undo"))
+        return out
+
+    def refresh(self, said: str | None = None) -> None:
+        g = self.game
+        me = self.viewer()
+        dim = ()
+        if g.phase != "retreat" and g.pending is None and g.temple_pick is None and not g.is_over():
+            castable = {m.card for m in g.legal_moves(me) if isinstance(m, Cast)}
+            dim = [c for c in g.hand[me] if c not in castable]
+        drawing = tdraw.table(g, me, since=self._shown_upto, selected=self.x_card, dim=dim)
+        self._shown_upto = len(g.log)
+        if said is None:
+            said = g.end_reason if g.is_over() else ""
+        self.table.draw(drawing, self.targets(), status=said, kind="info" if g.is_over() else "ok")
         self.log_view.update(g.log)
         piles = []
         for side in ("day", "night"):

@@ -1,0 +1,596 @@
+"""temples: the drawings. Pure functions from a state (or one player's view) to SVG text.
+
+What a learner meets in the temple duel, each drawn as on the table:
+
+* :func:`board` -- the Valley of Emptiness: 6 x 8 squares, the impassable 2 x 2 centre drawn
+  as a vortex, the coordinates A-F and 1-8 on the edges; every square with its tile (Day,
+  Night or neutral: a fill, a pattern, a symbol and a word), its Mystify-counters (a drop with
+  the count), its Crystallize-counter, its temple (a temple drawn on it; a separate Day
+  Temple-tile has its counter flat side up) and the pawns standing on it;
+* :func:`spell_card` -- a spell as its card: the cost in hours in the top-left corner, its
+  name, its type and book, its condition in italics and its text, and whether the card is
+  attested by the rules or reconstructed; :func:`hand` is a row of them and :func:`backs`
+  the other side's hand as card backs with a count;
+* :func:`hours` -- the hours left of the twelve; :func:`book_stack` and :func:`discard_pile`
+  -- a Book of Spells (a count, never an order) and a discard pile (its top card is public);
+* :func:`table` -- the whole table as one player sees it (``viewer``), or everything
+  (``viewer=None``, a teacher's view).
+
+A drawing for a player is built from ``game.view(player)``: the other side's hand is drawn
+as backs and none of its words are in the SVG. Every square and card is a named image
+(``role="img"``, ``aria-label``) with a ``data-key`` (``sq-C3``, ``card-17``, ``take-83``)
+that the play app may make a click target. Words on every piece; colour is never the only
+cue (each kind of tile has its own pattern, symbol and word). Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from .. import draw as d
+from .rules import CENTRE, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, OTHER, ROWS, SIDES, TILE_WORD, square_name
+
+__all__ = ["TILE_COLOURS", "BOOK_COLOURS", "square_words", "square", "board", "spell_card", "hand", "backs",
+           "book_stack", "discard_pile", "hours", "table", "spell_drawing", "book_drawing"]
+
+#: the three faces of a square, each with its own pattern and word (colour is never the only cue)
+TILE_COLOURS = {
+    NEUTRAL: d.Colour("neutral", "#ebe6da", "#1a1a1a", "waves", "dark"),
+    DAY: d.Colour("Day", "#f7cf4f", "#1a1a1a", "dots", "dark"),
+    NIGHT: d.Colour("Night", "#27306b", "#ffffff", "stripes", "light"),
+}
+#: the two Books of Spells: Day's "Mystify" and Night's "Crystallize"
+BOOK_COLOURS = {
+    "day": d.Colour("Day's book", "#fff3c8", "#1a1a1a", "dots", "dark"),
+    "night": d.Colour("Night's book", "#2b3566", "#ffffff", "stripes", "light"),
+}
+BOOK_TITLE = {"day": "Mystify", "night": "Crystallize"}
+TYPE_WORD = {"minor": "Minor spell", "miracle": "Miracle spell", "mystify": "Mystify spell",
+             "crystallize": "Crystallize spell"}
+PHASE_WORD = {"cast": "Spell Casting", "travel": "Travelling", "retreat": "Retreating", "next": "Retreating"}
+
+SQ = 52.0            #: a square's side
+EDGE = 18.0          #: the coordinate margin on each side of the board
+CARD_W, CARD_H = 150.0, 146.0
+MYSTIFY_INK = "#5b2a86"
+CRYSTAL_FILL, CRYSTAL_LINE = "#bfe9ff", "#0b4f79"
+HIGHLIGHT = d.FOCUS
+
+
+# ---------------------------------------------------------------------------
+# Words
+# ---------------------------------------------------------------------------
+
+
+def _get(board: Any, name: str):
+    """A board attribute from a game (``tiles``) or a view (``tiles``, ``pawn_squares``)."""
+    if isinstance(board, dict):
+        return board["pawn_squares"] if name == "pawn" else board[name]
+    return getattr(board, name)
+
+
+def square_words(board: Any, sq: int) -> str:
+    """A square in words: ``"C3, Day-tile, part of a temple, 2 Mystify-counters, Day stands
+    here"`` (the accessible name of its drawing)."""
+    if sq in CENTRE:
+        return f"{square_name(sq)}, the impassable centre"
+    tiles, pawn = _get(board, "tiles"), _get(board, "pawn")
+    words = [square_name(sq), TILE_WORD[tiles[sq]]]
+    if _get(board, "in_temple")[sq]:
+        words.append("part of a temple")
+    elif _get(board, "temple_tile")[sq]:
+        words.append("a Day Temple-tile")
+    n = _get(board, "mystify")[sq]
+    if n:
+        words.append(f"{n} Mystify-counter{'s' if n > 1 else ''}")
+    if _get(board, "crystal")[sq]:
+        words.append("crystallized")
+    here = [NAME[side] for side in SIDES if pawn[side] == sq]
+    if here:
+        words.append(" and ".join(here) + (" stand here" if len(here) > 1 else " stands here"))
+    return ", ".join(words)
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """Greedy word wrap for a font of ``size`` in ``width`` (an average glyph is 0.55 em)."""
+    per_line = max(4, int(width / (0.55 * size)))
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) <= per_line or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _lines(x: float, y: float, lines: Sequence[str], size: float, *, fill: str = d.INK, italic: bool = False,
+           weight: str | None = None, anchor: str = "start", leading: float = 1.2) -> tuple[str, float]:
+    """Text lines from baseline ``y``; returns the SVG and the y after the last line."""
+    out = []
+    for line in lines:
+        out.append(d.text(x, y, line, size=size, fill=fill, italic=italic, weight=weight, anchor=anchor))
+        y += size * leading
+    return "".join(out), y
+
+
+# ---------------------------------------------------------------------------
+# Symbols of the temple duel
+# ---------------------------------------------------------------------------
+
+
+def _temple_icon(cx: float, cy: float, w: float, ink: str, fill: str) -> str:
+    """A small temple: a pediment, three columns and a step."""
+    h = w * 0.8
+    x0, y0 = cx - w / 2, cy - h / 2
+    col_w = w * 0.14
+    cols = "".join(d.rect(x0 + w * (0.14 + 0.29 * i), y0 + h * 0.34, col_w, h * 0.46, fill=fill, stroke=ink,
+                          width=1) for i in range(3))
+    roof = (f'<path d="M{d._n(x0)},{d._n(y0 + h * 0.32)}L{d._n(cx)},{d._n(y0)}L{d._n(x0 + w)},'
+            f'{d._n(y0 + h * 0.32)}Z" fill="{fill}" stroke="{ink}" stroke-width="1.2" stroke-linejoin="round"/>')
+    step = d.rect(x0 - w * 0.04, y0 + h * 0.82, w * 1.08, h * 0.16, fill=fill, stroke=ink, width=1)
+    return roof + cols + step
+
+
+def _vortex(x: float, y: float, w: float, h: float) -> str:
+    """The impassable centre: a dark swirl, named in words."""
+    cx, cy = x + w / 2, y + h / 2
+    rings = "".join(f'<circle cx="{d._n(cx)}" cy="{d._n(cy)}" r="{d._n(r)}" fill="none" stroke="#8e8aa8" '
+                    f'stroke-width="1.4" stroke-dasharray="{d._n(r * 0.9)} {d._n(r * 0.5)}"/>'
+                    for r in (w * 0.12, w * 0.22, w * 0.32, w * 0.42))
+    body = (d.rect(x, y, w, h, fill="#3b3552", stroke=d.LINE, width=1.5, rx=4) + rings
+            + d.text(cx, cy - 4, "impassable", size=12, anchor="middle", fill="#ffffff", weight="700")
+            + d.text(cx, cy + 12, "centre", size=12, anchor="middle", fill="#ffffff", weight="700"))
+    return d.group(body, label="the impassable centre (C4, D4, C5, D5): no tile, no pawn")
+
+
+def _pawn(side: str, w: float) -> d.Piece:
+    """A pawn: a chip with the sun (Day) or the moon (Night) and the side's name."""
+    h = 17.0
+    if side == "day":
+        fill, ink, sym = "#fff7d6", "#1a1a1a", d.sun(9, h / 2, 7)
+    else:
+        fill, ink, sym = "#10163a", "#ffffff", d.moon(8.5, h / 2, 6, fill="#dfe6f5", stroke="#dfe6f5")
+    body = (d.rect(0, 0, w, h, fill=fill, stroke="#000000" if side == "day" else "#ffffff", width=1.4, rx=h / 2)
+            + sym + d.text(16, h / 2 + 3.5, NAME[side], size=9.5, weight="700", fill=ink))
+    return d.Piece(w, h, d.group(body, label=f"{NAME[side]}'s pawn"))
+
+
+def _mystify_drop(n: int) -> d.Piece:
+    """Mystify-counters: a violet drop with their number and the letter M."""
+    body = (f'<path d="M9,1 C13,7 16,10 16,13.5 A7,7 0 0 1 2,13.5 C2,10 5,7 9,1Z" fill="#efe3fb" '
+            f'stroke="{MYSTIFY_INK}" stroke-width="1.3"/>'
+            + d.text(9, 16.5, n, size=9.5, weight="700", anchor="middle", fill=MYSTIFY_INK)
+            + d.text(20, 15, "M", size=9, weight="700", fill=MYSTIFY_INK))
+    return d.Piece(26, 21, d.group(body, label=f"{n} Mystify-counter{'s' if n > 1 else ''}"))
+
+
+def _crystal() -> d.Piece:
+    """A Crystallize-counter: an ice-blue crystal with the letter C."""
+    body = (f'<path d="M8,0 L15,6 L8,18 L1,6Z" fill="{CRYSTAL_FILL}" stroke="{CRYSTAL_LINE}" stroke-width="1.3"/>'
+            f'<path d="M1,6 H15 M8,0 V18" stroke="{CRYSTAL_LINE}" stroke-width=".7"/>'
+            + d.text(19, 13, "C", size=9, weight="700", fill=CRYSTAL_LINE))
+    return d.Piece(25, 18, d.group(body, label="a Crystallize-counter"))
+
+
+# ---------------------------------------------------------------------------
+# The board
+# ---------------------------------------------------------------------------
+
+
+def square(board: Any, sq: int, *, highlight: bool = False, picked: bool = False, fresh: str | None = None,
+           size: float = SQ) -> d.Piece:
+    """One square of the board with everything on it. ``highlight``: a square the pending step
+    can choose (a dashed ring and a corner mark); ``picked``: chosen for a temple; ``fresh``:
+    what just happened here (an animation: ``flip`` a tile, ``rise`` a temple, ``enter`` a
+    counter or a pawn)."""
+    tiles = _get(board, "tiles")
+    t = tiles[sq]
+    colour = TILE_COLOURS[t]
+    ink = colour.ink
+    in_temple = bool(_get(board, "in_temple")[sq])
+    temple_tile = bool(_get(board, "temple_tile")[sq])
+    s = size
+    parts = [d.rect(0, 0, s, s, fill=colour.fill, stroke=d.LINE, width=1.2, cls="dn-frame"),
+             d.rect(0, 0, s, s, fill=colour.pattern_fill(), stroke=None,
+                    extra=f'opacity="{".3" if t == NEUTRAL else ".6"}"')]
+    if in_temple or temple_tile:
+        pass                  # the temple drawn on it says more
+    elif t == DAY:
+        parts.append(d.sun(s - 11, s - 11, 7, fill="#fff3c4", stroke="#7a4b00"))
+    elif t == NIGHT:
+        parts.append(d.moon(s - 11, s - 11, 6))
+    tile = "".join(parts)
+    if fresh == "flip":
+        tile = d.animate(tile, "flip")
+    out = [tile, d.text(3, 11, square_name(sq), size=9.5, weight="700", fill=ink)]
+    word = {NEUTRAL: "neutral", DAY: "Day", NIGHT: "Night"}[t]
+    marks = []
+    if in_temple:
+        icon = _temple_icon(s / 2, s / 2 - 2, s * 0.52, d.INK if t == DAY else "#ffffff",
+                            "#ffffff" if t == DAY else "#4a5596")
+        out.append(d.animate(icon, "rise") if fresh == "rise" else icon)
+        out.append(d.rect(2.5, 2.5, s - 5, s - 5, fill="none", stroke=ink, width=2.2))
+        out.append(d.text(s - 3, 11, "temple", size=7.5, weight="700", anchor="end", fill=ink))
+    elif temple_tile:   # a separate Day Temple-tile: its counter lies flat side up
+        disc = (f'<ellipse cx="{d._n(s / 2)}" cy="{d._n(s / 2)}" rx="{d._n(s * 0.3)}" ry="{d._n(s * 0.16)}" '
+                f'fill="#ffffff" stroke="{d.INK}" stroke-width="1.5"/>'
+                + d.text(s / 2, s / 2 + 4, "T", size=11, weight="700", anchor="middle"))
+        out.append(d.animate(disc, "rise") if fresh == "rise" else disc)
+        out.append(d.text(s - 3, 11, "T-tile", size=7.5, weight="700", anchor="end", fill=ink))
+    out.append(d.text(3, s - 4, word, size=8.5, fill=ink, weight="700" if (in_temple or temple_tile) else None))
+    n = _get(board, "mystify")[sq]
+    if n:
+        marks.append(_mystify_drop(n))
+    if _get(board, "crystal")[sq]:
+        marks.append(_crystal())
+    if marks:             # top right; on a temple, where its word is, bottom right
+        m = d.row(marks, gap=1)
+        piece = d.place(m, s - m.w - 1, s - m.h - 2 if (in_temple or temple_tile) else 1)
+        out.append(d.animate(piece, "enter") if fresh == "enter" else piece)
+    pawn = _get(board, "pawn")
+    here = [side for side in SIDES if pawn[side] == sq]
+    if here:
+        chips = d.column([_pawn(side, s - 6) for side in here], gap=1)
+        y = 21 if len(here) == 1 else 13
+        piece = d.place(chips, 3, y)
+        out.append(d.animate(piece, "enter") if fresh == "pawn" else piece)
+    if picked:
+        out.append(d.rect(3, 3, s - 6, s - 6, fill="none", stroke=HIGHLIGHT, width=3.5))
+        out.append(d.text(s / 2, s / 2 + 22, "picked", size=9, weight="700", anchor="middle", fill=ink))
+    if highlight:       # a square to click now: a wash and a dashed ring (not colour alone)
+        out.append(d.rect(0, 0, s, s, fill=HIGHLIGHT, stroke=None, extra='fill-opacity=".16"'))
+        out.append(d.rect(2, 2, s - 4, s - 4, fill="none", stroke=HIGHLIGHT, width=3.2, rx=3,
+                          extra='stroke-dasharray="7 3"'))
+    label = square_words(board, sq) + (", picked for the temple" if picked else "")
+    return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{square_name(sq)}", cls="dn-square"))
+
+
+def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
+                 fresh: dict[int, str] | None = None, size: float = SQ) -> d.Piece:
+    marks, chosen, fresh = set(highlight), set(picked), fresh or {}
+    parts = []
+    for r in range(ROWS):
+        for c in range(COLS):
+            sq = r * COLS + c
+            if sq in CENTRE:
+                continue
+            parts.append(d.place(square(board, sq, highlight=sq in marks, picked=sq in chosen,
+                                        fresh=fresh.get(sq), size=size), EDGE + c * size, EDGE + r * size))
+    parts.append(_vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size))
+    w, h = COLS * size + 2 * EDGE, ROWS * size + 2 * EDGE
+    for c in range(COLS):   # coordinates on the edges, in words: columns A-F, rows 1-8
+        x = EDGE + (c + 0.5) * size
+        parts.append(d.text(x, EDGE - 5, "ABCDEF"[c], size=12, weight="700", anchor="middle"))
+        parts.append(d.text(x, h - 4, "ABCDEF"[c], size=12, weight="700", anchor="middle"))
+    for r in range(ROWS):
+        y = EDGE + (r + 0.5) * size + 4
+        parts.append(d.text(EDGE / 2, y, r + 1, size=12, weight="700", anchor="middle"))
+        parts.append(d.text(w - EDGE / 2, y, r + 1, size=12, weight="700", anchor="middle"))
+    frame = d.rect(EDGE - 2, EDGE - 2, COLS * size + 4, ROWS * size + 4, fill="none", stroke=d.LINE, width=2, rx=3)
+    body = frame + "".join(parts)
+    return d.Piece(w, h, f'<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">{body}</g>')
+
+
+def board(board: Any, *, highlight: Iterable[int | str] = (), picked: Iterable[int | str] = (),
+          caption: str | None = None) -> d.Drawing:
+    """The board alone (a game or a view), e.g. for a worked example; ``highlight`` and
+    ``picked`` take squares as ints or names (``"C3"``)."""
+    from .rules import parse_square
+
+    def sqs(items):
+        return [parse_square(x) if isinstance(x, str) else x for x in items]
+
+    piece = _board_piece(board, highlight=sqs(highlight), picked=sqs(picked))
+    if caption:
+        cap = d.Piece(piece.w, 20, d.text(0, 14, caption, size=13, weight="700", limit=90))
+        piece = d.column([cap, piece], gap=4)
+    return d.document(piece, label=caption or "the temple duel's board")
+
+
+# ---------------------------------------------------------------------------
+# Spells
+# ---------------------------------------------------------------------------
+
+
+def _split_condition(text: str) -> tuple[str, str]:
+    """The condition (the italic first line, 3.3) and the rest of a spell's text."""
+    if text.startswith("Only when"):
+        cond, _, rest = text.partition(". ")
+        return cond + ".", rest
+    return "", text
+
+
+def spell_label(spell: Any) -> str:
+    """A spell in words: ``"Sunbeam, 2 hours, Minor spell of Day's book: Change 1 tile ..."``."""
+    cost = "X hours" if spell.cost == "X" else f"{spell.cost} hour{'s' if spell.cost != 1 else ''}"
+    return (f"{spell.name}, {cost}, {TYPE_WORD[spell.type]} of {NAME[spell.book]}'s book "
+            f"({spell.provenance}): {spell.text}")
+
+
+def spell_card(spell: Any, *, key: str | None = None, dim: bool = False, selected: bool = False,
+               w: float = CARD_W, h: float = CARD_H, fresh: bool = False) -> d.Piece:
+    """A spell as its card: the cost in hours in the top-left corner, the name, the type and
+    the book, the condition in italics, the text, and ``attested`` or ``reconstructed``.
+    The words shrink with the card (a hand of many cards is drawn smaller)."""
+    colour = BOOK_COLOURS[spell.book]
+    ink = colour.ink
+    k = min(1.0, w / CARD_W, h / CARD_H)
+    band = max(6.0, w * 0.12)          # the card frame's pattern band (daynight.draw.card)
+    x = band + 5 * k
+    inner = w - x - 5 * k
+    cost = "X" if spell.cost == "X" else str(spell.cost)
+    r = 12 * k
+    art = [f'<circle cx="{d._n(band + 4 + r)}" cy="{d._n(4 + r)}" r="{d._n(r)}" fill="#ffffff" stroke="{d.LINE}" '
+           f'stroke-width="1.3"/>',
+           d.text(band + 4 + r, 4 + r + 5 * k, cost, size=14 * k, weight="700", anchor="middle"),
+           d.text(band + 8 + 2 * r, 4 + 9 * k, "hours" if cost != "1" else "hour", size=9 * k, fill=ink),
+           d.text(band + 8 + 2 * r, 4 + 20 * k, TYPE_WORD[spell.type].split()[0], size=9 * k, fill=ink,
+                  weight="700"),
+           d.text(w - 6 * k, 4 + 9 * k, "not now" if dim else NAME[spell.book], size=9 * k, fill=ink, anchor="end",
+                  weight="700")]
+    y = 4 + 2 * r + 14 * k
+    svg, y = _lines(x, y, _wrap(spell.name, inner, 13 * k)[:2], 13 * k, fill=ink, weight="700")
+    art.append(svg)
+    cond, rest = _split_condition(spell.text)
+    room = h - (y - 3 * k) - 17 * k
+    for size in (11.0 * k, 10.2 * k, 9.4 * k, 8.6 * k, 7.8 * k):
+        cl = _wrap(cond, inner, size) if cond else []
+        rl = _wrap(rest, inner, size)
+        if (len(cl) + len(rl)) * size * 1.18 + (3 if cond else 0) <= room:
+            break
+    y += 1
+    if cl:
+        svg, y = _lines(x, y, cl, size, fill=ink, italic=True, leading=1.18)
+        art.append(svg)
+        y += 3
+    svg, y = _lines(x, y, rl, size, fill=ink, leading=1.18)
+    art.append(svg)
+    art.append(d.text(x, h - 6 * k, f"{BOOK_TITLE[spell.book]} book, {spell.provenance}", size=8.5 * k, fill=ink,
+                      italic=True))
+    if dim:     # a spell that cannot be cast now: paler, and it says so in its corner
+        art.append(d.rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=7, extra='fill-opacity=".3"'))
+    piece = d.card(label=spell_label(spell) + (" (cannot be cast now)" if dim else ""), colour=colour, w=w, h=h,
+                   key=key, art="".join(art), selected=selected, cls="dn-spell")
+    if fresh:
+        return d.Piece(piece.w, piece.h, d.animate(piece.svg, "enter"))
+    return piece
+
+
+def hand(spells: Sequence[Any], *, keys: Sequence[str | None] | None = None, dim: Iterable[int] = (),
+         selected: int | None = None, per_row: int = 5, w: float = CARD_W, h: float = CARD_H) -> d.Piece:
+    """Spell cards in rows of ``per_row``; ``dim`` and ``selected`` are positions in ``spells``."""
+    dimmed = set(dim)
+    cards = [spell_card(sp, key=None if keys is None else keys[i], dim=i in dimmed, selected=i == selected,
+                        w=w, h=h) for i, sp in enumerate(spells)]
+    rows = [d.row(cards[i:i + per_row], gap=7) for i in range(0, len(cards), per_row)]
+    return d.column(rows, gap=8) if rows else d.Piece(0, h, "")
+
+
+def backs(n: int, side: str, *, w: float = 30, h: float = 43) -> d.Piece:
+    """The other side's hand as card backs, with the count in words (no card is named)."""
+    shown = min(n, 12)
+    cards = "".join(d.place(d.card_back(label=f"a spell of {NAME[side]}'s hand, face down", w=w, h=h), i * 13, 0)
+                    for i in range(shown))
+    width = (shown - 1) * 13 + w if shown else 0
+    label = f"{NAME[side]} holds {n} spell{'s' if n != 1 else ''}"
+    text = d.text(width + 8, h / 2 + 5, f"{n} spell{'s' if n != 1 else ''} in hand", size=12, weight="700")
+    return d.Piece(width + 8 + 110, h, d.group(cards + text, label=label))
+
+
+def book_stack(n: int, side: str) -> d.Piece:
+    """A Book of Spells, face down: how many spells are left (never their order)."""
+    stack = "".join(d.place(d.card_back(label=f"{NAME[side]}'s Book of Spells", w=26, h=37), 3 * i, -2 * i)
+                    for i in range(3 if n > 2 else n))
+    text = d.text(40, 14, "Book", size=11, weight="700") + d.text(40, 29, f"{n} left", size=11)
+    return d.Piece(92, 37, d.group(stack + text, label=f"{NAME[side]}'s Book of Spells {BOOK_TITLE[side]}: "
+                                                         f"{n} spell{'s' if n != 1 else ''} left"))
+
+
+def discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
+    """A discard pile, face up: its size and its top spell (both players may look through it)."""
+    colour = BOOK_COLOURS[side]
+    if top is None:
+        face = d.rect(0, 0, 26, 37, fill="none", stroke=d.LINE, width=1.2, rx=4, extra='stroke-dasharray="3 2"')
+        words = f"{NAME[side]}'s discard pile is empty"
+        text = d.text(34, 14, "Discard", size=11, weight="700") + d.text(34, 29, "empty", size=11)
+    else:
+        face = d.rect(0, 0, 26, 37, fill=colour.fill, stroke=d.LINE, width=1.2, rx=4) + d.text(
+            13, 24, top.cost, size=13, weight="700", anchor="middle", fill=colour.ink)
+        words = f"{NAME[side]}'s discard pile: {n} spell{'s' if n != 1 else ''}, {top.name} on top"
+        text = (d.text(34, 14, f"Discard {n}", size=11, weight="700")
+                + d.text(34, 29, f"top: {top.name}", size=11, limit=22))
+    return d.Piece(34 + 7 * 16, 37, d.group(face + text, label=words))
+
+
+def hours(left: int, side: str) -> d.Piece:
+    """The hours left of the turn's twelve: a filled pip for each hour left, hollow for spent."""
+    fill = "#f6b400" if side == "day" else "#27306b"
+    pips = "".join(
+        f'<circle cx="{d._n(7 + 15 * i)}" cy="27" r="6" fill="{fill if i < left else "#ffffff"}" '
+        f'stroke="{d.LINE}" stroke-width="1.2"/>' for i in range(HOURS))
+    text = d.text(0, 12, f"{left} of 12 hours left", size=12, weight="700")
+    return d.Piece(15 * HOURS, 34, d.group(text + pips, label=f"{NAME[side]} has {left} of 12 hours left"))
+
+
+def spell_drawing(spell: Any) -> d.Drawing:
+    """One spell card as a drawing (a :class:`Spell` shows itself with this in a notebook)."""
+    return d.document(spell_card(spell), label=spell_label(spell))
+
+
+def book_drawing(book: Any, per_row: int = 6) -> d.Drawing:
+    """Every distinct spell of a Book, with its number of copies."""
+    cards = []
+    for sp in book.spells:
+        card = spell_card(sp)
+        tag = d.Piece(card.w, 16, d.text(card.w / 2, 12, f"{sp.copies} {'copy' if sp.copies == 1 else 'copies'}",
+                                         size=11, anchor="middle", weight="700"))
+        cards.append(d.column([card, tag], gap=2, align="centre"))
+    rows = [d.row(cards[i:i + per_row], gap=8) for i in range(0, len(cards), per_row)]
+    label = f"{NAME[book.side]}'s Book of Spells {book.title or BOOK_TITLE[book.side]}: {len(book.spells)} spells"
+    return d.document(d.column(rows, gap=10), label=label)
+
+
+# ---------------------------------------------------------------------------
+# The whole table
+# ---------------------------------------------------------------------------
+
+
+def _fresh_squares(game: Any, since: int | None) -> dict[int, str]:
+    """What happened on the board since log event ``since``: square -> animation."""
+    if since is None:
+        return {}
+    out: dict[int, str] = {}
+    for e in game.log.since(since):
+        data = e.data
+        if e.what == "temple":
+            for sq in data.get("squares", ()):
+                out[sq] = "rise"
+        elif e.what == "transform":
+            out[data["square"]] = "rise"
+        elif e.what == "tile":
+            out.setdefault(data["square"], "flip")
+        elif e.what in ("mystify", "crystallize"):
+            out.setdefault(data["square"], "enter")
+        elif e.what in ("travel", "move"):
+            out.setdefault(data["to"], "pawn")
+    return out
+
+
+def _temples_line(view: dict, need: int) -> d.Piece:
+    """The temples each side has built, of the ``need`` that win: a temple drawn filled for
+    each one built, hollow for each still to build."""
+    pieces = []
+    for side in SIDES:
+        built = sum(1 for s, _ in view["temples"] if s == side)
+        fill = TILE_COLOURS[DAY if side == "day" else NIGHT].fill
+        said = f"{NAME[side]}: {built} of {need}"
+        x0 = 7.5 * len(said) + 4
+        icons = "".join(_temple_icon(x0 + 24 * i + 11, 9, 18, d.INK, fill if i < built else "#ffffff")
+                        for i in range(need))
+        words = f"{NAME[side]} has built {built} of {need} temple{'s' if need > 1 else ''}"
+        pieces.append(d.Piece(x0 + need * 24, 18, d.group(
+            d.text(0, 14, said, size=12, weight="700") + icons, label=words)))
+    return d.row(pieces, gap=16, align="middle")
+
+
+def _view_for(game: Any, viewer: str | None) -> dict:
+    if viewer is not None:
+        return game.view(viewer)
+    v = game.view(game.turn)      # a teacher's view: both hands open
+    other = game.view(OTHER[game.turn])
+    v["open_hands"] = {game.turn: v["hand"], OTHER[game.turn]: other["hand"]}
+    v["open_cards"] = {game.turn: list(game.hand[game.turn]), OTHER[game.turn]: list(game.hand[OTHER[game.turn]])}
+    return v
+
+
+def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | None = None,
+          picked: Iterable[int] | None = None, since: int | None = None, selected: int | None = None,
+          dim: Iterable[int] = (), prompt: str | None = None, title: str | None = None) -> d.Drawing:
+    """The whole table as ``viewer`` (``"day"``/``"night"``) sees it, or everything (``None``).
+
+    * ``highlight`` -- squares to ring (default: the squares the player to move can click now,
+      when that player is ``viewer`` or the viewer is a teacher);
+    * ``since`` -- a log index: what happened after it is animated (a temple rises, a tile
+      turns over, a counter or a pawn arrives);
+    * ``selected`` / ``dim`` -- card ids of the viewer's hand drawn selected or dimmed (a spell
+      that cannot be cast now);
+    * ``prompt`` -- the line under the title (default: the engine's own prompt).
+
+    Keys for the play app: ``sq-C3`` (a square), ``card-17`` (a spell of the hand, by card
+    id), ``take-83`` (a spell of the other's hand shown by Steal Passion).
+    """
+    view = _view_for(game, viewer)
+    me = viewer or view["turn"]
+    other = OTHER[me]
+    to_move = game.to_players()
+    acting = to_move[0] if to_move else None
+    if highlight is None:
+        highlight = ()
+        if acting is not None and (viewer is None or viewer == acting):
+            highlight = [m.square for m in game.legal_moves() if hasattr(m, "square")]
+    if picked is None:
+        picked = view["temple_pick"]["picked"] if view["temple_pick"] else ()
+    left = _board_piece(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
+    width = RIGHT_W
+    inner = width - 16
+
+    # the state of the game: whose turn, the phase, the temples, what to do now
+    if view["over"]:
+        state = game.end_reason or "The game is over."
+    else:
+        state = f"Turn {view['turn_no']}: {NAME[view['turn']]}'s turn, {PHASE_WORD[view['phase']]}"
+    head_lines = _wrap(title or state, width, 15)[:2]
+    svg, _ = _lines(0, 15, head_lines, 15, weight="700")
+    head = d.Piece(width, 19 * len(head_lines), svg)
+    say = prompt if prompt is not None else ("" if view["over"] else game.pending_prompt())
+    prompt_lines = _wrap(say, width, 12)[:3]
+    svg, _ = _lines(0, 12, prompt_lines, 12)
+    prompt_piece = d.Piece(width, 15 * len(prompt_lines), svg)
+
+    def piles(side: str) -> d.Piece:
+        top = game.cards[game.discards[side][-1]] if game.discards[side] else None
+        return d.row([book_stack(view["piles"][side], side), discard_pile(top, len(game.discards[side]), side)],
+                     gap=8, align="middle")
+
+    # the other side: her hand as backs (or shown by Steal Passion, or open for a teacher)
+    pend = game.pending
+    stealing = pend is not None and pend.kind == "choose" and pend.caster == me and "shown_hand" in view
+    if viewer is None:
+        other_ids = view["open_cards"][other]
+    elif stealing:
+        other_ids = list(game.hand[other])   # shown to the viewer by her own Steal Passion
+    else:
+        other_ids = None
+    if other_ids:
+        cards = _hand_piece([game.cards[c] for c in other_ids],
+                            [f"take-{c}" if stealing else None for c in other_ids], inner, small=True)
+        other_body = d.column([piles(other), cards], gap=6)
+        other_title = (f"{NAME[other]}'s hand, shown by Steal Passion" if stealing
+                       else f"{NAME[other]}: {len(other_ids)} spells (open, a teacher's view)")
+    else:
+        other_body = d.row([backs(view["hands"][other], other), piles(other)], gap=10, align="middle")
+        other_title = NAME[other]
+    other_panel = d.panel(other_body, title=other_title + (" (to move)" if acting == other else ""),
+                          label=f"{NAME[other]}'s side of the table", highlight=acting == other)
+
+    # my side: the hours left, my Book and discard pile, my hand of spell cards
+    my_ids = view["open_cards"][me] if viewer is None else list(view["hand_cards"])
+    n = len(my_ids)
+    chosen = set(dim)
+    my_hand = _hand_piece([game.cards[c] for c in my_ids], [f"card-{c}" for c in my_ids], inner,
+                          dim=[i for i, c in enumerate(my_ids) if c in chosen],
+                          selected=my_ids.index(selected) if selected in my_ids else None)
+    left_hours = view["hours"] if view["turn"] == me and not view["over"] else HOURS
+    my_top = d.row([hours(left_hours, me), piles(me)], gap=12, align="middle")
+    my_title = (f"{NAME[me]}" + (" (to move)" if acting == me else "") + f": {n} spell{'s' if n != 1 else ''}"
+                + (", keep five" if n > 5 else " in hand"))
+    my_panel = d.panel(d.column([my_top, my_hand], gap=5), title=my_title,
+                       label=f"{NAME[me]}'s side of the table", highlight=acting == me)
+
+    right = d.column([head, _temples_line(view, game.options.temples_to_win), prompt_piece, other_panel,
+                      my_panel], gap=6)
+    whole = d.row([left, right], gap=12)
+    who = "everything (a teacher's view)" if viewer is None else f"as {NAME[viewer]} sees it"
+    return d.document(whole, label=f"The temple duel, {who}: {state}")
+
+
+RIGHT_W = 480.0     #: the width of the column beside the board
+
+
+def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float, *, dim: Sequence[int] = (),
+                selected: int | None = None, small: bool = False) -> d.Piece:
+    """A hand laid out in the column beside the board: three cards a row, or two rows of
+    narrower cards for a big hand (up to twelve), then three rows."""
+    n = len(spells)
+    if not n:
+        return d.Piece(width, 20, d.text(0, 14, "No spells in hand.", size=12))
+    per_row = 3 if n <= 6 else min(6, -(-n // 2))
+    if small:
+        per_row = max(per_row, min(n, 5))
+    w = min(CARD_W, (width - 7 * (per_row - 1)) / per_row)
+    h = CARD_H * (0.8 if small else 1.0) * (1.0 if n <= 2 * per_row else 0.72)
+    return hand(spells, keys=keys, dim=dim, selected=selected, per_row=per_row, w=w, h=h)
