@@ -5,6 +5,9 @@
   rollout runs), as a ratio to the straight-line reference in ``reference_temples.py``
   playing the same rules with the same policy. Target 4, stretch 3.
 * ``temples.random_turn_explained``: the same with every rule explaining itself in the log.
+* ``temples.draw_state``: drawing the table of one state (``daynight.temples.draw.table``, as
+  the player to move sees it, after the random move that led to it) as a ratio to one random
+  move with the explanations on, as the app plays. Target 20 (the drawing issue's budget).
 * ``temples.temple_check_x100``: 100 temple checks (flood fills) over a full board (every
   square a Day- or Night-tile); ``report`` prints the mean of one check over many calls.
 """
@@ -71,11 +74,50 @@ def _flood_100():
         temple_regions(_TILES, DAY, _TEMPLE)
 
 
+def _drawing_states():
+    """Draw the states of seeded random games one after another (as a learner watches a game:
+    each state one move after the last); the drawing of the table as the player to move sees it."""
+    from daynight.temples import draw
+
+    state = {"rng": random.Random(7), "game": None}
+
+    def run(n: int) -> int:
+        rng, g = state["rng"], state["game"]
+        for _ in range(n):
+            if g is None or g.is_over():
+                g = TemplesGame.new(rng.randrange(1 << 30))
+            moves = g.legal_moves()
+            g.play(moves[rng.randrange(len(moves))])    # not timed apart: a move is 1/20 of the target
+            draw.table(g, g.to_players()[0] if g.to_players() else g.turn)
+        state["game"] = g
+        return n
+    return run
+
+
+def _random_moves():
+    """Random moves through the checked ``play``, explanations on (as in the app)."""
+    state = {"rng": random.Random(8), "game": None}
+
+    def run(n: int) -> int:
+        rng, g = state["rng"], state["game"]
+        for _ in range(n):
+            if g is None or g.is_over():
+                g = TemplesGame.new(rng.randrange(1 << 30))
+            moves = g.legal_moves()
+            g.play(moves[rng.randrange(len(moves))])
+        state["game"] = g
+        return n
+    return run
+
+
 FIGURES = [
     Ratio("temples.random_turn", _engine_turns(False), _reference_turns(), target=4, stretch=3,
           unit="turns", engine_burst=200, reference_burst=400),
     Ratio("temples.random_turn_explained", _engine_turns(True), _reference_turns(), target=4, stretch=3,
           unit="turns", engine_burst=200, reference_burst=400),
+    # one state drawn (and the move that led to it) against one random move: target 20
+    Ratio("temples.draw_state", _drawing_states(), _random_moves(), target=20, stretch=10, unit="states",
+          engine_burst=20, reference_burst=200),
     # 100 full-board checks per run (one call is too short to time alone): target 10 µs a check
     Timing("temples.temple_check_x100", _flood_100, target=1e-3, stretch=0.5e-3),
 ]

@@ -59,6 +59,14 @@ class Spell:
     def cost_label(self) -> str:
         return str(self.cost)
 
+    def _repr_svg_(self) -> str:          # a notebook shows the card (drawn on first use)
+        from .draw import spell_drawing
+        return spell_drawing(self).svg
+
+    def _repr_html_(self) -> str:
+        from .draw import spell_drawing
+        return spell_drawing(self)._repr_html_()
+
     def to_json(self) -> dict[str, Any]:
         """What a player reads on the card (and what a bot needs to weigh it)."""
         return {"id": self.id, "name": self.name, "type": self.type, "cost": self.cost, "text": self.text,
@@ -73,6 +81,14 @@ class Book:
     spells: tuple
     raw: Mapping[str, Any]
     default: bool = False
+
+    def _repr_svg_(self) -> str:          # a notebook shows every spell of the book
+        from .draw import book_drawing
+        return book_drawing(self).svg
+
+    def _repr_html_(self) -> str:
+        from .draw import book_drawing
+        return book_drawing(self)._repr_html_()
 
     def by_id(self, spell_id: str) -> Spell:
         for s in self.spells:

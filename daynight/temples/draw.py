@@ -25,10 +25,12 @@ cue (each kind of tile has its own pattern, symbol and word). Standard library o
 
 from __future__ import annotations
 
+import functools
+from itertools import repeat
 from typing import Any, Iterable, Sequence
 
 from .. import draw as d
-from .rules import CENTRE, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, OTHER, ROWS, SIDES, TILE_WORD, square_name
+from .rules import CENTRE, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, OTHER, ROWS, SIDES, SQUARES, TILE_WORD, square_name
 
 __all__ = ["TILE_COLOURS", "BOOK_COLOURS", "square_words", "square", "board", "spell_card", "hand", "backs",
            "book_stack", "discard_pile", "hours", "table", "spell_drawing", "book_drawing"]
@@ -56,6 +58,64 @@ MYSTIFY_INK = "#5b2a86"
 CRYSTAL_FILL, CRYSTAL_LINE = "#bfe9ff", "#0b4f79"
 HIGHLIGHT = d.FOCUS
 
+# ---------------------------------------------------------------------------
+# Speed: drawn pieces are remembered (a state differs from the last one in a few squares and
+# cards), and the document is wrapped without hashing the whole drawing
+# ---------------------------------------------------------------------------
+
+#: how many pieces of each kind are remembered: many squares and cards, a few whole boards
+_SIZES = {"sq": 4000, "spell": 2000, "discard": 200, "vortex": 4, "board": 8, "title": 64,
+          "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32, "piles": 64, "frame": 64, "placed-card": 2000,
+          "doc": 64, "header": 64, "top": 64}
+_MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
+
+
+def _memo(key: tuple, make):
+    """The piece drawn for ``key`` (its kind first, then every input of a pure drawing
+    function), drawn once and remembered while there is room for its kind."""
+    cache = _MEMO[key[0]]
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) >= _SIZES[key[0]]:
+            cache.clear()
+        hit = cache[key] = make()
+    return hit
+
+
+#: the patterns of the temple duel's colours (a table may use any of them)
+_PATTERNS_USED = sorted({(c.pattern, c.tone) for c in (*TILE_COLOURS.values(), *BOOK_COLOURS.values())})
+_STUB = "".join(f'<g fill="url(#@{name}.{tone})"/>' for name, tone in _PATTERNS_USED)
+_PREFIX = d.document(d.Piece(1, 1, _STUB), label="stub").svg.split('<pattern id="', 1)[1].split("-", 1)[0]
+
+
+def _resolved(piece: d.Piece) -> d.Piece:
+    """``piece`` with its pattern references (``url(#@dots.dark)``) pointed at the patterns
+    that :func:`_document` defines for every table: resolved once, when a piece is first
+    drawn, instead of on the whole table each time."""
+    svg = piece.svg
+    for name, tone in _PATTERNS_USED:
+        svg = svg.replace(f"url(#@{name}.{tone})", f"url(#{_PREFIX}-{name}-{tone})")
+    return d.Piece(piece.w, piece.h, svg)
+
+
+def _document(piece: d.Piece, *, label: str) -> d.Drawing:
+    """:func:`daynight.draw.document` for the whole table, at a fraction of its cost.
+
+    ``document`` hashes the whole drawing (blake2s) and rewrites its pattern references with
+    a regular expression: for the table that costs more than the 20 random moves a drawing
+    may cost. Here ``document`` wraps a small stub that uses the table's patterns, and the
+    table, whose pieces were resolved as they were drawn (:func:`_resolved`), takes the stub's
+    place. The pattern ids are then the same in every table (the definitions are the same
+    too); the result has ``document``'s shape (root ``<svg>``, title, patterns)."""
+    head, tail, doc = _memo(("doc", label, piece.w, piece.h), lambda: _wrapper(label, piece.w, piece.h))
+    return d.Drawing(head + piece.svg + tail, doc.label, doc.width, doc.height)
+
+
+def _wrapper(label: str, w: float, h: float) -> tuple[str, str, d.Drawing]:
+    doc = d.document(d.Piece(w, h, _STUB), label=label)
+    head, tail = doc.svg.split(_resolved(d.Piece(0, 0, _STUB)).svg, 1)
+    return head, tail, doc
+
 
 # ---------------------------------------------------------------------------
 # Words
@@ -74,20 +134,25 @@ def square_words(board: Any, sq: int) -> str:
     here"`` (the accessible name of its drawing)."""
     if sq in CENTRE:
         return f"{square_name(sq)}, the impassable centre"
-    tiles, pawn = _get(board, "tiles"), _get(board, "pawn")
-    words = [square_name(sq), TILE_WORD[tiles[sq]]]
-    if _get(board, "in_temple")[sq]:
+    pawn = _get(board, "pawn")
+    return _square_label(sq, _get(board, "tiles")[sq], bool(_get(board, "in_temple")[sq]),
+                         bool(_get(board, "temple_tile")[sq]), _get(board, "mystify")[sq],
+                         bool(_get(board, "crystal")[sq]), [side for side in SIDES if pawn[side] == sq])
+
+
+def _square_label(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
+                  here: Sequence[str]) -> str:
+    words = [square_name(sq), TILE_WORD[t]]
+    if in_temple:
         words.append("part of a temple")
-    elif _get(board, "temple_tile")[sq]:
+    elif temple_tile:
         words.append("a Day Temple-tile")
-    n = _get(board, "mystify")[sq]
-    if n:
-        words.append(f"{n} Mystify-counter{'s' if n > 1 else ''}")
-    if _get(board, "crystal")[sq]:
+    if mystify:
+        words.append(f"{mystify} Mystify-counter{'s' if mystify > 1 else ''}")
+    if crystal:
         words.append("crystallized")
-    here = [NAME[side] for side in SIDES if pawn[side] == sq]
     if here:
-        words.append(" and ".join(here) + (" stand here" if len(here) > 1 else " stands here"))
+        words.append(" and ".join(NAME[side] for side in here) + (" stand here" if len(here) > 1 else " stands here"))
     return ", ".join(words)
 
 
@@ -184,23 +249,29 @@ def _crystal() -> d.Piece:
 def square(board: Any, sq: int, *, highlight: bool = False, picked: bool = False, fresh: str | None = None,
            size: float = SQ) -> d.Piece:
     """One square of the board with everything on it. ``highlight``: a square the pending step
-    can choose (a dashed ring and a corner mark); ``picked``: chosen for a temple; ``fresh``:
-    what just happened here (an animation: ``flip`` a tile, ``rise`` a temple, ``enter`` a
-    counter or a pawn)."""
-    tiles = _get(board, "tiles")
-    t = tiles[sq]
+    can choose (a wash and a dashed ring); ``picked``: chosen for a temple; ``fresh``: what just
+    happened here (an animation: ``flip`` a tile, ``rise`` a temple, ``enter`` a counter,
+    ``pawn`` a pawn arriving)."""
+    pawn = _get(board, "pawn")
+    key = ("sq", sq, _get(board, "tiles")[sq], bool(_get(board, "in_temple")[sq]), bool(_get(board, "temple_tile")[sq]),
+           _get(board, "mystify")[sq], bool(_get(board, "crystal")[sq]), pawn["day"] == sq, pawn["night"] == sq,
+           highlight, picked, fresh, size)
+    return _memo(key, lambda: _square(*key[1:]))
+
+
+def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool, day_here: bool,
+            night_here: bool, highlight: bool, picked: bool, fresh: str | None, s: float) -> d.Piece:
     colour = TILE_COLOURS[t]
     ink = colour.ink
-    in_temple = bool(_get(board, "in_temple")[sq])
-    temple_tile = bool(_get(board, "temple_tile")[sq])
-    s = size
     parts = [d.rect(0, 0, s, s, fill=colour.fill, stroke=d.LINE, width=1.2, cls="dn-frame"),
              d.rect(0, 0, s, s, fill=colour.pattern_fill(), stroke=None,
                     extra=f'opacity="{".3" if t == NEUTRAL else ".6"}"')]
     if in_temple or temple_tile:
         pass                  # the temple drawn on it says more
-    elif t == DAY:
-        parts.append(d.sun(s - 11, s - 11, 7, fill="#fff3c4", stroke="#7a4b00"))
+    elif t == DAY:            # a small sun: a disc in a ring of rays
+        parts.append(f'<circle cx="{d._n(s - 11)}" cy="{d._n(s - 11)}" r="5.5" fill="none" stroke="#7a4b00" '
+                     f'stroke-width="2.6" stroke-dasharray="1.6 1.3"/><circle cx="{d._n(s - 11)}" '
+                     f'cy="{d._n(s - 11)}" r="3.2" fill="#fff3c4" stroke="#7a4b00"/>')
     elif t == NIGHT:
         parts.append(d.moon(s - 11, s - 11, 6))
     tile = "".join(parts)
@@ -222,17 +293,15 @@ def square(board: Any, sq: int, *, highlight: bool = False, picked: bool = False
         out.append(d.animate(disc, "rise") if fresh == "rise" else disc)
         out.append(d.text(s - 3, 11, "T-tile", size=7.5, weight="700", anchor="end", fill=ink))
     out.append(d.text(3, s - 4, word, size=8.5, fill=ink, weight="700" if (in_temple or temple_tile) else None))
-    n = _get(board, "mystify")[sq]
-    if n:
-        marks.append(_mystify_drop(n))
-    if _get(board, "crystal")[sq]:
+    if mystify:
+        marks.append(_mystify_drop(mystify))
+    if crystal:
         marks.append(_crystal())
     if marks:             # top right; on a temple, where its word is, bottom right
         m = d.row(marks, gap=1)
         piece = d.place(m, s - m.w - 1, s - m.h - 2 if (in_temple or temple_tile) else 1)
         out.append(d.animate(piece, "enter") if fresh == "enter" else piece)
-    pawn = _get(board, "pawn")
-    here = [side for side in SIDES if pawn[side] == sq]
+    here = [side for side, there in (("day", day_here), ("night", night_here)) if there]
     if here:
         chips = d.column([_pawn(side, s - 6) for side in here], gap=1)
         y = 21 if len(here) == 1 else 13
@@ -245,24 +314,51 @@ def square(board: Any, sq: int, *, highlight: bool = False, picked: bool = False
         out.append(d.rect(0, 0, s, s, fill=HIGHLIGHT, stroke=None, extra='fill-opacity=".16"'))
         out.append(d.rect(2, 2, s - 4, s - 4, fill="none", stroke=HIGHLIGHT, width=3.2, rx=3,
                           extra='stroke-dasharray="7 3"'))
-    label = square_words(board, sq) + (", picked for the temple" if picked else "")
+    label = _square_label(sq, t, in_temple, temple_tile, mystify, crystal, here) + (
+        ", picked for the temple" if picked else "")
     return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{square_name(sq)}", cls="dn-square"))
 
 
 def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
                  fresh: dict[int, str] | None = None, size: float = SQ) -> d.Piece:
     marks, chosen, fresh = set(highlight), set(picked), fresh or {}
-    parts = []
-    for r in range(ROWS):
-        for c in range(COLS):
-            sq = r * COLS + c
-            if sq in CENTRE:
-                continue
-            parts.append(d.place(square(board, sq, highlight=sq in marks, picked=sq in chosen,
-                                        fresh=fresh.get(sq), size=size), EDGE + c * size, EDGE + r * size))
-    parts.append(_vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size))
+    tiles, in_temple, temple_tile = _get(board, "tiles"), _get(board, "in_temple"), _get(board, "temple_tile")
+    mystify, crystal, pawn = _get(board, "mystify"), _get(board, "crystal"), _get(board, "pawn")
+    day, night = pawn["day"], pawn["night"]
+    # the state of each square as a tuple (built by C-level maps: this runs on every drawing)
+    keys = tuple(zip(SQUARES, map(tiles.__getitem__, SQUARES), map(bool, map(in_temple.__getitem__, SQUARES)),
+                     map(bool, map(temple_tile.__getitem__, SQUARES)), map(mystify.__getitem__, SQUARES),
+                     map(bool, map(crystal.__getitem__, SQUARES)), map(day.__eq__, SQUARES),
+                     map(night.__eq__, SQUARES), map(marks.__contains__, SQUARES),
+                     map(chosen.__contains__, SQUARES), map(fresh.get, SQUARES), repeat(size)))
+    return _memo(("board", keys), lambda: _board_from(keys, size))
+
+
+_PLACED: dict[tuple, str] = {}
+
+
+def _board_from(keys: tuple, size: float) -> d.Piece:
+    placed = _PLACED
+    if len(placed) > 6000:
+        placed.clear()
+    parts = [_edges(size)]
+    for key in keys:
+        svg = placed.get(key)
+        if svg is None:
+            svg = placed[key] = d.place(_resolved(_square(*key)), EDGE + (key[0] % COLS) * size,
+                                        EDGE + (key[0] // COLS) * size)
+        parts.append(svg)
+    parts.append(_memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size)))
     w, h = COLS * size + 2 * EDGE, ROWS * size + 2 * EDGE
-    for c in range(COLS):   # coordinates on the edges, in words: columns A-F, rows 1-8
+    return d.Piece(w, h, f'<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">{"".join(parts)}</g>')
+
+
+@functools.lru_cache(maxsize=8)
+def _edges(size: float) -> str:
+    """The board's frame and its coordinates on the edges, in words: columns A-F, rows 1-8."""
+    w, h = COLS * size + 2 * EDGE, ROWS * size + 2 * EDGE
+    parts = [d.rect(EDGE - 2, EDGE - 2, COLS * size + 4, ROWS * size + 4, fill="none", stroke=d.LINE, width=2, rx=3)]
+    for c in range(COLS):
         x = EDGE + (c + 0.5) * size
         parts.append(d.text(x, EDGE - 5, "ABCDEF"[c], size=12, weight="700", anchor="middle"))
         parts.append(d.text(x, h - 4, "ABCDEF"[c], size=12, weight="700", anchor="middle"))
@@ -270,9 +366,7 @@ def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[
         y = EDGE + (r + 0.5) * size + 4
         parts.append(d.text(EDGE / 2, y, r + 1, size=12, weight="700", anchor="middle"))
         parts.append(d.text(w - EDGE / 2, y, r + 1, size=12, weight="700", anchor="middle"))
-    frame = d.rect(EDGE - 2, EDGE - 2, COLS * size + 4, ROWS * size + 4, fill="none", stroke=d.LINE, width=2, rx=3)
-    body = frame + "".join(parts)
-    return d.Piece(w, h, f'<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">{body}</g>')
+    return "".join(parts)
 
 
 def board(board: Any, *, highlight: Iterable[int | str] = (), picked: Iterable[int | str] = (),
@@ -316,6 +410,15 @@ def spell_card(spell: Any, *, key: str | None = None, dim: bool = False, selecte
     """A spell as its card: the cost in hours in the top-left corner, the name, the type and
     the book, the condition in italics, the text, and ``attested`` or ``reconstructed``.
     The words shrink with the card (a hand of many cards is drawn smaller)."""
+    hit = _memo(("spell", id(spell), key, dim, selected, w, h, fresh),
+                lambda: (spell, _spell_card(spell, key, dim, selected, w, h, fresh)))
+    if hit[0] is not spell:     # another spell now has that id: draw it afresh
+        _MEMO["spell"].pop(("spell", id(spell), key, dim, selected, w, h, fresh))
+        return spell_card(spell, key=key, dim=dim, selected=selected, w=w, h=h, fresh=fresh)
+    return hit[1]
+
+
+def _spell_card(spell: Any, key: str | None, dim: bool, selected: bool, w: float, h: float, fresh: bool) -> d.Piece:
     colour = BOOK_COLOURS[spell.book]
     ink = colour.ink
     k = min(1.0, w / CARD_W, h / CARD_H)
@@ -370,21 +473,36 @@ def hand(spells: Sequence[Any], *, keys: Sequence[str | None] | None = None, dim
     return d.column(rows, gap=8) if rows else d.Piece(0, h, "")
 
 
+@functools.lru_cache(maxsize=16)
+def _back(w: float, h: float) -> str:
+    """A card back (:func:`daynight.draw.card_back`, a sun and a moon on a dark field), drawn
+    once; a pile shows the backs under it as plain edges."""
+    return d.card_back(label="the back of a spell", w=w, h=h).svg
+
+
+def _edge(x: float, y: float, w: float, h: float) -> str:
+    return d.rect(x, y, w, h, fill=d.NIGHT_SKY, stroke=d.LINE, width=1.2, rx=6)
+
+
+@functools.lru_cache(maxsize=1024)
 def backs(n: int, side: str, *, w: float = 30, h: float = 43) -> d.Piece:
     """The other side's hand as card backs, with the count in words (no card is named)."""
     shown = min(n, 12)
-    cards = "".join(d.place(d.card_back(label=f"a spell of {NAME[side]}'s hand, face down", w=w, h=h), i * 13, 0)
-                    for i in range(shown))
+    cards = "".join(_edge(i * 13, 0, w, h) for i in range(shown - 1))
+    if shown:
+        cards += d.place(d.Piece(w, h, _back(w, h)), (shown - 1) * 13, 0)
     width = (shown - 1) * 13 + w if shown else 0
-    label = f"{NAME[side]} holds {n} spell{'s' if n != 1 else ''}"
+    label = f"{NAME[side]} holds {n} spell{'s' if n != 1 else ''}, face down"
     text = d.text(width + 8, h / 2 + 5, f"{n} spell{'s' if n != 1 else ''} in hand", size=12, weight="700")
     return d.Piece(width + 8 + 110, h, d.group(cards + text, label=label))
 
 
+@functools.lru_cache(maxsize=1024)
 def book_stack(n: int, side: str) -> d.Piece:
     """A Book of Spells, face down: how many spells are left (never their order)."""
-    stack = "".join(d.place(d.card_back(label=f"{NAME[side]}'s Book of Spells", w=26, h=37), 3 * i, -2 * i)
-                    for i in range(3 if n > 2 else n))
+    stack = "".join(_edge(6 - 3 * i, 2 * i - 4, 26, 37) for i in range(min(2, n - 1)))
+    if n:
+        stack += d.place(d.Piece(26, 37, _back(26, 37)), 0, 0)
     text = d.text(40, 14, "Book", size=11, weight="700") + d.text(40, 29, f"{n} left", size=11)
     return d.Piece(92, 37, d.group(stack + text, label=f"{NAME[side]}'s Book of Spells {BOOK_TITLE[side]}: "
                                                          f"{n} spell{'s' if n != 1 else ''} left"))
@@ -392,6 +510,11 @@ def book_stack(n: int, side: str) -> d.Piece:
 
 def discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
     """A discard pile, face up: its size and its top spell (both players may look through it)."""
+    hit = _memo(("discard", id(top), n, side), lambda: (top, _discard_pile(top, n, side)))
+    return hit[1] if hit[0] is top else _discard_pile(top, n, side)
+
+
+def _discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
     colour = BOOK_COLOURS[side]
     if top is None:
         face = d.rect(0, 0, 26, 37, fill="none", stroke=d.LINE, width=1.2, rx=4, extra='stroke-dasharray="3 2"')
@@ -406,6 +529,7 @@ def discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
     return d.Piece(34 + 7 * 16, 37, d.group(face + text, label=words))
 
 
+@functools.lru_cache(maxsize=1024)
 def hours(left: int, side: str) -> d.Piece:
     """The hours left of the turn's twelve: a filled pip for each hour left, hollow for spent."""
     fill = "#f6b400" if side == "day" else "#27306b"
@@ -460,12 +584,10 @@ def _fresh_squares(game: Any, since: int | None) -> dict[int, str]:
     return out
 
 
-def _temples_line(view: dict, need: int) -> d.Piece:
-    """The temples each side has built, of the ``need`` that win: a temple drawn filled for
-    each one built, hollow for each still to build."""
+@functools.lru_cache(maxsize=64)
+def _temples_row(counts: tuple[int, int], need: int) -> d.Piece:
     pieces = []
-    for side in SIDES:
-        built = sum(1 for s, _ in view["temples"] if s == side)
+    for side, built in zip(SIDES, counts):
         fill = TILE_COLOURS[DAY if side == "day" else NIGHT].fill
         said = f"{NAME[side]}: {built} of {need}"
         x0 = 7.5 * len(said) + 4
@@ -515,67 +637,124 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
     if picked is None:
         picked = view["temple_pick"]["picked"] if view["temple_pick"] else ()
     left = _board_piece(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
-    width = RIGHT_W
-    inner = width - 16
 
     # the state of the game: whose turn, the phase, the temples, what to do now
     if view["over"]:
         state = game.end_reason or "The game is over."
     else:
         state = f"Turn {view['turn_no']}: {NAME[view['turn']]}'s turn, {PHASE_WORD[view['phase']]}"
-    head_lines = _wrap(title or state, width, 15)[:2]
-    svg, _ = _lines(0, 15, head_lines, 15, weight="700")
-    head = d.Piece(width, 19 * len(head_lines), svg)
     say = prompt if prompt is not None else ("" if view["over"] else game.pending_prompt())
-    prompt_lines = _wrap(say, width, 12)[:3]
-    svg, _ = _lines(0, 12, prompt_lines, 12)
-    prompt_piece = d.Piece(width, 15 * len(prompt_lines), svg)
+    built = tuple(sum(1 for s, _ in view["temples"] if s == side) for side in SIDES)
+    need = game.options.temples_to_win
+    header = _memo(("header", title or state, built, need, say), lambda: d.column(
+        [_memo(("title", title or state, built, need), lambda: _title(title or state, built, need)),
+         _memo(("prompt", say), lambda: _prompt(say))], gap=6))
 
-    def piles(side: str) -> d.Piece:
-        top = game.cards[game.discards[side][-1]] if game.discards[side] else None
-        return d.row([book_stack(view["piles"][side], side), discard_pile(top, len(game.discards[side]), side)],
-                     gap=8, align="middle")
+    cards = game.cards      # the spells of this game's books (shared, never changed)
+
+    def piles(side: str) -> tuple:
+        pile = game.discards[side]
+        return side, view["piles"][side], (pile[-1] if pile else None), len(pile)
 
     # the other side: her hand as backs (or shown by Steal Passion, or open for a teacher)
     pend = game.pending
     stealing = pend is not None and pend.kind == "choose" and pend.caster == me and "shown_hand" in view
     if viewer is None:
-        other_ids = view["open_cards"][other]
+        other_ids = tuple(view["open_cards"][other])
     elif stealing:
-        other_ids = list(game.hand[other])   # shown to the viewer by her own Steal Passion
+        other_ids = tuple(game.hand[other])   # shown to the viewer by her own Steal Passion
     else:
         other_ids = None
-    if other_ids:
-        cards = _hand_piece([game.cards[c] for c in other_ids],
-                            [f"take-{c}" if stealing else None for c in other_ids], inner, small=True)
-        other_body = d.column([piles(other), cards], gap=6)
-        other_title = (f"{NAME[other]}'s hand, shown by Steal Passion" if stealing
-                       else f"{NAME[other]}: {len(other_ids)} spells (open, a teacher's view)")
-    else:
-        other_body = d.row([backs(view["hands"][other], other), piles(other)], gap=10, align="middle")
-        other_title = NAME[other]
-    other_panel = d.panel(other_body, title=other_title + (" (to move)" if acting == other else ""),
-                          label=f"{NAME[other]}'s side of the table", highlight=acting == other)
+    key = ("other", id(cards), other, view["hands"][other] if other_ids is None else other_ids, stealing,
+           viewer is None, piles(other), acting == other)
+    other_panel = _memo(key, lambda: _other_panel(cards, *key[2:]))
 
     # my side: the hours left, my Book and discard pile, my hand of spell cards
-    my_ids = view["open_cards"][me] if viewer is None else list(view["hand_cards"])
-    n = len(my_ids)
+    my_ids = tuple(view["open_cards"][me] if viewer is None else view["hand_cards"])
     chosen = set(dim)
-    my_hand = _hand_piece([game.cards[c] for c in my_ids], [f"card-{c}" for c in my_ids], inner,
-                          dim=[i for i, c in enumerate(my_ids) if c in chosen],
-                          selected=my_ids.index(selected) if selected in my_ids else None)
     left_hours = view["hours"] if view["turn"] == me and not view["over"] else HOURS
-    my_top = d.row([hours(left_hours, me), piles(me)], gap=12, align="middle")
-    my_title = (f"{NAME[me]}" + (" (to move)" if acting == me else "") + f": {n} spell{'s' if n != 1 else ''}"
-                + (", keep five" if n > 5 else " in hand"))
-    my_panel = d.panel(d.column([my_top, my_hand], gap=5), title=my_title,
-                       label=f"{NAME[me]}'s side of the table", highlight=acting == me)
+    my_parts, my_w, my_h = _my_panel(cards, me, my_ids, tuple(c in chosen for c in my_ids), selected, left_hours,
+                                     piles(me), acting == me)
 
-    right = d.column([head, _temples_line(view, game.options.temples_to_win), prompt_piece, other_panel,
-                      my_panel], gap=6)
-    whole = d.row([left, right], gap=12)
+    # one join: the board, and beside it the header and the two sides (no piece copied twice)
+    x0 = left.w + 12
+    y1 = header.h + 6
+    y2 = y1 + other_panel.h + 6
+    body = "".join((left.svg, f'<g transform="translate({d._n(x0)},0)">', header.svg,
+                    f'<g transform="translate(0,{d._n(y1)})">', other_panel.svg, "</g>",
+                    f'<g transform="translate(0,{d._n(y2)})">', *my_parts, "</g></g>"))
+    whole = d.Piece(x0 + max(RIGHT_W, other_panel.w, my_w), max(left.h, y2 + my_h), body)
     who = "everything (a teacher's view)" if viewer is None else f"as {NAME[viewer]} sees it"
-    return d.document(whole, label=f"The temple duel, {who}: {state}")
+    return _document(whole, label=f"The temple duel, {who}: {state}")
+
+
+def _title(state: str, built: tuple[int, int], need: int) -> d.Piece:
+    """The title (whose turn and the phase, or the end) and the temples built."""
+    lines = _wrap(state, RIGHT_W, 15)[:2]
+    svg, _ = _lines(0, 15, lines, 15, weight="700")
+    return d.column([d.Piece(RIGHT_W, 19 * len(lines), svg), _temples_row(built, need)], gap=6)
+
+
+def _prompt(say: str) -> d.Piece:
+    """What the player to move is asked to do (the engine's prompt), up to three lines."""
+    lines = _wrap(say, RIGHT_W, 12)[:3]
+    svg, _ = _lines(0, 12, lines, 12)
+    return d.Piece(RIGHT_W, 15 * len(lines), svg)
+
+
+def _piles(cards: Sequence[Any], side: str, book: int, top: int | None, discards: int) -> d.Piece:
+    return d.row([book_stack(book, side), discard_pile(None if top is None else cards[top], discards, side)],
+                 gap=8, align="middle")
+
+
+def _other_panel(cards: Sequence[Any], other: str, shown: int | tuple, stealing: bool, teacher: bool,
+                 piles: tuple, acting: bool) -> d.Piece:
+    """The other side's place: her hand as backs with a count (``shown`` an int), or her
+    cards face up (``shown`` a tuple of card ids: Steal Passion, or a teacher's view)."""
+    inner = RIGHT_W - 16
+    if isinstance(shown, tuple) and shown:
+        hand_cards = _hand_piece([cards[c] for c in shown], [f"take-{c}" if stealing else None for c in shown],
+                                 inner, small=True)
+        body = d.column([_piles(cards, *piles), hand_cards], gap=6)
+        title = (f"{NAME[other]}'s hand, shown by Steal Passion" if stealing
+                 else f"{NAME[other]}: {len(shown)} spells (open, a teacher's view)")
+    else:
+        body = d.row([backs(shown if isinstance(shown, int) else 0, other), _piles(cards, *piles)], gap=10,
+                     align="middle")
+        title = NAME[other]
+    return d.panel(body, title=title + (" (to move)" if acting else ""), label=f"{NAME[other]}'s side of the table",
+                   highlight=acting)
+
+
+def _my_panel(cards: Sequence[Any], me: str, ids: tuple, dimmed: tuple, selected: int | None, left_hours: int,
+              piles: tuple, acting: bool) -> tuple[list[str], float, float]:
+    """The viewer's place: her hours, her Book and discard pile, her hand of spell cards, as
+    the fragments of one panel (so the big hand is not copied into it), its width and height."""
+    inner = RIGHT_W - 16
+    n = len(ids)
+    hand_key = ("hand", id(cards), ids, dimmed, selected)
+    my_hand = _memo(hand_key, lambda: _hand_piece(
+        [cards[c] for c in ids], [f"card-{c}" for c in ids], inner, dim=[i for i, x in enumerate(dimmed) if x],
+        selected=ids.index(selected) if selected in ids else None))
+    top = _memo(("top", id(cards), me, left_hours) + piles, lambda: d.row(
+        [hours(left_hours, me), _memo(("piles", id(cards)) + piles, lambda: _piles(cards, *piles))], gap=12,
+        align="middle"))
+    title = (f"{NAME[me]}" + (" (to move)" if acting else "") + f": {n} spell{'s' if n != 1 else ''}"
+             + (", keep five" if n > 5 else " in hand"))
+    w, h = max(top.w, my_hand.w), top.h + 5 + my_hand.h
+    head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h)
+    placed = _memo(("placed-hand",) + hand_key + (top.h + 5,), lambda: d.place(my_hand, 0, top.h + 5))
+    return [head, top.svg, placed, tail], pw, ph
+
+
+def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple[str, str, float, float]:
+    """A :func:`daynight.draw.panel` around a ``w`` x ``h`` inside, cut where the inside goes:
+    ``(head, tail, width, height)``."""
+    def make():
+        panel = d.panel(d.Piece(w, h, "<!--inside-->"), title=title, label=label, highlight=highlight)
+        head, tail = panel.svg.split("<!--inside-->", 1)
+        return head, tail, panel.w, panel.h
+    return _memo(("frame", title, label, highlight, w, h), make)
 
 
 RIGHT_W = 480.0     #: the width of the column beside the board
@@ -593,4 +772,13 @@ def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float,
         per_row = max(per_row, min(n, 5))
     w = min(CARD_W, (width - 7 * (per_row - 1)) / per_row)
     h = CARD_H * (0.8 if small else 1.0) * (1.0 if n <= 2 * per_row else 0.72)
-    return hand(spells, keys=keys, dim=dim, selected=selected, per_row=per_row, w=w, h=h)
+    dimmed = set(dim)
+    parts = []
+    for i, sp in enumerate(spells):     # as hand() lays them out, each card resolved and placed once
+        key = ("placed-card", id(sp), keys[i], i in dimmed, i == selected, w, h, i % per_row, i // per_row)
+        hit = _memo(key, lambda: (sp, d.place(_resolved(spell_card(sp, key=key[2], dim=key[3], selected=key[4],
+                                                                   w=w, h=h)),
+                                               key[7] * (w + 7), key[8] * (h + 8))))
+        parts.append(hit[1] if hit[0] is sp else d.place(_resolved(spell_card(sp, key=keys[i])), 0, 0))
+    rows = -(-n // per_row)
+    return d.Piece(min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, "".join(parts))

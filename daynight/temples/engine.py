@@ -1180,6 +1180,14 @@ class TemplesGame(Game):
             d = cache[card] = self.cards[card].to_json()
         return d
 
+    def _repr_svg_(self) -> str:          # a notebook shows the table, as a teacher sees it
+        from .draw import table
+        return table(self).svg
+
+    def _repr_html_(self) -> str:
+        from .draw import table
+        return table(self)._repr_html_()
+
     def describe(self) -> str:
         extra = ""
         if self.pending is not None:
