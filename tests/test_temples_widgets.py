@@ -1,4 +1,5 @@
-"""The temple duel's widgets without a browser: click, read the HTML widgets."""
+"""The temple duel's play app without a browser: the drawn table is driven by target, as a
+click does (``app.table.choose(app.table.target_id("travel to B1, neutral-tile"))``)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import json
 
 import pytest
 
+from daynight import draw as d
 from daynight.temples import TemplesGame, demo, parse_square
-from daynight.widgets.temples import (SCENARIOS, TemplesApp, board_html, bot_results, card_html,
-                                      control_figure, regions_figure, results_figure, turn_series)
+from daynight.widgets.temples import (SCENARIOS, TemplesApp, bot_results, control_figure, regions_figure,
+                                      results_figure, target_name, turn_series)
 
 NEAR_END = list(SCENARIOS)[1]
 MIMIC = list(SCENARIOS)[2]
@@ -18,126 +20,203 @@ def sq(name):
     return parse_square(name)
 
 
-def hand_button(app, name):
-    return next(b for b in app.hand_box.children if b.description.startswith(name))
+def click(app, name: str) -> bool:
+    """Click the target called ``name`` (exactly), as a learner does."""
+    return app.table.choose(app.table.target_id(name))
 
 
-def test_app_starts_with_the_board_hand_and_hours():
+def click_starting(app, prefix: str) -> bool:
+    names = [n for n in app.table.target_names() if n.startswith(prefix)]
+    assert names, f"no target starts with {prefix!r}: {app.table.target_names()}"
+    return click(app, names[0])
+
+
+def test_the_app_starts_on_the_drawn_table_with_named_targets():
     app = TemplesApp(1)
-    assert app.game.turn == "day" and "12 hours left" in app.info.value
-    assert len(app.hand_box.children) == 5 and app.cards_html.value.count("dn-card") == 5
-    assert app.squares[0].description == "A1 empty (Day)" and app.squares[47].description == "F8 empty (Night)"
-    assert all(app.squares[s].description == "centre" and app.squares[s].disabled for s in (20, 21, 26, 27))
-    assert "A1" in app.log_view.value or "Day always begins" in app.log_view.value
+    names = app.table.target_names()
+    assert "travel to A1, neutral-tile, Day stands here" in names
+    assert "travel to F8, neutral-tile, Night stands here" in names
+    assert sum(n.startswith("travel to ") for n in names) == 44          # every square, the centre aside
+    assert sum(n.startswith("cast ") for n in names) == 5                # the hand
+    assert "Retreat (end the turn)" in names and "Undo my last move" not in names
+    said = d.words(app.table.svg)
+    assert "Turn 1: Day's turn, Spell Casting" in said and "12 of 12 hours left" in said
+    keys = {t["key"] for t in app.table.targets if t["key"]}
+    assert {f"sq-{n}" for n in ("A1", "F8")} <= keys and all(f'data-key="{k}"' in app.table.svg for k in keys)
+    assert len(names) == len(set(names)), "two targets share a name"
 
 
-def test_travel_by_clicking_and_the_reason_for_a_refused_click():
+def test_travel_by_clicking_a_square_and_the_rule_of_a_refused_click():
     app = TemplesApp(2)
-    app.squares[sq("B1")].click()
-    assert app.game.pawn["day"] == sq("B1") and "9 hours left" in app.info.value
-    assert len(app.hand_box.children) == 6
-    app.squares[sq("A1")].click()   # back to the start: refused, nothing changed
-    assert "Not allowed" in app.status.value and "already crossed" in app.status.value
-    assert app.game.pawn["day"] == sq("B1")
-    app.squares[sq("D3")].click()
-    assert "does not border" in app.status.value
+    assert click(app, "travel to B1, neutral-tile")
+    assert app.game.pawn["day"] == sq("B1") and "travels from A1 to B1" in app.table.status
+    assert "9 of 12 hours left" in d.words(app.table.svg)
+    assert not click_starting(app, "travel to A1,")          # back to the start: refused
+    assert app.table.status_kind == "error" and "already crossed" in app.table.status
+    assert "2.1 Travelling" in app.table.status and app.game.pawn["day"] == sq("B1")
+    assert not click_starting(app, "travel to D3,")
+    assert "does not border" in app.table.status
 
 
-def test_casting_by_clicking_a_spell_then_its_target():
+def test_cast_a_spell_then_click_its_targets_and_win():
     app = TemplesApp(3, scenario=NEAR_END)
-    assert app.game.turn == "day"           # the bot played Night's turn at once
-    assert "Night retreats" in app.log_view.value
-    hand_button(app, "Sunwalk").click()
-    assert "Sunwalk" in app.status.value and app.stop_button.layout.display == ""
-    app.squares[sq("D8")].click()
-    app.stop_button.click()
+    assert app.game.turn == "day" and "Night retreats" in app.log_view.value   # the bot played Night
+    assert click(app, "cast Sunwalk, 1 hour")
+    assert "Stop moving" in app.table.target_names()
+    assert click(app, "move Day to D8, neutral-tile")
+    assert click(app, "Stop moving")
     assert app.game.pawn["day"] == sq("D8")
-    app.squares[sq("D7")].click()           # travel back (not a spell move)
-    assert app.game.pawn["day"] == sq("D7") and app.game.phase == "travel"
-    hand_button(app, "Morning Dew").click() # no casting after travelling
-    assert "before travelling" in app.status.value
+    assert click_starting(app, "travel to D7,")               # travel back (not a spell move)
+    assert app.game.phase == "travel"
+    assert not click(app, "cast Morning Dew, 0 hours")        # no casting after travelling
+    assert "before travelling" in app.table.status
 
 
-def test_near_end_scenario_is_won_by_one_click():
+def test_the_near_end_is_won_by_one_click_and_the_game_over_refuses_more():
     app = TemplesApp(3, scenario=NEAR_END)
-    hand_button(app, "Morning Dew").click()
+    assert click(app, "cast Morning Dew, 0 hours")
     assert app.game.is_over() and app.game.winner == "day"
+    assert "second temple and wins" in app.table.status
     assert "Day's discard pile</b> (1, newest first): Morning Dew" in app.discards_html.value
-    assert "second temple and wins" in app.info.value
-    app.squares[sq("A8")].click()
-    assert "over" in app.status.value
+    assert "Day has built her second temple and wins." in d.words(app.table.svg)
+    assert not any(n.startswith("travel") for n in app.table.target_names())
+    assert app.table.svg.count("dn-anim-rise") == 9            # the temple is raised
+
+
+def test_targets_of_a_spell_are_named_by_what_they_do():
+    app = TemplesApp(4, scenario=MIMIC, mode="Two players at one screen")
+    assert click(app, "cast Mimic, 3 hours")
+    names = app.table.target_names()
+    assert "target D7, neutral-tile (change)" in names and "target F7, Day-tile (change)" in names
+    assert not click(app, "target A1, neutral-tile (change)")    # not bordering on Night
+    assert "Not allowed" in app.table.status and "3.1" in app.table.status
+    assert target_name(app.game, sq("E6")) == "target E6, Night-tile (change)"
+
+
+def test_two_players_mimic_and_the_pick_of_nine_of_ten():
+    app = TemplesApp(4, scenario=MIMIC, mode="Two players at one screen")
+    assert app.game.turn == "night" and "Night (to move): 2 spells in hand" in d.words(app.table.svg)
+    click(app, "cast Mimic, 3 hours")
+    for name in ("D7", "F7"):
+        click_starting(app, f"target {name},")
+    assert app.game.temple_pick is not None
+    assert "pick the tiles of your temple" in " ".join(d.words(app.table.svg))
+    for name in ("E4", "F4", "E5", "F5", "E6", "F6", "D6", "E7", "F7"):
+        assert click_starting(app, f"pick {name},")
+    assert app.game.is_over() and app.game.winner == "night"     # short game: one temple wins
+    assert "D7, Night-tile" in " ".join(d.words(app.table.svg))   # the tenth tile: no temple
+
+
+def test_an_x_spell_asks_for_x_in_the_toolbar():
+    g = {"position": {"board": ["......", "......", "......", "..##..", "..##..", "......", "......", "......"],
+                      "hands": {"night": ["N08"], "day": ["D01"]}, "turn": "night", "turn_no": 2}}
+    SCENARIOS["test: Crystal Field"] = g
+    try:
+        app = TemplesApp(5, scenario="test: Crystal Field", mode="Two players at one screen")
+    finally:
+        del SCENARIOS["test: Crystal Field"]
+    assert click(app, "cast Crystal Field, X hours")
+    names = app.table.target_names()
+    assert [n for n in names if n.startswith("X = ")] == [f"X = {x} ({x} hour{'s' if x > 1 else ''})"
+                                                          for x in range(1, 7)]
+    assert "Crystal Field costs X hours" in app.table.status
+    assert click(app, "Cancel") and not any(n.startswith("X = ") for n in app.table.target_names())
+    click(app, "cast Crystal Field, X hours")
+    assert click(app, "X = 2 (2 hours)")
+    assert app.game.hours == 10 and app.game.pending is not None
+    assert any(n.startswith("target ") and n.endswith("(crystallize)") for n in app.table.target_names())
+
+
+def test_steal_passion_takes_a_card_shown_on_the_table():
+    SCENARIOS["test: steal"] = {"position": {
+        "board": ["......", "......", "......", "..##..", "..##..", "......", "......", "......"],
+        "hands": {"day": ["D10"], "night": ["N05", "N01"]}}}
+    try:
+        app = TemplesApp(6, scenario="test: steal")
+    finally:
+        del SCENARIOS["test: steal"]
+    click(app, "cast Steal Passion, 3 hours")
+    names = app.table.target_names()
+    assert "take Crystallize from Night's hand" in names and "take Nightfall from Night's hand" in names
+    assert "Night's hand, shown by Steal Passion" in " ".join(d.words(app.table.svg))
+    assert click(app, "take Crystallize from Night's hand")
+    assert "cannot cast it" in app.log_view.value          # 3.3: the other side's theme spell
+
+
+def test_retreat_with_too_many_spells_discards_by_clicking_cards():
+    app = TemplesApp(7)
+    for name in ("B1", "C1", "D1", "E1"):
+        click_starting(app, f"travel to {name},")
+    assert len(app.game.hand["day"]) == 9
+    click(app, "Retreat (end the turn)")
+    assert app.game.phase == "retreat"
+    discards = [n for n in app.table.target_names() if n.startswith("discard ")]
+    assert len(discards) == 9
+    for _ in range(4):
+        click(app, [n for n in app.table.target_names() if n.startswith("discard ")][0])
+    assert app.game.turn == "day" and app.game.turn_no == 3    # the bot played Night's turn
 
 
 def test_undo_takes_back_my_last_move_and_the_bots_answer():
     app = TemplesApp(9)
-    app.undo_button.click()
-    assert "no move of yours" in app.status.value
-    app.squares[sq("B1")].click()
-    app.end_button.click()                  # Day retreats (six spells: she discards first)
+    click_starting(app, "travel to B1,")
+    click(app, "Retreat (end the turn)")
     if app.game.phase == "retreat":
-        app.hand_box.children[0].click()
-    assert app.game.turn == "day" and app.game.turn_no == 3   # the bot played Night's turn
+        click_starting(app, "discard ")
+    assert app.game.turn == "day" and app.game.turn_no == 3
     n = len(app.game.history)
-    app.undo_button.click()
-    assert "Took back" in app.status.value and len(app.game.history) < n
+    assert click(app, "Undo my last move")
+    assert "Took back" in app.table.status and len(app.game.history) < n
     assert app.game.turn == "day" and app.game.turn_no == 1
 
 
-def test_condition_refusal_is_shown():
-    app = TemplesApp(5)
-    g = app.game
-    b = next((b for b in app.hand_box.children if b.description.startswith(("Morning Glow", "Radiance", "Veil"))), None)
-    if b is None:
-        pytest.skip("no conditional spell in this hand")
-    assert "cannot be cast now" in b.tooltip and "3.3 Conditions" in b.tooltip
-    b.click()
-    assert "Not allowed" in app.status.value and "3.3 Conditions" in app.status.value
-    assert g.hours == 12
+def test_a_condition_refusal_is_shown_and_the_card_is_dimmed():
+    app = TemplesApp(1)                            # Morning Glow and Radiance need Day on a Day-tile
+    assert "cannot be cast now" in app.table.svg
+    assert not click(app, "cast Radiance, 7 hours")
+    assert "3.3 Conditions" in app.table.status and app.game.hours == 12
 
 
-def test_two_players_mimic_and_temple_pick():
-    app = TemplesApp(4, scenario=MIMIC, mode="Two players at one screen")
-    assert app.game.turn == "night" and "Night's hand" in app.hand_label.value
-    hand_button(app, "Mimic").click()
-    for name in ("D7", "F7"):
-        app.squares[sq(name)].click()
-    assert app.game.temple_pick is not None and "pick the tiles" in app.info.value
-    for name in ("E4", "F4", "E5", "F5", "E6", "F6", "D6", "E7", "F7"):
-        app.squares[sq(name)].click()
-    assert app.game.is_over() and app.game.winner == "night"   # short game: one temple wins
-
-
-def test_short_game_option_and_record_round_trip():
+def test_short_game_option_and_record_round_trip_and_a_bad_record():
     app = TemplesApp(6)
     app.short.value = True
     app.new_game()
     assert app.game.options.temples_to_win == 1
-    app.squares[sq("A2")].click()
+    click_starting(app, "travel to A2,")
     app.save_button.click()
     rec = json.loads(app.record_text.value)
     assert rec["setup"]["options"]["temples_to_win"] == 1 and len(rec["moves"]) == 1
     other = TemplesApp(7)
     other.record_text.value = app.record_text.value
     other.load_button.click()
-    assert other.game.pawn["day"] == sq("A2") and "Record loaded" in other.status.value
+    assert other.game.pawn["day"] == sq("A2") and "Record loaded" in other.table.status
     other.record_text.value = "{broken"
     other.load_button.click()
-    assert "not valid JSON" in other.status.value and other.game.pawn["day"] == sq("A2")
+    assert "not valid JSON" in other.table.status and other.game.pawn["day"] == sq("A2")
+    assert "\n" not in other.table.status
 
 
 def test_play_night_against_the_bot():
     app = TemplesApp(8, mode="Play Night against a bot")
     assert app.game.turn == "night" and app.game.turn_no == 2   # the bot played Day's first turn
-    app.squares[sq("A1")].click()
-    assert "bot" in app.status.value or "does not border" in app.status.value
+    assert "Night (to move)" in " ".join(d.words(app.table.svg))
+    assert sum(n.startswith("cast ") for n in app.table.target_names()) == 5
 
 
-def test_board_and_card_html():
-    g = TemplesGame.new(1, position={"board": ["dn....", "......", "......", "..##..", "..##..", "......",
-                                              "......", "......"], "mystify": {"A1": 2}, "crystal": ["B1"]})
-    html = board_html(g, highlight=[sq("A1")], caption="test")
-    assert "M2" in html and "Cr" in html and "3px solid #d22" in html and "impassable" in html
-    assert "Mimic" in card_html(g.books["night"].by_id("N02")) and "attested" in card_html(g.books["night"].by_id("N02"))
+def test_a_whole_short_game_by_targets():
+    app = TemplesApp(4)
+    app.short.value = True
+    app.new_game()
+    turns = 0
+    while not app.game.is_over():
+        assert click(app, "Retreat (end the turn)")
+        if app.game.phase == "retreat":
+            while app.game.phase == "retreat":
+                click_starting(app, "discard ")
+        turns += 1
+        assert turns < 60
+    assert app.game.winner == "night" and "first temple and wins" in app.table.status
+    assert app.table.target_names() == ["Undo my last move"]
 
 
 def test_charts():

@@ -487,11 +487,12 @@ def _edge(x: float, y: float, w: float, h: float) -> str:
 @functools.lru_cache(maxsize=1024)
 def backs(n: int, side: str, *, w: float = 30, h: float = 43) -> d.Piece:
     """The other side's hand as card backs, with the count in words (no card is named)."""
-    shown = min(n, 12)
-    cards = "".join(_edge(i * 13, 0, w, h) for i in range(shown - 1))
+    shown = min(n, 10)
+    step = min(13.0, 60 / (shown - 1)) if shown > 1 else 0
+    cards = "".join(_edge(i * step, 0, w, h) for i in range(shown - 1))
     if shown:
-        cards += d.place(d.Piece(w, h, _back(w, h)), (shown - 1) * 13, 0)
-    width = (shown - 1) * 13 + w if shown else 0
+        cards += d.place(d.Piece(w, h, _back(w, h)), (shown - 1) * step, 0)
+    width = (shown - 1) * step + w if shown else 0
     label = f"{NAME[side]} holds {n} spell{'s' if n != 1 else ''}, face down"
     text = d.text(width + 8, h / 2 + 5, f"{n} spell{'s' if n != 1 else ''} in hand", size=12, weight="700")
     return d.Piece(width + 8 + 110, h, d.group(cards + text, label=label))
