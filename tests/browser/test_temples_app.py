@@ -1,102 +1,154 @@
-"""The temple duel in Voila, in headless Chromium, played by clicking.
+"""The temple duel in Voila, in headless Chromium, played on the drawn table.
 
-* A whole game from the first turn: with "Short game" (one temple wins) Day retreats every
-  turn and the rule-of-thumb bot (Night) builds her temple and wins.
-* A full two-temple game against a bot takes a few hundred clicks, so a second test starts the
-  app's "Near the end" scenario (a recorded position: Day has one temple and eight tiles of the
-  second; Night, the bot, is to move). The bot plays Night's turn; Day then tries an illegal
-  travel (the reason is shown), casts Sunwalk and clicks its targets, and wins by casting
-  Morning Dew, which places the ninth tile.
-* Two players at one screen: Night's Mimic and the choice of nine tiles out of ten.
+* The first screen (1280 x 800, no scrolling) holds the board, the hand and the main button;
+  every target of the drawing is a named control.
+* A game played to its end by clicking drawn pieces: the "Near the end" scenario (Day has one
+  temple and eight tiles of the second; the bot plays Night's turn first). Day clicks a square
+  she cannot travel to (the rule is shown), casts Sunwalk by clicking its card and moves to D8
+  by clicking it, stops, travels to D7, is refused a spell after travelling, undoes the
+  travel, and wins with Sunbeam on D7, the ninth tile.
+* The same game once by keyboard alone: Tab to a piece, Enter or Space to play it.
 
-Controls are found by role and name.
+Controls are found by role and name, as a learner (or a screen reader) finds them.
 """
 
-import re
+from __future__ import annotations
 
-from playwright.sync_api import expect
+from tests.browser.conftest import AppPage
 
-#: each click waits for the kernel; on a loaded 2-core machine that can take more than 30 s
+#: a click waits for the kernel; on a loaded 2-core machine that can take more than 30 s
 SLOW_MACHINE_MS = 90_000
+NEAR_END = "Near the end: Day needs one more tile for her second temple"
+TARGETS = ".dn-table [data-target]"
 
 
-def test_temples_short_game_by_clicking(app):
-    page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
+def open_app(browser, voila, width=1280, height=800):
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
     page.set_default_timeout(SLOW_MACHINE_MS)
-    page.get_by_role("button", name="New game").wait_for()
-    page.get_by_role("button", name=re.compile(r"^A1 empty \(Day\)")).wait_for()
-    # travel one square and see the hours go down
-    page.get_by_role("button", name=re.compile(r"^B1 empty")).click()
-    page.get_by_text("9 hours left").first.wait_for()
-    # start from the recorded near-end position
-    page.get_by_role("combobox", name="Start").select_option(label="Near the end: Day needs one more tile for her second temple")
+    app = AppPage(page, voila.url)
+    app.open("temples/play.ipynb", wait_for=TARGETS)
+    return ctx, app
+
+
+def epoch(page) -> int:
+    return int(page.get_attribute(".dn-table", "data-epoch"))
+
+
+def wait_epoch(page, old: int) -> None:
+    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{old}'")
+
+
+def start_near_end(page) -> None:
+    page.get_by_role("combobox", name="Start").select_option(label=NEAR_END)
+    before = epoch(page)
     page.get_by_role("button", name="New game").click()
-    page.get_by_text("Turn 31: Day's turn").wait_for()
-    page.get_by_text("Night retreats").first.wait_for()     # the bot played Night's turn
-    # a refused click shows the rule
-    page.get_by_role("button", name=re.compile(r"^A8 ")).click()
-    page.get_by_role("status").get_by_text("Not allowed").wait_for()
-    assert "2.1 Travelling" in page.get_by_role("status").inner_text()
-    # cast Sunwalk (1 hour): click its two targets, D8 and back to D7 (a move, not travelling)
-    page.get_by_role("button", name=re.compile(r"^Sunwalk")).click()
-    page.get_by_role("button", name=re.compile(r"^D8 ")).click()
-    page.get_by_role("button", name=re.compile(r"^D7 ")).click()
-    page.get_by_text("11 hours left").first.wait_for()
-    # Morning Dew places the ninth tile on D7: the second temple wins
-    page.get_by_role("button", name=re.compile(r"^Morning Dew")).click()
-    page.get_by_text("Day has built her second temple and wins.").first.wait_for()
-    page.get_by_role("button", name=re.compile(r"^D7 Day T")).wait_for()   # a temple tile now
-    app.assert_clean()
+    wait_epoch(page, before)
+    page.get_by_role("group", name="The temple duel, as Day sees it: Turn 31: Day's turn, Spell Casting").wait_for()
 
 
-def test_temples_two_players_mimic_and_the_temple_pick(app):
-    """Two players at one screen, a short game (one temple wins): Night's Mimic changes two
-    bordering tiles, ten Night-tiles connect, and Night clicks the nine of her temple."""
-    page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
-    page.set_default_timeout(SLOW_MACHINE_MS)
-    page.get_by_role("combobox", name="Mode").select_option(label="Two players at one screen")
-    page.get_by_role("combobox", name="Start").select_option(label="Near the end: Night's Mimic can finish her temple")
-    page.get_by_role("button", name="New game").click()
-    page.get_by_text("Turn 20: Night's turn").wait_for()
-    page.get_by_role("button", name=re.compile(r"^Mimic")).click()
-    page.get_by_role("button", name=re.compile(r"^A1 ")).click()        # not a bordering square
-    page.get_by_role("status").get_by_text("Not allowed").wait_for()
-    for name in ("D7", "F7"):
-        page.get_by_role("button", name=re.compile(rf"^{name} ")).click()
-    page.get_by_text("pick the tiles of your temple").first.wait_for()
-    for name in ("E4", "F4", "E5", "F5", "E6", "F6", "D6", "E7", "F7"):
-        page.get_by_role("button", name=re.compile(rf"^{name} ")).click()
-    page.get_by_text("Night has built her first temple and wins.").first.wait_for()
-    page.get_by_role("button", name=re.compile(r"^D7 Night$")).wait_for()   # the tenth tile: no temple
-    app.assert_clean()
+def test_the_first_screen_holds_the_board_the_hand_and_the_main_buttons(browser, voila):
+    ctx, app = open_app(browser, voila)
+    page = app.page
+    try:
+        assert page.evaluate("window.scrollY") == 0
+        boxes = {
+            "board square F8": page.get_by_role("button", name="travel to F8, neutral-tile, Night stands here"),
+            "a square": page.get_by_role("button", name="travel to B1, neutral-tile"),
+            "retreat": page.get_by_role("button", name="Retreat (end the turn)"),
+            "status": page.locator(".dn-status"),
+        }
+        cards = page.locator(".dn-table [data-key^='card-']")
+        assert cards.count() == 5
+        for i in range(cards.count()):
+            boxes[f"card {i}"] = cards.nth(i)
+        for name, locator in boxes.items():
+            box = locator.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, (name, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (name, box)
+        # every target is a control with a name in words
+        names = page.eval_on_selector_all(
+            TARGETS, "els => els.map(e => [e.getAttribute('role') || e.tagName, e.getAttribute('aria-label') "
+                     "|| e.textContent])")
+        assert len(names) == 44 + 5 + 1
+        assert all(role in ("button", "BUTTON") and label.strip() for role, label in names), names
+        assert page.get_by_role("button", name="cast Sunbeam, 2 hours").count() == 1
+        app.assert_clean()
+    finally:
+        ctx.close()
 
 
-def test_temples_whole_short_game_from_the_start(app):
-    """A whole game from the first turn, by clicking: "Short game" (one temple wins), Day
-    retreats at once every turn, and the rule-of-thumb bot (Night) builds a temple and wins."""
-    page = app.open("temples/play.ipynb", wait_for="text=Day & Night, the temple duel: play")
-    page.set_default_timeout(SLOW_MACHINE_MS)
-    page.get_by_role("checkbox", name="Short game: one temple wins").check()
-    page.get_by_role("spinbutton", name="Seed").fill("4")
-    page.get_by_role("button", name="New game").click()
-    page.get_by_text(re.compile(r"^Turn 1: Day's turn")).first.wait_for()
-    retreat = page.get_by_role("button", name="Retreat (end the turn)")
-    over = page.get_by_text(re.compile(r"has built her first temple and wins"))
-    turns = 0
-    while not over.count():
-        turn = 2 * turns + 1
-        page.get_by_text(re.compile(rf"^Turn {turn}: Day's turn")).first.wait_for()
-        retreat.click()
-        turns += 1
-        # the bot answers with Night's whole turn; then it is Day's turn again, or the game is over
-        page.wait_for_function(
-            """n => document.body.innerText.includes(`Turn ${n}: Day's turn`)
-                    || document.body.innerText.includes('has built her first temple and wins')""",
-            arg=turn + 2)
-        assert "Not allowed" not in page.get_by_role("status").first.inner_text()
-        assert turns < 40, "the short game did not end"
-    assert turns >= 3, f"a whole game is several turns, not {turns}"
-    assert "Night has built her first temple and wins" in page.inner_text("body")
-    # the game is over: the controls follow (they update just after the text)
-    expect(page.get_by_role("button", name="Retreat (end the turn)")).to_be_disabled()
-    app.assert_clean()
+def test_a_game_to_its_end_by_clicking_the_drawn_pieces(browser, voila):
+    ctx, app = open_app(browser, voila)
+    page = app.page
+    try:
+        start_near_end(page)
+        assert page.get_by_text("Night retreats").count() >= 1           # the bot played Night's turn
+        # a refused click: the table stays, the status names the rule
+        before = epoch(page)
+        page.get_by_role("button", name="travel to F1, neutral-tile").click()
+        page.wait_for_function("document.querySelector('.dn-status').textContent.includes('2.1 Travelling')")
+        assert epoch(page) == before and page.get_attribute(".dn-status", "data-kind") == "error"
+        # cast Sunwalk by its card, move by clicking the squares it names, stop
+        for name in ("cast Sunwalk, 1 hour", "move Day to D8, neutral-tile", "Stop moving"):
+            before = epoch(page)
+            page.get_by_role("button", name=name).click()
+            wait_epoch(page, before)
+        assert page.get_by_role("img", name="Day has 11 of 12 hours left").count() == 1
+        def click(name: str) -> None:
+            before = epoch(page)
+            page.get_by_role("button", name=name).click()
+            wait_epoch(page, before)
+
+        click("travel to D7, neutral-tile")                 # travelling: no more spells this turn
+        page.get_by_role("button", name="cast Morning Dew, 0 hours").click()
+        page.wait_for_function("document.querySelector('.dn-status').textContent.includes('before travelling')")
+        click("Undo my last move")                          # back on D8, still casting
+        click("cast Sunbeam, 2 hours")
+        click("target D7, neutral-tile (change)")           # the ninth tile of her second temple
+        page.get_by_role("group", name="The temple duel, as Day sees it: Day has built her second temple and wins.") \
+            .wait_for()
+        assert "second temple and wins" in page.inner_text(".dn-status")
+        assert page.get_by_role("img", name="Day has built 2 of 2 temples").count() == 1
+        app.assert_clean()
+    finally:
+        ctx.close()
+
+
+def test_the_keyboard_alone_plays(browser, voila):
+    ctx, app = open_app(browser, voila)
+    page = app.page
+    try:
+        start_near_end(page)
+        first = page.locator(TARGETS).first
+        first.focus()
+        # the focus ring: the focused square's frame is drawn thick in the focus colour
+        assert page.evaluate("getComputedStyle(document.activeElement.querySelector('.dn-frame')).strokeWidth") \
+            == "5px"
+
+        def tab_to(name: str) -> None:
+            for _ in range(80):
+                if page.evaluate("document.activeElement.getAttribute('aria-label')") == name:
+                    return
+                page.keyboard.press("Tab")
+            raise AssertionError(f"Tab never reached {name!r}")
+
+        tab_to("cast Sunwalk, 1 hour")
+        before = epoch(page)
+        page.keyboard.press("Enter")
+        wait_epoch(page, before)
+        tab_to("move Day to D8, neutral-tile")
+        before = epoch(page)
+        page.keyboard.press(" ")
+        wait_epoch(page, before)
+        tab_to("move Day to D7, neutral-tile")
+        before = epoch(page)
+        page.keyboard.press("Enter")
+        wait_epoch(page, before)
+        tab_to("cast Morning Dew, 0 hours")
+        page.keyboard.press("Enter")
+        page.get_by_role("group", name="The temple duel, as Day sees it: Day has built her second temple and wins.") \
+            .wait_for()
+        app.assert_clean()
+    finally:
+        ctx.close()
