@@ -159,6 +159,10 @@ class PickTemple:
     square: int
 
 
+#: what a tile step does to a square, in words ("no square can be turned over here")
+_DONE = {"change": "changed", "turn_over": "turned over", "place": "given a tile", "make_own": "made her own",
+         "mystify": "mystified", "crystallize": "crystallized"}
+
 _INTERN: dict[tuple, Any] = {}
 
 
@@ -732,7 +736,7 @@ class TemplesGame(Game):
             n = R.as_much_as_possible(want, len(cands))
             if n <= 0:
                 self.log.add(caster, "nothing", "2.1 Spell Casting",
-                             f"{spell.name}: no square can be {op.replace('_', ' ')}d here, so this part does "
+                             f"{spell.name}: no square can be {_DONE[op]} here, so this part does "
                              "nothing (as much as possible).")
                 return
             if n >= len(cands):
