@@ -410,11 +410,11 @@ _SCRIPT = r"""
   function show(k) {
     k = Math.max(0, Math.min(last, k | 0));
     if (k === n) return;
-    var old = document.getElementById("move-" + n);
+    var old = document.getElementById("dn-step-" + n);
     if (old) old.classList.remove("dn-current");
     n = k;
     drawing.innerHTML = pieces[k].map(function (i) { return data.pieces[i]; }).join("");
-    var item = document.getElementById("move-" + k);
+    var item = document.getElementById("dn-step-" + k);
     item.classList.add("dn-current");
     var list = item.querySelector("ul");
     events.innerHTML = list ? list.innerHTML : "";
@@ -476,7 +476,8 @@ def html(review: Review, viewer: Any = None) -> str:
            "base-uri 'none'; form-action 'none'")
     buttons = "".join(f'<button type="button" data-go="{go}" aria-keyshortcuts="{key}">'
                       f"{_e(label.format(word=word))}</button>" for go, label, key in _BUTTONS)
-    whole = "".join(f'<li class="dn-step" id="move-{n}"><a href="#move-{n}">{_e(review.describe(n))}</a>'
+    # the links are #move-N and the items dn-step-N: a link steps there, it does not scroll
+    whole = "".join(f'<li class="dn-step" id="dn-step-{n}"><a href="#move-{n}">{_e(review.describe(n))}</a>'
                     f"<ul>{_events_html(review.events(n))}</ul></li>" for n in steps)
     error = (f'<p class="dn-error" role="alert">The record stops after move {review.moves}: '
              f"{_e(review.error)}. The moves before it can be reviewed.</p>" if review.error else "")

@@ -295,7 +295,7 @@ def test_the_html_file_holds_every_step_exactly_and_runs_only_its_own_script(tmp
     assert not re.search(r"(src|href)=\"(https?:)?//", text), "nothing is fetched"
     # the explained log is text in the page (readable without its script) and every step links to itself
     for n in range(review.moves + 1):
-        assert f'id="move-{n}"' in text and f'href="#move-{n}"' in text
+        assert f'id="dn-step-{n}"' in text and f'href="#move-{n}"' in text
         for e in review.events(n):
             assert e.text in text
     assert html(review, 1).count("seen by player 1") >= 1

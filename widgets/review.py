@@ -19,9 +19,12 @@ a refused move shows its reason, and the moves before it can be reviewed.
 from __future__ import annotations
 
 import base64
+import os
 from typing import Any, Callable, Mapping
 
+import anywidget
 import ipywidgets as w
+import traitlets as t
 
 from daynight import GAMES, game_module
 from daynight.core import DaynightError, Game, shown
@@ -30,7 +33,7 @@ from daynight.review import MAX_BYTES, Review, html
 from .common import EventLogView, Status, app_layout, button, escape, guarded
 from .table import Table, Target
 
-__all__ = ["ReviewApp", "review_control", "html_link", "demo_games", "KEYS"]
+__all__ = ["ReviewApp", "RecordFile", "review_control", "html_link", "demo_games", "KEYS"]
 
 #: keyboard shortcuts of the review table: key -> target id
 KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "start", "End": "end",
@@ -38,10 +41,80 @@ KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "start", "End": "end"
 _TEACHER = "everything (teacher)"
 
 
+def _WIDE() -> dict:
+    """A labelled control as wide as its words (the label is not cut short)."""
+    return {"style": {"description_width": "initial"}, "layout": w.Layout(width="auto")}
+
+
 def demo_games(seed: int = 1) -> dict[str, Callable[[], Game]]:
     """One seeded demo game of each kind, played when chosen (``daynight demo GAME --seed 1``)."""
     return {f"{game_module(name).GAME.title} (seed {seed})": (lambda name=name: game_module(name).demo(seed))
             for name in GAMES}
+
+
+class RecordFile(anywidget.AnyWidget):
+    """A file chooser for records that looks at a file's size *before* reading it.
+
+    ``ipywidgets.FileUpload`` reads every chosen file and sends it whole; a file larger than
+    the server's message limit (10 MiB) then closes the connection and vanishes without a
+    word. Here the browser sends a file only when it is at most ``max_bytes``, and otherwise
+    just its name and size, so the app can say why it is not read. ``on_file(name, data, size)``
+    gets ``data=None`` for a file that was too large. Any other message is dropped.
+    """
+
+    _esm = """
+    function render({ model, el }) {
+      const label = document.createElement("label");
+      label.className = "dn-file";
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = model.get("accept");
+      const text = document.createElement("span");
+      text.textContent = model.get("description");
+      label.append(text, input);
+      el.append(label);
+      input.addEventListener("change", async () => {
+        const file = input.files[0];
+        if (!file) return;
+        input.value = "";                       // choosing the same file again is a change too
+        if (file.size > model.get("max_bytes")) {
+          model.send({ event: "too-big", name: file.name, size: file.size });
+          return;
+        }
+        const data = await file.arrayBuffer();
+        model.send({ event: "file", name: file.name, size: file.size }, undefined, [data]);
+      });
+    }
+    export default { render };
+    """
+    _css = """
+    .dn-file { display: inline-flex; gap: 8px; align-items: center; font-size: 14px; }
+    .dn-file span { font-weight: 600; }
+    .dn-file input:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    """
+
+    description = t.Unicode("Open a record file").tag(sync=True)
+    accept = t.Unicode(".json,application/json").tag(sync=True)
+    max_bytes = t.Int(MAX_BYTES).tag(sync=True)
+
+    def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
+        super().__init__(**kwargs)
+        self._on_file = on_file
+        #: messages from the browser that were not acted on
+        self.dropped = 0
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        ok = (isinstance(content, dict) and content.keys() == {"event", "name", "size"}
+              and content["event"] in ("file", "too-big") and isinstance(content["name"], str)
+              and isinstance(content["size"], int) and not isinstance(content["size"], bool))
+        big = ok and content["event"] == "too-big"
+        if ok and not big:
+            ok = len(buffers or ()) == 1 and len(buffers[0]) == content["size"] <= self.max_bytes
+        if not ok:
+            self.dropped += 1
+            return
+        self._on_file(shown(content["name"], 80), None if big else bytes(buffers[0]), content["size"])
 
 
 def html_link(review: Review, viewer: Any = None, filename: str | None = None) -> str:
@@ -72,6 +145,7 @@ class ReviewApp(w.VBox):
                  draw: Callable[[Game, Any], Any] | None = None):
         self.review: Review | None = None
         self.n = 0
+        self._loading = False
         self._options = {"cls": cls, "draw": draw}
         self._restrict = viewers
         self._at_end = at_end
@@ -80,35 +154,35 @@ class ReviewApp(w.VBox):
         self.message = Status("Open a record file or choose a demo game.")
         self.table = Table(label="the reviewed table", global_keys=global_keys)
         self.events = w.HTML()
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, icon="",
-                                   description="Open a record file", tooltip="Open a record file (JSON)")
-        self.upload.observe(self._on_upload, "value")
+        self.upload = RecordFile(self._on_upload)
         self.demos = dict(demos or {})
         self.demo = w.Dropdown(options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
-                               value="", description="Demo game")
+                               value="", description="Demo game", **_WIDE())
         self.demo.observe(self._on_demo, "value")
         self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by")
-        self.viewer.observe(lambda _: self.go(self.n), "value")
+        self.viewer.observe(self._on_viewer, "value")
         self.position = w.BoundedIntText(value=0, min=0, max=0, description="Move number")
         self.position.observe(self._on_position, "value")
         self.make_file = button("Make an HTML file to share", self._on_make_file,
-                                tooltip="one HTML file with every step, to open in any browser")
+                                tooltip="one HTML file with every step, to open in any browser",
+                                layout=w.Layout(width="auto"))
         self.link = w.HTML()
         top = ([self.upload] if upload else []) + ([self.demo] if self.demos else []) + [
             self.viewer, self.position, self.make_file, self.link]
-        self.message.layout = w.Layout(width="100%")
         super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
         self._first_viewer = viewer
         if source is not None:
-            self.open(source)
+            self.load(source)
         else:
             self.table.draw("", status="Nothing is open yet.")
 
     # -- opening -------------------------------------------------------------------------
-    def open(self, source: Any, name: str | None = None) -> bool:
+    def load(self, source: Any, name: str | None = None) -> bool:
         """Open ``source``; False (and the reason shown, the open review kept) if it cannot be read."""
-        label = name or (source if isinstance(source, str) and not source.lstrip().startswith("{") else "the record")
-        label = shown(str(label), 80)
+        if name is None:
+            path = isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{")
+            name = os.path.basename(os.fspath(source)) if path else "the record"
+        label = shown(str(name), 80)
         try:
             review = Review(source, **self._options)
         except DaynightError as exc:
@@ -119,38 +193,36 @@ class ReviewApp(w.VBox):
             self.message.show(f"{label}: the record stops after move {review.moves}: {review.error}. "
                               f"The {review.moves} moves before it can be reviewed.", "error")
         else:
-            self.message.ok(f"{label}: {review.title}, {review.moves} moves.")
+            title = "" if review.title in label else f" of {review.title}"
+            self.message.ok(f"{label}: {review.moves} moves{title}.")
         ids = [None] + [p for p, _ in review.players]
         if self._restrict is not None:
-            ids = [v for v in ids if v in self._restrict] or ids[:1]
+            ids = [v for v in ids if v in self._restrict] or list(self._restrict)
         first = self._first_viewer if self._first_viewer in ids else ids[0]
         self._viewer_ids = ids
-        with self.viewer.hold_trait_notifications():
+        self._loading = True
+        try:
             self.viewer.options = [(review.viewer_name(v) if v is not None else _TEACHER, i)
                                    for i, v in enumerate(ids)]
             self.viewer.value = ids.index(first)
-        self.position.max = review.moves
+            self.position.max = review.moves
+        finally:
+            self._loading = False
         self.link.value = ""
         self.go(review.moves if self._at_end else 0)
         return True
 
-    def _on_upload(self, change: dict) -> None:
-        files = change["new"]
-        if not files:
-            return
-        f = files[0]
-        name = shown(str(f.get("name", "the file")), 80)
-        size = f.get("size", 0)
-        if not isinstance(size, int) or size > MAX_BYTES:
-            self.message.show(f"Cannot open {name}: it is {size / 1e6:.1f} MB; records larger than "
+    def _on_upload(self, name: str, data: bytes | None, size: int) -> None:
+        if data is None:
+            self.message.show(f"Cannot open {name}: the file is {size / 1e6:.1f} MB; records larger than "
                               f"{MAX_BYTES / 1e6:.0f} MB are not read.", "error")
             return
-        guarded(self.message, lambda: self.open(f["content"], name=name))
+        guarded(self.message, lambda: self.load(data, name=name))
 
     def _on_demo(self, change: dict) -> None:
         key = change["new"]
         if key:
-            guarded(self.message, lambda: self.open(self.demos[key](), name=key))
+            guarded(self.message, lambda: self.load(self.demos[key](), name=key))
 
     # -- stepping ------------------------------------------------------------------------
     @property
@@ -183,8 +255,12 @@ class ReviewApp(w.VBox):
                         status=f"{review.describe(n)}. Seen by {review.viewer_name(self.viewing)}.")
 
     def _on_position(self, change: dict) -> None:
-        if change["new"] != self.n:
+        if change["new"] != self.n and not self._loading:
             self.go(change["new"])
+
+    def _on_viewer(self, _change: dict) -> None:
+        if not self._loading:
+            self.go(self.n)
 
     def _on_make_file(self, _button: Any = None) -> None:
         review = self.review
@@ -200,8 +276,8 @@ class ReviewControl(w.VBox):
     """A button that opens the game so far in review below it, and closes it again."""
 
     def __init__(self, game: Callable[[], Game] | Game, *, viewer: Any = None,
-                 label: str = "Review the game so far"):
-        self._game, self._viewer, self._label = game, viewer, label
+                 label: str = "Review the game so far", **options: Any):
+        self._game, self._viewer, self._label, self._options = game, viewer, label, options
         self.app: ReviewApp | None = None
         self.button = button(label, self._toggle)
         super().__init__([self.button])
@@ -213,14 +289,15 @@ class ReviewControl(w.VBox):
         game = self._game() if callable(self._game) else self._game
         # during a game a player sees only their own view; once it is over, everything
         viewers = None if game.is_over() or self._viewer is None else [self._viewer]
-        self.app = ReviewApp(game.to_record(), viewer=self._viewer, viewers=viewers, upload=False,
-                             at_end=True, global_keys=False, cls=type(game))
+        self.app = ReviewApp(game, viewer=self._viewer, viewers=viewers, upload=False, at_end=True,
+                             global_keys=False, **self._options)
         self.button.description = "Close the review"
         self.children = (self.button, self.app)
 
 
 def review_control(game: Callable[[], Game] | Game, *, viewer: Any = None,
-                   label: str = "Review the game so far") -> ReviewControl:
+                   label: str = "Review the game so far", **options: Any) -> ReviewControl:
     """For a play app: a button that opens ``game`` (or ``game()``, the game being played) in
-    review at its last move, as ``viewer`` sees it (only that view while the game goes on)."""
-    return ReviewControl(game, viewer=viewer, label=label)
+    review at its last move, as ``viewer`` sees it (only that view while the game goes on).
+    ``options`` go to :class:`ReviewApp`."""
+    return ReviewControl(game, viewer=viewer, label=label, **options)
