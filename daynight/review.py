@@ -13,7 +13,7 @@ round or turn the move belongs to.
 Bad input never raises past :class:`Review` with a traceback's worth of text:
 
 * a record that cannot be read at all (not JSON, a bad header or setup, a file larger than
-  :data:`MAX_BYTES`, which is refused before it is read) raises
+  :data:`~daynight.core.MAX_RECORD_BYTES`, refused before it is read) raises
   :class:`~daynight.core.InvalidRecordError` with the engine's one-line reason;
 * a move that cannot be read or that the rules refuse ends the review there: the moves before
   it can be reviewed and :attr:`Review.error` holds the reason;
@@ -47,10 +47,8 @@ from typing import Any, Callable, Mapping, NamedTuple
 from . import __version__, replay
 from .core import DaynightError, Event, Game, InvalidRecordError, load_record, parse_record, shown
 
-__all__ = ["MAX_BYTES", "SNAPSHOT_EVERY", "Group", "Review", "html", "write_html", "read_source"]
+__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "write_html", "read_source"]
 
-#: records larger than this are refused before they are read
-MAX_BYTES = 10_000_000
 #: a copy of the game is kept every this many moves
 SNAPSHOT_EVERY = 16
 #: how many drawings a review keeps (stepping back and forth redraws nothing)
@@ -87,42 +85,23 @@ class Group(NamedTuple):
     last: int
 
 
-def _size_error(where: str, size: int) -> InvalidRecordError:
-    return InvalidRecordError(where, f"the file is {size / 1e6:.1f} MB; records larger than "
-                                     f"{MAX_BYTES / 1e6:.0f} MB are not read")
-
-
 def read_source(source: Any) -> tuple[Mapping[str, Any], type[Game] | None]:
     """The record in ``source`` and, for a :class:`Game`, its class.
 
     ``source``: a :class:`Game`, a dict, JSON text, bytes, or a path (``str`` or path-like).
-    A file or text larger than :data:`MAX_BYTES` is refused before it is read or parsed.
+    A file or text beyond :data:`~daynight.core.MAX_RECORD_BYTES` is refused, a file before
+    it is read (:func:`~daynight.core.load_record`, :func:`~daynight.core.parse_record`).
     """
     if isinstance(source, Game):
         return source.to_record(), type(source)
     if isinstance(source, Mapping):
         return source, None
     if isinstance(source, (bytes, bytearray, memoryview)):
-        data = bytes(source)
-        if len(data) > MAX_BYTES:
-            raise _size_error("record", len(data))
-        try:
-            return parse_record(data.decode("utf-8")), None
-        except UnicodeDecodeError:
-            raise InvalidRecordError("record", "not a UTF-8 text file") from None
+        return parse_record(bytes(source)), None
     if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
-        if len(source) > MAX_BYTES:
-            raise _size_error("record", len(source))
         return parse_record(source), None
     if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        try:
-            size = os.stat(path).st_size
-        except OSError as exc:
-            raise InvalidRecordError(path, f"cannot read file: {exc.strerror or exc}") from None
-        if size > MAX_BYTES:
-            raise _size_error(path, size)
-        return load_record(path), None
+        return load_record(os.fspath(source)), None
     raise InvalidRecordError("record", f"expected a path, a dict, JSON text or a game, got {type(source).__name__}")
 
 

@@ -1,15 +1,13 @@
 """Test-only helpers for the review tests: a drawing of the toy game (tests/toygame.py), so
-the review is tested without waiting for the four games' drawings; the demo records of the
-games, played once per test run; and malformed records made by mutating good ones."""
+the review is tested without waiting for the four games' drawings, and the demo records of
+the games, played once per test run."""
 
 from __future__ import annotations
 
-import copy
 import functools
 import importlib.util
 import json
-import random
-from typing import Any, Iterator
+from typing import Any
 
 from daynight import GAMES, draw as d, game_module
 
@@ -47,42 +45,3 @@ def _demo_json(name: str) -> str:
 def demo_record(name: str) -> dict[str, Any]:
     """A fresh copy of the seeded demo record of ``name`` (played once per test run)."""
     return json.loads(_demo_json(name))
-
-
-def mutants(record: dict[str, Any], count: int, seed: int = 0) -> Iterator[Any]:
-    """``count`` malformed variants of ``record``: fields removed, retyped or made huge,
-    moves dropped, swapped, duplicated or edited, and JSON text cut short."""
-    rng = random.Random(seed)
-    junk = [None, True, -1, 0, 2 ** 64, 1.5, "", "\u202e</script>\n", [], {}, [1, 2], {"x": 1}]
-    for _ in range(count):
-        r = copy.deepcopy(record)
-        kind = rng.randrange(6)
-        if kind == 5:  # text cut short or with a byte changed
-            text = json.dumps(r)
-            cut = rng.randrange(len(text))
-            yield text[:cut] if rng.random() < 0.5 else text[:cut] + rng.choice("{}[],:\"x0") + text[cut + 1:]
-            continue
-        moves = r.get("moves", [])
-        if kind == 0 or not moves:  # a top-level or setup field
-            where = r if rng.random() < 0.4 else r["setup"]
-            key = rng.choice(list(where))
-            if rng.random() < 0.3:
-                del where[key]
-            else:
-                where[key] = rng.choice(junk)
-        elif kind == 1:
-            del moves[rng.randrange(len(moves))]
-        elif kind == 2:
-            i, j = rng.randrange(len(moves)), rng.randrange(len(moves))
-            moves[i], moves[j] = moves[j], moves[i]
-        elif kind == 3:
-            i = rng.randrange(len(moves))
-            moves.insert(i, copy.deepcopy(moves[rng.randrange(len(moves))]))
-        else:  # a field of one move
-            move = moves[rng.randrange(len(moves))]
-            if isinstance(move, dict) and move:
-                key = rng.choice(list(move))
-                move[key] = rng.choice(junk + [v for v in move.values()])
-            else:
-                moves[moves.index(move)] = rng.choice(junk)
-        yield r

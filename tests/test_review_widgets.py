@@ -13,7 +13,9 @@ import pytest
 
 from daynight import GAMES, game_class
 from daynight import draw as d
-from daynight.review import MAX_BYTES, Review
+from daynight.core import MAX_RECORD_BYTES
+from daynight.review import Review
+from daynight.testing import mutants
 from daynight.widgets.review import KEYS, RecordFile, ReviewApp, demo_games, review_control
 from tests import review_support as support
 from tests.toygame import Pebbles, Take
@@ -33,9 +35,9 @@ def press(app: ReviewApp, key: str) -> None:
     assert app.table.choose(app.table.shortcuts[key])
 
 
-def upload(app: ReviewApp, content: str, name="game.json") -> None:
+def upload(app: ReviewApp, content: str | bytes, name="game.json") -> None:
     """What the browser sends when a file is chosen."""
-    data = content.encode()
+    data = content.encode() if isinstance(content, str) else content
     app.upload._on_message(app.upload, {"event": "file", "name": name, "size": len(data)}, [memoryview(data)])
 
 
@@ -120,10 +122,10 @@ def test_a_record_with_a_refused_move_opens_up_to_it():
 
 def test_a_file_larger_than_the_bound_is_refused_unread():
     app = toy_app()
-    app.upload._on_message(app.upload, {"event": "too-big", "name": "huge.json", "size": MAX_BYTES + 1}, [])
+    app.upload._on_message(app.upload, {"event": "too-big", "name": "huge.json", "size": MAX_RECORD_BYTES + 1}, [])
     assert app.message.kind == "error" and "huge.json" in app.message.text and "not read" in app.message.text
     assert app.review.moves == 6
-    assert app.upload.max_bytes == MAX_BYTES, "the browser sends no file larger than the bound"
+    assert app.upload.max_bytes == MAX_RECORD_BYTES, "the browser sends no file larger than the bound"
 
 
 def test_the_file_chooser_drops_every_other_message():
@@ -133,7 +135,7 @@ def test_the_file_chooser_drops_every_other_message():
     bad = [(None, []), ("file", []), ({"event": "file"}, []), (dict(good, extra=1), [b"{}"]),
            (dict(good, size="2"), [b"{}"]), (dict(good, size=True), [b"{}"]), (dict(good, name=3), [b"{}"]),
            (good, []), (good, [b"{}", b"{}"]), (good, [b"{}}"]), (dict(good, event="run"), [b"{}"]),
-           (dict(good, size=MAX_BYTES + 1), [b"{}"])]
+           (dict(good, size=MAX_RECORD_BYTES + 1), [b"{}"])]
     for content, buffers in bad:
         chooser._on_message(chooser, content, buffers)
     assert got == [] and chooser.dropped == len(bad)
@@ -144,8 +146,8 @@ def test_the_file_chooser_drops_every_other_message():
 
 def test_fuzzed_records_never_make_the_app_raise():
     app = toy_app()
-    for bad in support.mutants(toy_demo(3).to_record(), 150, seed=2):
-        upload(app, bad if isinstance(bad, str) else json.dumps(bad))
+    for bad in mutants(Pebbles, 80, seed=2, records=[toy_demo(3)], others=[]):
+        upload(app, bad.data)
         for key in ("End", "PageUp", "ArrowLeft", "Home"):
             press(app, key)
         assert app.message.text

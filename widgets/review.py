@@ -27,8 +27,8 @@ import ipywidgets as w
 import traitlets as t
 
 from daynight import GAMES, game_module
-from daynight.core import DaynightError, Game, shown
-from daynight.review import MAX_BYTES, Review, html
+from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
+from daynight.review import Review, html
 
 from .common import EventLogView, Status, app_layout, button, escape, guarded
 from .table import Table, Target
@@ -95,7 +95,7 @@ class RecordFile(anywidget.AnyWidget):
 
     description = t.Unicode("Open a record file").tag(sync=True)
     accept = t.Unicode(".json,application/json").tag(sync=True)
-    max_bytes = t.Int(MAX_BYTES).tag(sync=True)
+    max_bytes = t.Int(MAX_RECORD_BYTES).tag(sync=True)
 
     def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
         super().__init__(**kwargs)
@@ -214,8 +214,8 @@ class ReviewApp(w.VBox):
 
     def _on_upload(self, name: str, data: bytes | None, size: int) -> None:
         if data is None:
-            self.message.show(f"Cannot open {name}: the file is {size / 1e6:.1f} MB; records larger than "
-                              f"{MAX_BYTES / 1e6:.0f} MB are not read.", "error")
+            self.message.show(f"Cannot open {name}: {size:,} bytes; a record is at most {MAX_RECORD_BYTES:,} bytes "
+                              f"({MAX_RECORD_BYTES // 2**20} MB), so this file is not read.", "error")
             return
         guarded(self.message, lambda: self.load(data, name=name))
 

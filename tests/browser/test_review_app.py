@@ -14,7 +14,8 @@ import json
 import pytest
 
 from daynight import GAMES
-from daynight.review import MAX_BYTES, Review, write_html
+from daynight.core import MAX_RECORD_BYTES
+from daynight.review import Review, write_html
 from tests import review_support as support
 from tests.browser.conftest import _need_browser
 from tests.toygame import demo as toy_demo
@@ -121,7 +122,7 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     # a file larger than the bound: refused, unread, and the app still answers
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as fh:
-        fh.truncate(3 * MAX_BYTES)      # three times the bound: it must not even be sent
+        fh.truncate(3 * MAX_RECORD_BYTES)      # three times the bound: it must not even be sent
     upload(page, huge)
     page.wait_for_function("document.body.innerText.includes('Cannot open huge.json')")
     assert "not read" in message(page) and status(page).startswith("Move 5 of 5")
