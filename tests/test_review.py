@@ -371,3 +371,28 @@ def test_the_longest_demo_export_stays_under_3_mb():
     assert review.moves > 200
     assert len(html(review).encode("utf-8")) < 3_000_000
     assert not review.draw_errors
+
+
+def _cli_has_html() -> bool:
+    from daynight import cli
+
+    return '"--html"' in open(cli.__file__, encoding="utf-8").read()
+
+
+@pytest.mark.skipif(not _cli_has_html(), reason="daynight replay --html is not wired into the CLI yet")
+def test_daynight_replay_html_writes_the_file_and_reports_a_broken_record(tmp_path, capsys):
+    from daynight.cli import main
+
+    record = support.demo_record("mtg")
+    good, out = tmp_path / "game.json", tmp_path / "game.html"
+    good.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(good), "--html", str(out)]) == 0
+    assert f"{len(record['moves'])} moves" in capsys.readouterr().out
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    record["moves"][5] = {"turn": "Nobody"}
+    good.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(good), "--html", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "$.moves[5]" in err and err.count("\n") == 1 and "The record stops after move 5" in out.read_text()
+    assert main(["replay", str(good), "--html", str(good)]) == 2, "never over the record itself"
+    assert json.loads(good.read_text())["moves"][5] == {"turn": "Nobody"}
