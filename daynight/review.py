@@ -295,8 +295,9 @@ def _unavailable(message: str) -> Any:
 # One self-contained HTML file
 # ---------------------------------------------------------------------------
 
-#: ``<g`` starts a piece: each drawing is cut there into pieces that repeat from step to step
-_PIECE = re.compile(r"(?=<g[\s>])")
+#: every opening tag starts a piece: each drawing is cut there into pieces that repeat
+#: from step to step (a card, a square, a title, a frame)
+_PIECE = re.compile(r"(?=<[^/!?])")
 #: the per-drawing prefix of pattern ids (daynight.draw.document), made the same in every step
 _PATTERN_PREFIX = re.compile(r'id="(dn[0-9a-f]{8})-')
 
@@ -308,12 +309,40 @@ def _pieces(svg: str) -> list[str]:
     return _PIECE.split(svg)
 
 
-def _share(svgs: list[str]) -> tuple[list[str], list[list[int]]]:
-    """Each distinct piece once; each step as ``[same as the previous step's first p pieces,
-    ... its last q pieces, new pieces in between]`` -> ``[p, q, *ids]``."""
+def _runs(before: list[int], ids: list[int]) -> list[Any]:
+    """``ids`` as runs copied from ``before`` (``[start, length]``) and new ids between them,
+    matched greedily (the run that goes on from the last one first), in linear time."""
+    where: dict[int, list[int]] = {}
+    for k, i in enumerate(before):
+        where.setdefault(i, []).append(k)
+    out: list[Any] = []
+    j, end, n, m = 0, 0, len(ids), len(before)
+    while j < n:
+        first = ids[j]
+        starts = where.get(first, [])[:8]
+        if end < m and before[end] == first:
+            starts = [end, *starts]
+        best, size = -1, 0
+        for k in starts:
+            length = 1
+            while j + length < n and k + length < m and before[k + length] == ids[j + length]:
+                length += 1
+            if length > size:
+                best, size = k, length
+        if size >= 2:
+            out.append([best, size])
+            j, end = j + size, best + size
+        else:
+            out.append(first)
+            j += 1
+    return out
+
+
+def _share(svgs: list[str]) -> tuple[list[str], list[list[Any]]]:
+    """Each distinct piece once; each step as runs of the previous step's pieces and new ones."""
     index: dict[str, int] = {}
     pieces: list[str] = []
-    steps: list[list[int]] = []
+    steps: list[list[Any]] = []
     before: list[int] = []
     for svg in svgs:
         ids = []
@@ -323,13 +352,7 @@ def _share(svgs: list[str]) -> tuple[list[str], list[list[int]]]:
                 i = index[piece] = len(pieces)
                 pieces.append(piece)
             ids.append(i)
-        p = 0
-        while p < min(len(ids), len(before)) and ids[p] == before[p]:
-            p += 1
-        q = 0
-        while q < min(len(ids), len(before)) - p and ids[-1 - q] == before[-1 - q]:
-            q += 1
-        steps.append([p, q, *ids[p:len(ids) - q]])
+        steps.append(_runs(before, ids))
         before = ids
     return pieces, steps
 
@@ -381,9 +404,12 @@ _SCRIPT = r"""
   var drawing = document.getElementById("dn-drawing"), where = document.getElementById("dn-where");
   var events = document.getElementById("dn-events"), input = document.getElementById("dn-move");
   var pieces = [];
-  for (var s = 0, before = []; s <= last; s++) {      // each step: [p, q, ...new ids]
-    var st = data.steps[s], p = st[0], q = st[1];
-    var ids = before.slice(0, p).concat(st.slice(2), q ? before.slice(before.length - q) : []);
+  for (var s = 0, before = []; s <= last; s++) {   // each step: runs [start, length] of the
+    var ids = [];                                   // step before's pieces, and new pieces
+    data.steps[s].forEach(function (run) {
+      if (typeof run === "number") ids.push(run);
+      else for (var k = run[0]; k < run[0] + run[1]; k++) ids.push(before[k]);
+    });
     pieces.push(ids); before = ids;
   }
   function show(k) {

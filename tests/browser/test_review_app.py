@@ -14,6 +14,7 @@ import json
 import pytest
 
 from daynight import GAMES
+from daynight import draw as d
 from daynight.core import MAX_RECORD_BYTES
 from daynight.review import Review, write_html
 from tests import review_support as support
@@ -148,6 +149,19 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
 EXPORTS = ["toy"] + list(GAMES)
 
 
+#: the words of the drawing shown, as daynight.draw.words reads them from the SVG text
+WORDS_JS = """() => {
+  const out = [];
+  for (const el of [document.querySelector('#dn-drawing > svg'), ...document.querySelectorAll('#dn-drawing > svg *')]) {
+    const label = el.getAttribute('aria-label');
+    if (label) out.push(label);
+    if (['text', 'title', 'desc', 'tspan'].includes(el.localName) && el.firstChild && el.firstChild.nodeType === 3)
+      out.push(el.firstChild.data);
+  }
+  return out;
+}"""
+
+
 @pytest.fixture(scope="module")
 def offline(browser):
     """A browser context in which every request but a file:// one fails (and is counted)."""
@@ -186,9 +200,11 @@ def test_the_html_file_opens_offline_and_steps_to_its_end(offline, tmp_path, nam
         page.wait_for_selector("body[data-ready='1']")
         step = lambda: int(page.get_attribute("body", "data-step"))  # noqa: E731
         assert step() == 0 and page.inner_text("#dn-where") == review.describe(0)
-        for n in range(1, review.moves + 1):   # every step, by the right arrow
-            page.keyboard.press("ArrowRight")
+        for n in range(review.moves + 1):   # every step, by the right arrow: the drawing of that step
+            if n:
+                page.keyboard.press("ArrowRight")
             assert step() == n
+            assert page.evaluate(WORDS_JS) == d.words(review.svg(n)), f"step {n} is drawn otherwise"
         assert page.inner_text("#dn-where") == review.describe(review.moves)
         label = page.get_attribute("#dn-drawing > svg", "aria-label")
         assert label == review.drawing(review.moves).label
