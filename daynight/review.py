@@ -144,28 +144,30 @@ class Review:
         self._every = every
         try:
             start = cls.from_record(record, upto=0) if cls else replay(record, upto=0)
+            grouping = GROUPINGS.get(start.name, _BY_PLAYERS)
+            keys = [] if grouping.after else [grouping.counter(start)]
+            seen: dict[Any, None] = dict.fromkeys(start.to_players())
         except DaynightError:
             raise
         except Exception as exc:  # noqa: BLE001 - an engine bug on a strange record
             raise _bug(exc) from None
         self.name, self.title = start.name, start.title
-        grouping = GROUPINGS.get(start.name, _BY_PLAYERS)
         #: "round" or "turn"
         self.word = grouping.word
         self._snapshots: dict[int, Game] = {0: start}
         self._offsets = [len(start.log)]         # events of step n: log[offsets[n-1]:offsets[n]]
-        keys = [grouping.counter(start)] if not grouping.after else []
-        seen: dict[Any, None] = dict.fromkeys(start.to_players())
         live: list[Game] = []
 
         def on_move(game: Game, i: int) -> None:
-            if not live:
-                live.append(game)
-            self._offsets.append(len(game.log))
-            keys.append(grouping.counter(game))
-            seen.update(dict.fromkeys(game.to_players()))
+            # everything read first: a move is kept only once all of it is (an engine bug
+            # in to_players must not leave a move without its snapshot)
+            key, players = grouping.counter(game), game.to_players()
             if (i + 1) % every == 0:
                 self._snapshots[i + 1] = game.copy()
+            live[:] = [game]
+            self._offsets.append(len(game.log))
+            keys.append(key)
+            seen.update(dict.fromkeys(players))
 
         self.error: str | None = None
         try:
@@ -226,6 +228,7 @@ class Review:
         base = n - n % self._every
         if not base <= at <= n:
             at, game = base, self._snapshots[base].copy()
+        self._cursor = (-1, game)  # until the moves are played (an engine bug may stop them)
         for move in self._moves[at:n]:
             game.play(move)
         self._cursor = (n, game)

@@ -159,9 +159,10 @@ class ReviewApp(w.VBox):
         self.demo = w.Dropdown(options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
                                value="", description="Demo game", **_WIDE())
         self.demo.observe(self._on_demo, "value")
-        self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by")
+        self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by", **_WIDE())
         self.viewer.observe(self._on_viewer, "value")
-        self.position = w.BoundedIntText(value=0, min=0, max=0, description="Move number")
+        self.position = w.BoundedIntText(value=0, min=0, max=0, description="Move number",
+                                         style={"description_width": "initial"}, layout=w.Layout(width="11em"))
         self.position.observe(self._on_position, "value")
         self.make_file = button("Make an HTML file to share", self._on_make_file,
                                 tooltip="one HTML file with every step, to open in any browser",
