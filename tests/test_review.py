@@ -38,12 +38,12 @@ def no_draw(game, viewer):
 
 
 def reference(cls, record):
-    """(state, record, events, views) after each move, by ``from_record`` itself."""
+    """(state, moves, events, views) after each move, by ``from_record`` itself."""
     out = []
 
     def keep(game, i=None):
         views = {p: game.view(p) for p in players}
-        out.append((game.state_json(), game.to_record(), list(game.log), views))
+        out.append((game.state_json(), list(game.history), list(game.log), views))
 
     start = cls.from_record(record, upto=0)
     players = list(dict.fromkeys(start.to_players()))
@@ -54,10 +54,10 @@ def reference(cls, record):
 
 
 def same_as(review: Review, n: int, ref) -> None:
-    game = review.game(n)
-    state, record, log, views = ref[n]
+    game = review._at(n)
+    state, moves, log, views = ref[n]
     assert game.state_json() == state, f"step {n}: another state"
-    assert game.to_record() == record, f"step {n}: another record"
+    assert game.history == moves, f"step {n}: other moves"
     assert list(game.log) == log, f"step {n}: other events"
     first, last = review.event_range(n)
     assert list(review.events(n)) == log[first:last] and last == len(log)
@@ -81,11 +81,13 @@ def test_every_step_is_the_game_replayed_to_that_move(name):
     # every step forward, then back, then jumps in a seeded random order: the cursor and the
     # snapshots must give the same states as replaying from the start
     order = list(range(review.moves + 1))
-    order += order[::-1] + random.Random(1).sample(order, len(order))
+    order += order[::-1] + random.Random(1).sample(order, min(len(order), 60))
     for n in order:
         same_as(review, n, ref)
     for n in sorted({0, 1, review.moves // 2, review.moves}):  # and from_record(upto=n) as such
-        assert review.game(n).state_json() == cls.from_record(record, upto=n).state_json()
+        game = review.game(n)
+        assert game.state_json() == cls.from_record(record, upto=n).state_json()
+        assert game.to_record() == cls.from_record(record, upto=n).to_record()
     assert review.game(3) is not review.game(3), "game(n) gives a copy to change"
     g = review.game(review.moves)
     assert [e for n in range(review.moves + 1) for e in review.events(n)] == list(g.log)
@@ -205,7 +207,7 @@ def test_a_file_larger_than_the_bound_is_refused(tmp_path):
 
 def check_never_raises(make_review, records) -> tuple[int, list[str]]:
     """Open every record: anything but a one-line DaynightError escaping fails. Each review
-    opened is exported to HTML as a teacher and as each of its first two players sees it.
+    opened is exported to HTML as a teacher and as its first player sees it.
     Returns how many opened and the reasons given (refusals and early stops)."""
     opened, reasons = 0, []
     for data in records:
@@ -219,15 +221,15 @@ def check_never_raises(make_review, records) -> tuple[int, list[str]]:
         if review.error is not None:
             assert review.error == rv.shown(review.error)
             reasons.append(review.error)
-        for viewer in [None] + [p for p, _ in review.players][:2]:
+        for viewer in [None] + [p for p, _ in review.players][:1]:
             html(review, viewer)
     return opened, reasons
 
 
 def test_fuzzed_records_of_the_toy_game_never_raise_anything_but_a_one_line_reason():
-    records = [m.data for m in mutants(Pebbles, 120, seed=5, records=[toy_demo(3)], others=[])]
+    records = [m.data for m in mutants(Pebbles, 80, seed=5, records=[toy_demo(3)], others=[])]
     opened, reasons = check_never_raises(toy_review, records)
-    assert opened > 20 and len(reasons) > 60, (opened, len(reasons))
+    assert opened > 10 and len(reasons) > 40, (opened, len(reasons))
 
 
 def test_even_a_broken_engine_never_makes_the_review_raise():
@@ -235,7 +237,7 @@ def test_even_a_broken_engine_never_makes_the_review_raise():
     several lines): the review still gives one line and never a traceback."""
     from tests.toygame import BrokenPebbles, broken_demo
 
-    records = [m.data for m in mutants(BrokenPebbles, 80, seed=2, records=[broken_demo(3)], others=[])]
+    records = [m.data for m in mutants(BrokenPebbles, 50, seed=2, records=[broken_demo(3)], others=[])]
     opened, reasons = check_never_raises(lambda data: Review(data, cls=BrokenPebbles, draw=support.draw), records)
     bugs = [r for r in reasons if "this is a bug in daynight" in r]
     assert opened > 5 and bugs, (opened, reasons[:5])
