@@ -19,6 +19,7 @@ from daynight.core import MAX_RECORD_BYTES
 from daynight.review import Review, write_html
 from tests import review_support as support
 from tests.browser.conftest import _need_browser
+from tests.browser.test_accessibility import controls_of, unnamed
 from tests.toygame import demo as toy_demo
 
 #: a short record with turns: quick to step through
@@ -141,6 +142,12 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     assert info.value.suggested_filename == "broken-review.html"
     text = open(info.value.path(), encoding="utf-8").read()
     assert text.startswith("<!DOCTYPE html>") and "The record stops after move 5" in text
+
+    # every control, the file chooser and the download link too, has a name the browser computes
+    controls = controls_of(page)
+    names = {c["name"] for c in controls}
+    assert not unnamed(controls), unnamed(controls)[:3]
+    assert {"Open a record file", "Seen by", "Move number", "Next move", "End"} <= names, names
     app.assert_clean()
 
 
