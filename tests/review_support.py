@@ -1,12 +1,14 @@
 """Test-only helpers for the review tests: a drawing of the toy game (tests/toygame.py), so
-the review is tested without waiting for the four games' drawings, and the demo records of
-the games, played once per test run."""
+the review is tested without waiting for the four games' drawings; the demo records of the
+games, played (and exported) once per test run; and the HTML file read back as its script
+reads it."""
 
 from __future__ import annotations
 
 import functools
 import importlib.util
 import json
+from html.parser import HTMLParser
 from typing import Any
 
 from daynight import GAMES, draw as d, game_module
@@ -42,6 +44,62 @@ def _demo_json(name: str) -> str:
     return game_module(name).demo(SEED).to_json(indent=None)
 
 
-def demo_record(name: str) -> dict[str, Any]:
-    """A fresh copy of the seeded demo record of ``name`` (played once per test run)."""
-    return json.loads(_demo_json(name))
+def demo_record(name: str, moves: int | None = None) -> dict[str, Any]:
+    """A fresh copy of the seeded demo record of ``name`` (played once per test run), or of
+    its first ``moves`` moves (a record too)."""
+    record = json.loads(_demo_json(name))
+    if moves is not None:
+        record["moves"] = record["moves"][:moves]
+    return record
+
+
+@functools.cache
+def demo_export(name: str):
+    """``(review, html)`` of the demo of ``name``: every step drawn once per test run (the
+    temples demo has 350 moves), for the tests of the file and of the page."""
+    from daynight.review import Review, html
+
+    review = Review(demo_record(name))
+    return review, html(review)
+
+
+# -- reading the HTML file back, as its script does ---------------------------------------------
+
+class Page(HTMLParser):
+    """An HTML page's tags (``[(tag, attributes)]``) and scripts (``[[attributes, text]]``)."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.scripts, self.tags, self._in = [], [], None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag == "script":
+            self._in = dict(attrs)
+            self.scripts.append([dict(attrs), ""])
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in is not None:
+            self.scripts[-1][1] += data
+
+
+def decode(page: Page) -> list[str]:
+    """Each step's SVG, rebuilt from the page's data as its script does."""
+    return decode_data(json.loads(next(s for a, s in page.scripts if a.get("type") == "application/json")))
+
+
+def decode_data(data) -> list[str]:
+    """Each step's SVG from ``{"pieces": [...], "steps": [runs...]}``."""
+    out, before = [], []
+    for runs in data["steps"]:
+        ids = []
+        for run in runs:
+            ids += [run] if isinstance(run, int) else before[run[0]:run[0] + run[1]]
+        out.append("".join(data["pieces"][i] for i in ids))
+        before = ids
+    return out

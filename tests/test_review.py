@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from html.parser import HTMLParser
 import json
 import os
 import random
@@ -24,6 +23,7 @@ from daynight.core import MAX_RECORD_BYTES
 from daynight.testing import mutants
 from daynight.review import Review, html, write_html
 from tests import review_support as support
+from tests.review_support import Page, decode, decode_data
 from tests.toygame import Pebbles, Take
 from tests.toygame import demo as toy_demo
 
@@ -245,52 +245,14 @@ def test_even_a_broken_engine_never_makes_the_review_raise():
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_fuzzed_records_of_every_game_never_raise(name):
-    record = support.demo_record(name)
-    record["moves"] = record["moves"][:40]  # short: every mutant is drawn at every step
+    record = support.demo_record(name, moves=8)  # short: every mutant is drawn at every step
     draw = None if support.drawn(name) else no_draw
     opened, _ = check_never_raises(lambda data: Review(data, draw=draw),
-                                   [m.data for m in mutants(name, 25, seed=11, records=[record])])
+                                   [m.data for m in mutants(name, 12, seed=11, records=[record])])
     assert opened, "some mutants are games to review"
 
 
 # --------------------------------------------------------------------------- the HTML file
-
-class Page(HTMLParser):
-    def __init__(self, text):
-        super().__init__()
-        self.scripts, self.tags, self._in, self.data = [], [], None, {}
-        self.feed(text)
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-        if tag == "script":
-            self._in = dict(attrs)
-            self.scripts.append([dict(attrs), ""])
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self._in = None
-
-    def handle_data(self, data):
-        if self._in is not None:
-            self.scripts[-1][1] += data
-
-
-def decode(page: Page) -> list[str]:
-    """Each step's SVG, rebuilt from the page's data as its script does."""
-    return decode_data(json.loads(next(s for a, s in page.scripts if a.get("type") == "application/json")))
-
-
-def decode_data(data) -> list[str]:
-    out, before = [], []
-    for runs in data["steps"]:
-        ids = []
-        for run in runs:
-            ids += [run] if isinstance(run, int) else before[run[0]:run[0] + run[1]]
-        out.append("".join(data["pieces"][i] for i in ids))
-        before = ids
-    return out
-
 
 def normalised(svg: str) -> str:
     """Pattern ids are the same in every step of the file (one drawing is shown at a time)."""
@@ -370,10 +332,10 @@ def test_write_html_never_writes_over_the_record_and_writes_whole_files(tmp_path
 
 @pytest.mark.skipif("temples" not in support.DRAWN, reason="the temples drawing has not landed yet")
 def test_the_longest_demo_export_stays_under_3_mb():
-    review = Review(support.demo_record("temples"))
-    assert review.moves > 200
-    assert len(html(review).encode("utf-8")) < 3_000_000
-    assert not review.draw_errors
+    review, page = support.demo_export("temples")
+    assert review.moves > 200 and not review.draw_errors
+    assert len(page.encode("utf-8")) < 3_000_000
+    assert decode(Page(page))[-1] == normalised(review.svg(review.moves))
 
 
 def _cli_has_html() -> bool:

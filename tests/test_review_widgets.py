@@ -202,7 +202,7 @@ def test_every_demo_steps_through_the_app_like_the_replayed_game(name):
         pytest.skip("no game's drawing has landed yet")
     from daynight.draw import table
 
-    record = support.demo_record(name)
+    record = support.demo_record(name, moves=60)  # every step is drawn twice: the first 60 moves
     cls = game_class(name)
     app = ReviewApp(record)
     players = [p for p, _ in app.review.players]

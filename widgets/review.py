@@ -270,6 +270,7 @@ class ReviewApp(w.VBox):
             return
         stem = self._source_name.rsplit("/", 1)[-1].removesuffix(".json")
         name = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:60] or review.name
+        self.link.value = f"<span>Drawing all {review.moves + 1} steps for the file&hellip;</span>"
         self.link.value = html_link(review, self.viewing, f"{name}-review.html")
 
 
