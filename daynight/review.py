@@ -298,9 +298,10 @@ def _unavailable(message: str) -> Any:
 # One self-contained HTML file
 # ---------------------------------------------------------------------------
 
-#: every opening tag starts a piece: each drawing is cut there into pieces that repeat
-#: from step to step (a card, a square, a title, a frame)
-_PIECE = re.compile(r"(?=<[^/!?])")
+#: every opening tag starts a piece: each drawing is cut at the ``<`` of its opening tags into
+#: pieces that repeat from step to step (a card, a square, a title, a frame); joined with
+#: ``<`` they are the drawing again
+_PIECE = re.compile(r"<(?=[^/!?])")
 #: the per-drawing prefix of pattern ids (daynight.draw.document), made the same in every step
 _PATTERN_PREFIX = re.compile(r'id="(dn[0-9a-f]{8})-')
 
@@ -421,7 +422,7 @@ _SCRIPT = r"""
     var old = document.getElementById("dn-step-" + n);
     if (old) old.classList.remove("dn-current");
     n = k;
-    drawing.innerHTML = pieces[k].map(function (i) { return data.pieces[i]; }).join("");
+    drawing.innerHTML = pieces[k].map(function (i) { return data.pieces[i]; }).join("<");
     var item = document.getElementById("dn-step-" + k);
     item.classList.add("dn-current");
     var list = item.querySelector("ul");

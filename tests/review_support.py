@@ -100,6 +100,6 @@ def decode_data(data) -> list[str]:
         ids = []
         for run in runs:
             ids += [run] if isinstance(run, int) else before[run[0]:run[0] + run[1]]
-        out.append("".join(data["pieces"][i] for i in ids))
+        out.append("<".join(data["pieces"][i] for i in ids))
         before = ids
     return out

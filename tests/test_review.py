@@ -286,7 +286,7 @@ def test_the_html_file_holds_every_step_exactly_and_runs_only_its_own_script(tmp
 
 def test_pieces_shared_between_steps_rebuild_every_step():
     rng = random.Random(3)
-    steps, svg = [], ["<svg>"] + [f'<g id="p{i}">{i}</g>' for i in range(30)] + ["</svg>"]
+    steps, svg = [], ["<svg>"] + [f'<g id="p{i}"><text>{i}</text></g>' for i in range(30)] + ["</svg>"]
     for _ in range(200):
         i = rng.randrange(1, len(svg) - 1)
         svg = svg[:i] + rng.choice([[], [f"<g>{rng.random()}</g>"], [svg[i]] * 2]) + svg[i + 1:]
