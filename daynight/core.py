@@ -18,7 +18,7 @@ list of accepted moves, and writes and reads records.
 from __future__ import annotations
 
 import json
-import math
+import os
 import pickle
 import random
 import re
@@ -620,8 +620,6 @@ def parse_record(text: str | bytes, source: str = "record") -> dict[str, Any]:
 def load_record(path: str) -> dict[str, Any]:
     """Read a record file; every failure is an :class:`InvalidRecordError`. A file beyond
     :data:`MAX_RECORD_BYTES` is refused without being read."""
-    import os
-
     try:
         with open(path, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size
@@ -791,7 +789,6 @@ class Game(ABC):
     def save(self, path: str) -> None:
         """Write the record to ``path`` (written to a temporary file first, so a failure
         never leaves half a record behind)."""
-        import os
         import tempfile
 
         directory = os.path.dirname(os.path.abspath(path))

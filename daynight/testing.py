@@ -337,24 +337,22 @@ def _record_text(record: RecordLike) -> str:
     return json.dumps(record)
 
 
-def _base_texts(cls: type[Game], records: Iterable[RecordLike] | None, demo_seeds: Iterable[int]) -> list[str]:
-    texts = ([_record_text(r) for r in records] if records is not None
-             else [_demo_text(cls, s) for s in demo_seeds])
-    if not texts:
-        raise ValueError("fuzz_records needs at least one record to mutate")
-    return texts
-
-
-def _other_texts(cls: type[Game]) -> list[str]:
-    """The demo records of the other registered games (moves and setups to borrow)."""
+def _sources(cls: type[Game], records: Iterable[RecordLike] | None, demo_seeds: Iterable[int],
+             others: Iterable[RecordLike] | None) -> tuple[list[str], list[str]]:
+    """The records to mutate (``records``, or the demos for ``demo_seeds``) and the records
+    to borrow moves and setups from (``others``, or the other registered games' demos)."""
     import daynight
 
-    out = []
-    for name in daynight.GAMES:
-        other = daynight.game_class(name)
-        if other is not cls:
-            out.append(_demo_text(other, 0))
-    return out
+    bases = ([_record_text(r) for r in records] if records is not None
+             else [_demo_text(cls, s) for s in demo_seeds])
+    if not bases:
+        raise ValueError("fuzz_records needs at least one record to mutate")
+    if others is None:
+        classes = [daynight.game_class(name) for name in daynight.GAMES]
+        foreign = [_demo_text(other, 0) for other in classes if other is not cls]
+    else:
+        foreign = [_record_text(r) for r in others]
+    return bases, foreign
 
 
 # -- the mutations ----------------------------------------------------------------------------
@@ -388,6 +386,10 @@ class _Mutator:
         self.others = others
         self.raw: dict[str, str] = {}   # sentinel string -> JSON text put in its place
         self.text_ops: list[Callable[[bytes], bytes]] = []
+        #: where this mutant's changes mostly go (several changes to one setup make the
+        #: impossible positions that one change alone does not)
+        self.region = rng.choices(["$.setup", "$.moves", "$.header"], weights=[45, 45, 10])[0]
+        self.oversize = False
 
     # -- helpers ---------------------------------------------------------------------
     def sentinel(self, raw_json: str) -> str:
@@ -396,32 +398,37 @@ class _Mutator:
         return key
 
     @staticmethod
-    def nodes(tree: Any) -> list[tuple[Any, Any, str]]:
-        """Every (container, key, path) below the root, in no particular order."""
-        out, stack = [], [(tree, "$")]
+    def nodes(tree: Any) -> list[tuple[Any, Any, str, int]]:
+        """Every (container, key, path, depth) below the root, in no particular order."""
+        out, stack = [], [(tree, "$", 1)]
         while stack:
-            v, p = stack.pop()
+            v, p, depth = stack.pop()
             items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
             for k, x in items:
                 q = f"{p}[{k}]" if isinstance(k, int) else f"{p}.{k}"
-                out.append((v, k, q))
+                out.append((v, k, q, depth))
                 if isinstance(x, (dict, list)):
-                    stack.append((x, q))
+                    stack.append((x, q, depth + 1))
         return out
 
     def pick(self, tree: Any, want: Callable[[Any, Any], bool] = lambda c, k: True):
-        """A random (container, key, path): in the header, the setup or the moves, then any."""
+        """A random (container, key, path), mostly in this mutant's region (the setup, the
+        moves or the header), at a random depth: a top-level field of the setup is as
+        likely as one of the many deep ones."""
         nodes = [n for n in self.nodes(tree) if want(n[0], n[1])]
         if not nodes:
             return None
-        region = self.rng.choices(["$.setup", "$.moves", ""], weights=[45, 45, 10])[0]
-        inside = [n for n in nodes if (n[2].startswith(region) if region else
-                                       not n[2].startswith(("$.setup", "$.moves")))]
-        return self.rng.choice(inside or nodes)
+        region = self.region if self.rng.random() < 0.8 else ""
+        inside = [n for n in nodes if n[2].startswith(region)] if region else []
+        if region == "$.header":
+            inside = [n for n in nodes if not n[2].startswith(("$.setup", "$.moves"))]
+        nodes = inside or nodes
+        depth = self.rng.choice(sorted({n[3] for n in nodes}))
+        return self.rng.choice([n for n in nodes if n[3] == depth])[:3]
 
     def strings(self, tree: Any) -> list[str]:
-        return [c[k] for c, k, _ in self.nodes(tree) if isinstance(c[k], str)] + \
-               [k for c, k, _ in self.nodes(tree) if isinstance(k, str)]
+        nodes = self.nodes(tree)
+        return [c[k] for c, k, _, _ in nodes if isinstance(c[k], str)] + [k for _, k, _, _ in nodes if isinstance(k, str)]
 
     def odd_string(self, tree: Any, old: Any = None) -> str:
         rng = self.rng
@@ -432,7 +439,7 @@ class _Mutator:
         if roll < 0.75:
             other = json.loads(rng.choice(self.others)) if self.others else tree
             return rng.choice(self.strings(other) or pool)
-        base = old if isinstance(old, str) else rng.choice(pool)
+        base = (old if isinstance(old, str) else rng.choice(pool))[:100]
         return rng.choice([base + "\n" + base, base + "\u202e", "\u202e" + base, base + "\x1b[2J",
                            base.upper(), base[:-1], base * 60, base + " ", " " + base, base + "\ud800"])
 
@@ -470,7 +477,7 @@ class _Mutator:
         if loc is None:
             return None
         c, k, p = loc
-        keys = [k2 for c2, k2, _ in self.nodes(tree) if isinstance(k2, str)]
+        keys = [k2 for _, k2, _, _ in self.nodes(tree) if isinstance(k2, str)]
         new = self.rng.choice([k[:-1], k + k[-1:], k.upper(), k + "s", "", " " + k, k + "\u200d",
                                self.rng.choice(keys), self.odd_string(tree, k)])
         c[new] = c.pop(k)
@@ -484,7 +491,7 @@ class _Mutator:
         if isinstance(c, list):
             c.insert(k, json.loads(json.dumps(c[k])))
             return f"duplicate {p}"
-        keys = [k2 for c2, k2, _ in self.nodes(tree) if isinstance(k2, str) and k2 != k]
+        keys = [k2 for _, k2, _, _ in self.nodes(tree) if isinstance(k2, str) and k2 != k]
         if not keys:
             return None
         other = self.rng.choice(keys)
@@ -531,9 +538,12 @@ class _Mutator:
         c, k, p = loc
         items = c[k]
         rng = self.rng
-        how = rng.choice(["empty", "drop", "repeat", "swap", "reverse", "shuffle", "many"] if items else ["many"])
+        how = rng.choice(["empty", "one", "drop", "repeat", "swap", "reverse", "shuffle", "many"]
+                         if items else ["many"])
         if how == "empty":
             items.clear()
+        elif how == "one":
+            del items[1:]
         elif how == "drop":
             items.pop(rng.randrange(len(items)))
         elif how == "repeat":
@@ -548,8 +558,10 @@ class _Mutator:
             rng.shuffle(items)
         else:
             count = MAX_MOVES + 1 if p == "$.moves" else rng.choice([10, 1000, MAX_MOVES + 1])
-            filler = items[-1] if items else 0
-            items.extend([filler] * (count - len(items)))
+            filler = json.dumps(items[-1] if items else 0)
+            if len(filler) > 200 or "@@fuzz" in filler:
+                filler = "0"  # a big item many times over would make a file of gigabytes
+            items.extend(json.loads(filler) for _ in range(count - len(items)))  # copies, not one shared item
         return f"{how} {p}"
 
     def m_moves(self, tree):
@@ -581,6 +593,19 @@ class _Mutator:
             moves.reverse()
         return f"moves: {how} at {i}"
 
+    def m_default(self, tree):
+        """Delete a field of the setup (or of an object in it) that the game may fill in
+        itself, such as a player count it can take from the hands."""
+        setup = tree.get("setup") if isinstance(tree, dict) else None
+        if not isinstance(setup, dict) or not setup:
+            return None
+        objects = [("$.setup", setup)] + [(f"$.setup.{k}", v) for k, v in setup.items()
+                                          if isinstance(v, dict) and v]
+        path, obj = self.rng.choice(objects)
+        key = self.rng.choice(list(obj))
+        del obj[key]
+        return f"delete {path}.{key}"
+
     def m_setup(self, tree):
         if not isinstance(tree, dict):
             return None
@@ -600,7 +625,7 @@ class _Mutator:
         """An impossible position: an item of one list in the setup moved, copied or
         changed into another (a card in two hands, a hand too short, a pile too long)."""
         setup = tree.get("setup") if isinstance(tree, dict) else None
-        lists = [(c[k], p) for c, k, p in self.nodes(setup) if isinstance(c[k], list)] if isinstance(
+        lists = [(c[k], p) for c, k, p, _ in self.nodes(setup) if isinstance(c[k], list)] if isinstance(
             setup, (dict, list)) else []
         lists = [(lst, "$.setup" + p[1:]) for lst, p in lists]
         if not lists:
@@ -632,7 +657,7 @@ class _Mutator:
         pick = self.rng.random()
 
         def op(b: bytes) -> bytes:
-            keys = list(re.finditer(rb'"((?:[^"\\]|\\.)*)"\s*:', b))
+            keys = list(re.finditer(rb'"(?:[^"\\]++|\\.)*+"\s*:', b))  # possessive: no backtracking
             if not keys:
                 return b
             m = keys[int(pick * len(keys))]
@@ -662,7 +687,7 @@ class _Mutator:
         return f"bytes: {how}"
 
     def m_oversize(self, tree):
-        self.text_ops.append(lambda b: b + b" " * max(1, MAX_RECORD_BYTES + 1 - len(b)))
+        self.oversize = True  # padded after the other changes of the bytes
         return "oversize"
 
     def m_garbage(self, tree):
@@ -670,7 +695,7 @@ class _Mutator:
         self.text_ops.append(lambda b: junk)
         return f"garbage {junk[:20]!r}"
 
-    WEIGHTS = {"delete": 10, "rename": 6, "duplicate": 5, "retype": 10, "number": 12, "string": 12,
+    WEIGHTS = {"delete": 10, "default": 5, "rename": 6, "duplicate": 5, "retype": 10, "number": 12, "string": 12,
                "nest": 4, "list": 8, "moves": 10, "setup": 4, "position": 8, "truncate": 5, "dupkey": 3,
                "bytes": 3, "oversize": 0.3, "garbage": 1}
 
@@ -683,7 +708,7 @@ class _Mutator:
             del tree["moves"][keep:]
             done.append(f"first {keep} moves")
         names, weights = zip(*self.WEIGHTS.items())
-        wanted = rng.choice([1, 1, 1, 2, 2, 3])
+        wanted = rng.choice([1, 2, 3, 4] if self.region == "$.setup" else [1, 1, 2, 2, 3])
         for _ in range(10):
             if len(done) - (1 if done and done[0].startswith("first") else 0) >= wanted:
                 break
@@ -693,10 +718,15 @@ class _Mutator:
         text = json.dumps(tree, ensure_ascii=rng.random() < 0.5, allow_nan=True,
                           indent=rng.choice([None, 1]))
         for key, raw in self.raw.items():
-            text = text.replace(json.dumps(key), raw)
+            quoted = json.dumps(key)
+            if text.count(quoted) * len(raw) > MAX_RECORD_BYTES:
+                raw = "0"  # copied many times over: keep the file bounded
+            text = text.replace(quoted, raw)
         data = text.encode("utf-8", "surrogatepass")  # a lone surrogate: bytes that are not UTF-8
         for op in self.text_ops:
             data = op(data)
+        if self.oversize:
+            data += b" " * max(1, MAX_RECORD_BYTES + 1 - len(data))
         return Mutant(index, data, tuple(done))
 
 
@@ -710,19 +740,17 @@ def mutants(game: GameLike, n: int = 1000, seed: int = 0, *, records: Iterable[R
     ``records``), borrowing moves and setups from ``others`` (default: the other games' demos).
     Mutant ``i`` depends only on ``(game, seed, i)`` and the records, so it can be rebuilt."""
     cls = _game_class(game)
-    bases = _base_texts(cls, records, demo_seeds)
-    foreign = _other_texts(cls) if others is None else [_record_text(r) for r in others]
+    bases, foreign = _sources(cls, records, demo_seeds, others)
     for i in range(n):
         yield _mutator(cls, seed, i, bases, foreign).make(i)
 
 
-def mutant(game: GameLike, seed: int, index: int, **kwargs: Any) -> Mutant:
-    """Mutant ``index`` of :func:`mutants` (same arguments), rebuilt alone."""
+def mutant(game: GameLike, seed: int, index: int, *, records: Iterable[RecordLike] | None = None,
+           demo_seeds: Iterable[int] = (0, 1), others: Iterable[RecordLike] | None = None) -> Mutant:
+    """Mutant ``index`` of :func:`mutants` with the same arguments, rebuilt alone (to replay
+    the sample of an escape)."""
     cls = _game_class(game)
-    bases = _base_texts(cls, kwargs.get("records"), kwargs.get("demo_seeds", (0, 1)))
-    others = kwargs.get("others")
-    foreign = _other_texts(cls) if others is None else [_record_text(r) for r in others]
-    return _mutator(cls, seed, index, bases, foreign).make(index)
+    return _mutator(cls, seed, index, *_sources(cls, records, demo_seeds, others)).make(index)
 
 
 # -- the checks ---------------------------------------------------------------------------------
@@ -1024,13 +1052,17 @@ def fuzz_records(game: GameLike, n: int = 1000, seed: int = 0, *,
       characters that are not escaped, "could not replay", or a verdict other than
       ``from_record``'s.
 
+    To debug an escape, take its sample, ``s = report.samples[kind]``, and load it by hand:
+    ``GameClass.from_record(parse_record(s.data))`` shows the traceback, ``s.save("bad.json")``
+    then ``daynight replay bad.json`` shows what a user sees; ``s.mutations`` says what was
+    changed, and ``mutant(game, seed, s.index, ...)`` rebuilds it.
+
     While it runs, the address space is capped at its present size plus ``memory`` bytes
     (Linux; None: no cap), so a record that makes a game allocate without bound ends in a
     reported MemoryError. Standard library only.
     """
     cls = _game_class(game)
-    bases = _base_texts(cls, records, demo_seeds)
-    foreign = _other_texts(cls) if others is None else [_record_text(r) for r in others]
+    bases, foreign = _sources(cls, records, demo_seeds, others)
     report = FuzzReport(cls.name, seed)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="daynight-fuzz-") as workdir, _registered(cls), _memory_cap(memory):

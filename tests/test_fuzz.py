@@ -275,6 +275,12 @@ def test_mutants_are_seeded_and_rebuilt_alone():
     assert len({m.data for m in first}) > 35, "mutants differ from one another"
 
 
+def test_mutants_stay_small_but_for_the_oversized_file():
+    for m in mutants(BrokenPebbles, n=400, seed=2, records=broken_records(), others=[demo(3)]):
+        limit = MAX_RECORD_BYTES + 2 if "oversize" in m.mutations else MAX_RECORD_BYTES // 2
+        assert len(m.data) <= limit, (len(m.data), m.mutations)
+
+
 def test_every_mutation_is_made():
     rng = random.Random(0)
     bases = [json.dumps(broken_demo(s).to_record()) for s in range(2)] + [json.dumps(r) for r in broken_records()[2:]]
@@ -293,9 +299,8 @@ def test_harness_finds_the_bugs_of_a_broken_game():
     records = broken_records()
     report = fuzz_records(BrokenPebbles, n=250, seed=0, records=records, others=[demo(2)])
     kinds = set(report.counts)
-    expected = ["raises KeyError (tests/toygame.py", "raises TypeError (", "message of several lines",
-                "accepted, then no legal move before the end", "accepted, then the replayed state differs",
-                "cli could not replay (KeyError)"]
+    expected = ["raises KeyError (tests/toygame.py:", "raises TypeError (", "message of several lines",
+                "accepted, then ", "cli could not replay (KeyError)"]
     for prefix in expected:
         assert any(k.startswith(prefix) for k in kinds), f"{prefix!r} not found in\n{report}"
     assert not report.ok and report.escapes == sum(report.counts.values())
@@ -307,6 +312,21 @@ def test_harness_finds_the_bugs_of_a_broken_game():
         _, problems = check_mutant(BrokenPebbles, sample.data, rng=random.Random(sample.index))
         assert kind in dict(problems), (kind, problems)
         assert mutant(BrokenPebbles, 0, sample.index, records=records, others=[demo(2)]).data == sample.data
+
+
+@pytest.mark.parametrize("setup, moves, kind", [
+    ({"pile": 0}, [], "accepted, then no legal move before the end"),
+    ({"pile": 5, "names": ["Cy", "Di"]}, [], "accepted, then the replayed state differs"),
+    ({"pile": 5, "names": [1.5]}, [], "accepted, then summary() raises TypeError (tests/toygame.py:"),
+    ({"pyle": 5}, [], "raises KeyError (tests/toygame.py:"),
+    ({"pile": 5}, [{"player": 0, "take": 1, "x": 1}], "message of several lines"),
+    ({"pile": 5}, [{"player": 0, "take": "1"}], "raises TypeError (tests/toygame.py:"),
+])
+def test_check_mutant_names_each_kind_of_escape(setup, moves, kind):
+    accepted, problems = check_mutant(BrokenPebbles, json.dumps(record(setup, moves, game="toy-broken")).encode())
+    assert any(k.startswith(kind) for k, _ in problems), problems
+    accepted, problems = check_mutant(Pebbles, json.dumps(record(setup, moves)).encode())
+    assert problems == [], "the correct game has none of these escapes"
 
 
 def test_harness_finds_unescaped_cli_output(monkeypatch):
