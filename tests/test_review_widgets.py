@@ -186,6 +186,7 @@ def test_a_play_app_opens_the_game_so_far_in_its_players_view():
     control.button.click()
     app = control.app
     assert app.n == 2 == app.review.moves, "opens at the last move"
+    assert app.message.text == "the game so far: 2 moves of Pebbles (a test game)."
     assert [label for label, _ in app.viewer.options] == ["player 0"], "during the game: only the player's view"
     assert not app.table.global_keys
     control.button.click()

@@ -287,19 +287,24 @@ class ReviewControl(w.VBox):
     def _toggle(self, _button: Any = None) -> None:
         if self.app is not None:
             self.app, self.children, self.button.description = None, (self.button,), self._label
+            self.layout.width = None
             return
         game = self._game() if callable(self._game) else self._game
+        viewer = self._viewer() if callable(self._viewer) else self._viewer
         # during a game a player sees only their own view; once it is over, everything
-        viewers = None if game.is_over() or self._viewer is None else [self._viewer]
-        self.app = ReviewApp(game, viewer=self._viewer, viewers=viewers, upload=False, at_end=True,
-                             global_keys=False, **self._options)
+        viewers = None if game.is_over() or viewer is None else [viewer]
+        self.app = ReviewApp(viewer=viewer, viewers=viewers, upload=False, at_end=True, global_keys=False,
+                             **self._options)
+        self.app.load(game, name="the game so far")
         self.button.description = "Close the review"
+        self.layout.width = "100%"  # in a bar of controls: a line of its own
         self.children = (self.button, self.app)
 
 
 def review_control(game: Callable[[], Game] | Game, *, viewer: Any = None,
                    label: str = "Review the game so far", **options: Any) -> ReviewControl:
     """For a play app: a button that opens ``game`` (or ``game()``, the game being played) in
-    review at its last move, as ``viewer`` sees it (only that view while the game goes on).
-    ``options`` go to :class:`ReviewApp`."""
+    review at its last move, as ``viewer`` (or ``viewer()``) sees it, and only that view
+    while the game goes on. In a bar of controls or under the app; ``options`` go to
+    :class:`ReviewApp`."""
     return ReviewControl(game, viewer=viewer, label=label, **options)
