@@ -246,9 +246,10 @@ def test_even_a_broken_engine_never_makes_the_review_raise():
 @pytest.mark.parametrize("name", list(GAMES))
 def test_fuzzed_records_of_every_game_never_raise(name):
     record = support.demo_record(name, moves=8)  # short: every mutant is drawn at every step
+    others = [support.demo_record(g) for g in GAMES if g != name]  # moves to borrow, played once
     draw = None if support.drawn(name) else no_draw
     opened, _ = check_never_raises(lambda data: Review(data, draw=draw),
-                                   [m.data for m in mutants(name, 12, seed=11, records=[record])])
+                                   [m.data for m in mutants(name, 12, seed=11, records=[record], others=others)])
     assert opened, "some mutants are games to review"
 
 
