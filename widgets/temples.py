@@ -304,12 +304,7 @@ class TemplesApp(w.VBox):
 
     def refresh(self, said: str | None = None) -> None:
         g = self.game
-        me = self.viewer()
-        dim = ()
-        if g.phase != "retreat" and g.pending is None and g.temple_pick is None and not g.is_over():
-            castable = {m.card for m in g.legal_moves(me) if isinstance(m, Cast)}
-            dim = [c for c in g.hand[me] if c not in castable]
-        drawing = tdraw.table(g, me, since=self._shown_upto, selected=self.x_card, dim=dim)
+        drawing = tdraw.table(g, self.viewer(), since=self._shown_upto, selected=self.x_card)
         self._shown_upto = len(g.log)
         if said is None:
             said = g.end_reason if g.is_over() else ""

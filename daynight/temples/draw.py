@@ -30,6 +30,7 @@ from itertools import repeat
 from typing import Any, Iterable, Sequence
 
 from .. import draw as d
+from .engine import Cast
 from .rules import CENTRE, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, OTHER, ROWS, SIDES, SQUARES, TILE_WORD, square_name
 
 __all__ = ["TILE_COLOURS", "BOOK_COLOURS", "square_words", "square", "board", "spell_card", "hand", "backs",
@@ -612,15 +613,15 @@ def _view_for(game: Any, viewer: str | None) -> dict:
 
 def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | None = None,
           picked: Iterable[int] | None = None, since: int | None = None, selected: int | None = None,
-          dim: Iterable[int] = (), prompt: str | None = None, title: str | None = None) -> d.Drawing:
+          dim: Iterable[int] | None = None, prompt: str | None = None, title: str | None = None) -> d.Drawing:
     """The whole table as ``viewer`` (``"day"``/``"night"``) sees it, or everything (``None``).
 
     * ``highlight`` -- squares to ring (default: the squares the player to move can click now,
       when that player is ``viewer`` or the viewer is a teacher);
     * ``since`` -- a log index: what happened after it is animated (a temple rises, a tile
       turns over, a counter or a pawn arrives);
-    * ``selected`` / ``dim`` -- card ids of the viewer's hand drawn selected or dimmed (a spell
-      that cannot be cast now);
+    * ``selected`` / ``dim`` -- card ids of the viewer's hand drawn selected or dimmed (default:
+      while the viewer may cast, the spells she cannot cast now are dimmed);
     * ``prompt`` -- the line under the title (default: the engine's own prompt).
 
     Keys for the play app: ``sq-C3`` (a square), ``card-17`` (a spell of the hand, by card
@@ -637,6 +638,12 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
             highlight = [m.square for m in game.legal_moves() if hasattr(m, "square")]
     if picked is None:
         picked = view["temple_pick"]["picked"] if view["temple_pick"] else ()
+    if dim is None:
+        dim = ()
+        if acting == me and viewer is not None and view["phase"] != "retreat" and view["pending"] is None \
+                and view["temple_pick"] is None:
+            castable = {m.card for m in game.legal_moves(me) if type(m) is Cast}
+            dim = [c for c in game.hand[me] if c not in castable]
     left = _board_piece(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
 
     # the state of the game: whose turn, the phase, the temples, what to do now
