@@ -718,3 +718,68 @@ def test_full_board_temple_check_agrees_with_plain_regions():
         plain = sorted(sorted(g) for g in regions(s for s in SQUARES if tiles[s] == DAY and not in_temple[s])
                        if len(g) >= 9)
         assert fast == plain
+
+
+# -- the seeded demo records are golden: speed work must never change them -----------------------
+
+#: sha256 of ``daynight demo temples --seed N`` (the record as the CLI prints it), N = 0..9,
+#: taken before the rules were made small functions and the engine was sped up
+GOLDEN_DEMOS = {
+    0: "d6a813c04b822264", 1: "c4c9d37c23ebe24e", 2: "3f5f03c3e1bc23ae", 3: "03184163313103e6",
+    4: "58de89ae8f651af5", 5: "39bad4b7a4b26990", 6: "65aa9bc2c5a86c6a", 7: "b5ab001293bab65d",
+    8: "b6aad4ebb7891f75", 9: "be19343da696dd5e",
+}
+
+
+def test_the_seeded_demo_records_stay_byte_identical(capsys):
+    import hashlib
+
+    from daynight import cli
+
+    for seed, digest in GOLDEN_DEMOS.items():
+        assert cli.main(["demo", "temples", "--seed", str(seed)]) == 0
+        text = capsys.readouterr().out
+        assert hashlib.sha256(text.rstrip("\n").encode()).hexdigest()[:16] == digest, seed
+        again = TemplesGame.from_record(json.loads(text))
+        assert again.to_json() == text.rstrip("\n") and again.is_over()
+
+
+# -- the rules are small functions: the engine's legal moves agree with them ---------------------
+
+def test_travel_squares_and_travel_refusal_say_the_same():
+    from daynight.temples import rules
+
+    rng = random.Random(5)
+    for _ in range(300):
+        g = game_at(pawns={"day": square_name(rng.choice(SQUARES)), "night": square_name(rng.choice(SQUARES))},
+                    crystal=[square_name(s) for s in rng.sample(SQUARES, rng.randrange(0, 6))],
+                    hours=rng.randrange(0, 13), turn=rng.choice(("day", "night")))
+        who = g.turn
+        offered = set(rules.travel_squares(g, who, g.hours, g.visited))
+        for s in range(48):
+            assert (rules.travel_refusal(g, who, g.hours, g.visited, s) is None) == (s in offered)
+        assert {m.square for m in g.legal_moves() if type(m) is Travel} == offered
+
+
+def test_spell_targets_are_the_area_less_the_refused_squares():
+    from daynight.temples import rules
+
+    rng = random.Random(6)
+    spells = [s for side in ("day", "night") for s in default_books()[side].spells]
+    for _ in range(200):
+        board = ["".join(rng.choice(".dn") if (r, c) not in ((3, 2), (3, 3), (4, 2), (4, 3)) else "#"
+                         for c in range(6)) for r in range(8)]
+        try:
+            g = game_at(board, pawns={"day": square_name(rng.choice(SQUARES)),
+                                      "night": square_name(rng.choice(SQUARES))},
+                        crystal=[square_name(s) for s in rng.sample(SQUARES, 3)])
+        except InvalidRecordError:       # nine connected tiles: not a position to wait in
+            continue
+        sp = rng.choice(spells)
+        for step in sp.effect:
+            if step.op in ("change", "turn_over", "place", "make_own", "mystify", "crystallize"):
+                caster = sp.book
+                targets = rules.spell_targets(g, step, caster)
+                assert set(targets) <= set(rules.spell_area(g, step, caster))
+                for s in rules.spell_area(g, step, caster):
+                    assert (rules.target_refusal(g, s, step, caster) is None) == (s in targets)

@@ -354,6 +354,8 @@ class TemplesGame(Game):
         tr.only(*SIDES)
         for side in SIDES:
             for t in tr.list(side, []):
+                if not isinstance(t.value, list):
+                    raise InvalidRecordError(t.path, "a temple is a list of nine squares")
                 squares = tuple(sorted(sq_of(Reader(v, f"{t.path}[{j}]"), None) for j, v in enumerate(t.value)))
                 if len(set(squares)) != TEMPLE_SIZE or len(regions(squares)) != 1:
                     raise InvalidRecordError(t.path, "a temple is nine different, orthogonally connected squares")
