@@ -159,6 +159,8 @@ class PickTemple:
     square: int
 
 
+#: every square's name, "A1" .. "F8" (the explained log names squares on every move)
+_NAMES = tuple(square_name(s) for s in range(COLS * ROWS))
 #: what a tile step does to a square, in words ("no square can be turned over here")
 _DONE = {"change": "changed", "turn_over": "turned over", "place": "given a tile", "make_own": "made her own",
          "mystify": "mystified", "crystallize": "crystallized"}
@@ -185,6 +187,9 @@ _CARD_IDS = range(2 * 70)
 _CHOOSE = {side: tuple(_mv(Choose, side, c) for c in _CARD_IDS) for side in ("day", "night")}
 _DISCARD = {side: tuple(_mv(Discard, side, c) for c in _CARD_IDS) for side in ("day", "night")}
 _TABLES: dict[tuple[int, int], tuple] = {}
+#: (a spell's condition, (caster, tile under Day, tile under Night, distance)) -> whether
+#: rules.condition_refusal lets it be cast: the function of exactly those inputs, remembered
+_CONDITION_HOLDS: dict[tuple, bool] = {}
 
 
 def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
@@ -485,15 +490,48 @@ class TemplesGame(Game):
         return self.result is not None
 
     def legal_moves(self, player: Any = None) -> tuple:
-        """Every move :meth:`play` accepts now (computed once per state)."""
+        """Every move :meth:`play` accepts now (computed once per state): in the Spell Casting
+        phase every castable copy of a spell (one move per X), then the squares to travel to,
+        then retreating; while a spell, a temple pick or a retreat waits, only its choices."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            who = self.turn
+            if (self.result is not None or self.temple_pick is not None or self.pending is not None
+                    or self.phase == "retreat"):
+                legal = self._choices()
+            else:                             # the common case, inline: rollouts call this on every move
+                out = []
+                if self.phase == "cast":
+                    hours = self.hours
+                    casts = self._casts[who]
+                    ckey = None
+                    for c in self.hand[who]:          # every copy is a move of its own
+                        when, by_hours = casts[c]     # by_hours[h]: the casts h hours pay for (can_afford)
+                        if when == 2:                 # a condition (3.3): condition_refusal, remembered
+                            sp = self.cards[c]        # for what it reads (the tiles under the pawns, the distance)
+                            if ckey is None:
+                                pd, pn = self.pawn["day"], self.pawn["night"]
+                                ckey = (who, self.tiles[pd], self.tiles[pn], DIST[pd][pn])
+                            key = (sp.condition, ckey)
+                            ok = _CONDITION_HOLDS.get(key)
+                            if ok is None:
+                                ok = _CONDITION_HOLDS[key] = condition_refusal(self, sp, who) is None
+                            if not ok:
+                                continue
+                        elif not when:                # the other side's theme spell (3.3)
+                            continue
+                        out += by_hours[hours]
+                out += map(_TRAVEL[who].__getitem__, travel_squares(self, who, self.hours, self.visited))
+                out.append(_END[who])
+                legal = tuple(out)
+            self._legal = legal
         if player is None:
             return legal
         return legal if legal and legal[0].who == player else ()
 
-    def _compute_legal(self) -> tuple:
+    def _choices(self) -> tuple:
+        """The moves while something waits for a choice: the squares of a temple (2.2), the
+        targets of a spell, a card of the other's hand (Steal Passion), a discard (2.1)."""
         if self.result is not None:
             return ()
         if self.temple_pick is not None:
@@ -511,19 +549,7 @@ class TemplesGame(Game):
             if p.optional:
                 out.append(_STOP[who])
             return tuple(out)
-        if self.phase == "retreat":
-            return tuple(map(_DISCARD[who].__getitem__, sorted(set(self.hand[who]))))
-        out = []
-        if self.phase == "cast":
-            hours = self.hours
-            casts = self._casts[who]
-            for c in self.hand[who]:          # every copy is a move of its own
-                when, by_hours = casts[c]
-                if when == 1 or (when and condition_refusal(self, self.cards[c], who) is None):
-                    out += by_hours[hours]
-        out += map(_TRAVEL[who].__getitem__, travel_squares(self, who, self.hours, self.visited))
-        out.append(_END[who])
-        return tuple(out)
+        return tuple(map(_DISCARD[who].__getitem__, sorted(set(self.hand[who]))))
 
     # -- checking (the reason for a refusal) ----------------------------------------------
     def _refuse(self, message: str, rule: str):
@@ -532,7 +558,7 @@ class TemplesGame(Game):
     def _check(self, move: Any) -> None:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self.legal_moves()
         for m in legal:             # moves are interned: identity first, equality below
             if m is move:
                 return
@@ -672,7 +698,7 @@ class TemplesGame(Game):
             card = self._draw(who)
         if self.log.enabled:
             self.log.add(who, "travel", "2.1 Travelling",
-                         f"{NAME[who]} travels from {square_name(frm)} to {square_name(sq)} for 3 hours "
+                         f"{NAME[who]} travels from {_NAMES[frm]} to {_NAMES[sq]} for 3 hours "
                          f"({self.hours} left) and draws a spell" + ("." if card is not None else " (none left)."),
                          frm=frm, to=sq)
 
@@ -820,7 +846,7 @@ class TemplesGame(Game):
             self._explain_tile(sq, step, caster, spell, t, new, lost if new != DAY else 0)
 
     def _explain_tile(self, sq: int, step: Step, caster: str, spell: Spell, old: int, new: int, lost: int) -> None:
-        name = square_name(sq)
+        name = _NAMES[sq]
         op = step.op
         mine = COLOUR[caster]
         if op == "place" or (op == "make_own" and old == NEUTRAL):
@@ -991,7 +1017,7 @@ class TemplesGame(Game):
 
     def _end_turn(self, who: str) -> None:
         n = len(self.hand[who])
-        retreat = R.discards_needed(n) > 0
+        retreat = R.MUST_DISCARD[n]
         self.phase = "retreat" if retreat else "next"
         if not self.log.enabled:
             return
@@ -1010,7 +1036,7 @@ class TemplesGame(Game):
         if self.log.enabled:
             self.log.add(who, "discard", "2.1 Retreating", f"{NAME[who]} discards {self.cards[card].name}.",
                          spell=self.cards[card].id)
-        if not R.discards_needed(len(self.hand[who])):
+        if not R.MUST_DISCARD[len(self.hand[who])]:
             self.phase = "next"
 
     def _next_turn(self) -> None:

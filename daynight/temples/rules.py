@@ -196,6 +196,11 @@ def discards_needed(hand_size: int) -> int:
     return max(0, hand_size - HAND_LIMIT)
 
 
+#: ``MUST_DISCARD[n]``: whether a hand of ``n`` spells must be cut when retreating
+#: (:func:`discards_needed` as a table, for every hand the 140 cards allow)
+MUST_DISCARD = tuple(discards_needed(n) > 0 for n in range(2 * BOOK_SIZE + 1))
+
+
 # ---------------------------------------------------------------------------
 # 2.2 Building a Temple
 # ---------------------------------------------------------------------------
