@@ -14,8 +14,7 @@ import xml.parsers.expat
 import pytest
 
 from daynight import draw as d
-from daynight.temples import (SQUARES, Cast, Choose, OTHER, TemplesGame, default_books, parse_square, random_bot,
-                              thumb_bot)
+from daynight.temples import SQUARES, Choose, OTHER, TemplesGame, default_books, random_bot, thumb_bot
 from daynight.temples import draw
 
 EMPTY = ["......", "......", "......", "..##..", "..##..", "......", "......", "......"]

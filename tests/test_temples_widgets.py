@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from daynight import draw as d
-from daynight.temples import TemplesGame, demo, parse_square
+from daynight.temples import demo, parse_square
 from daynight.widgets.temples import (SCENARIOS, TemplesApp, bot_results, control_figure, regions_figure,
                                       results_figure, target_name, turn_series)
 

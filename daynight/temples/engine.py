@@ -8,7 +8,7 @@ from collections import deque
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
-from ..core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng
+from ..core import EventLog, Game, IllegalMoveError, Reader, make_rng
 from .data import TILE_OPS, Book, Spell, Step, default_books
 from . import rules as R
 from .rules import (
@@ -20,7 +20,6 @@ from .rules import (
     HAND_LIMIT,
     HOURS,
     NAME,
-    NEIGHBOURS,
     NEUTRAL,
     NIGHT,
     OTHER,
@@ -306,7 +305,8 @@ class TemplesGame(Game):
             setup["books"] = custom
         if position is not None:
             setup["position"] = json.loads(json.dumps(position))
-            game._load_position(Reader(setup["position"], "$.setup.position"))
+            from . import records
+            records.load_position(game, Reader(setup["position"], "$.setup.position"))
         else:
             game._start()
         game._setup = setup
@@ -326,121 +326,6 @@ class TemplesGame(Game):
             self.log.add(side, "draw", "1.4 Starting situation", f"{NAME[side]} draws the top five Spells.")
         self.log.add("day", "turn", "1.4 Starting situation",
                      "Day always begins: turn 1, Awakening with 12 hours.")
-
-    def _load_position(self, r: Reader) -> None:
-        """An explicit position: board rows, temples, counters, pawns, hands, whose turn."""
-        r.only("board", "temples", "mystify", "crystal", "pawns", "hands", "discards", "turn", "turn_no", "hours")
-        rows = r.list("board")
-        if len(rows) != ROWS:
-            raise r.error(f"the board has {ROWS} rows, got {len(rows)}", "board")
-        for i, row in enumerate(rows):
-            text = row.value
-            if not isinstance(text, str) or len(text) != COLS:
-                raise InvalidRecordError(row.path, f"a row is {COLS} characters from '.dnt#', got {text!r}")
-            for c, ch in enumerate(text):
-                sq = i * COLS + c
-                if sq in CENTRE:
-                    if ch != "#":
-                        raise InvalidRecordError(row.path, f"{square_name(sq)} is the impassable centre; write '#'")
-                    continue
-                if ch not in ".dnt":
-                    raise InvalidRecordError(row.path, f"unknown tile {ch!r} at {square_name(sq)}; "
-                                             "use . (neutral), d (Day), n (Night), t (Day Temple-tile)")
-                self.tiles[sq] = {".": NEUTRAL, "d": DAY, "n": NIGHT, "t": DAY}[ch]
-                self.temple_tile[sq] = ch == "t"
-
-        def sq_of(rr: Reader, key):
-            try:
-                return parse_square(rr.value[key] if key is not None else rr.value)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise InvalidRecordError(rr._sub(key) if key is not None else rr.path, str(exc)) from None
-
-        tr = r.obj("temples", {})
-        tr.only(*SIDES)
-        for side in SIDES:
-            for t in tr.list(side, []):
-                if not isinstance(t.value, list):
-                    raise InvalidRecordError(t.path, "a temple is a list of nine squares")
-                squares = tuple(sorted(sq_of(Reader(v, f"{t.path}[{j}]"), None) for j, v in enumerate(t.value)))
-                if len(set(squares)) != TEMPLE_SIZE or len(regions(squares)) != 1:
-                    raise InvalidRecordError(t.path, "a temple is nine different, orthogonally connected squares")
-                for s in squares:
-                    if self.tiles[s] != COLOUR[side] or self.in_temple[s]:
-                        raise InvalidRecordError(t.path, f"{square_name(s)} is not a free {TILE_WORD[COLOUR[side]]}")
-                self.temples.append((side, squares))
-                for s in squares:
-                    self.in_temple[s] = len(self.temples)
-        for side in SIDES:
-            if sum(1 for t in self.temples if t[0] == side) >= self.options.temples_to_win:
-                raise InvalidRecordError(tr.path, f"{NAME[side]} has already won")
-        mr = r.obj("mystify", {})
-        for key in mr.keys():
-            try:
-                s = parse_square(key)
-            except ValueError as exc:
-                raise mr.error(str(exc), key) from None
-            n = mr.int(key, lo=1, hi=8)
-            if self.tiles[s] != DAY or self.temple_tile[s] or self.in_temple[s]:
-                raise mr.error("only a Day-tile outside temples can be mystified", key)
-            self.mystify[s] = n
-        for cr in r.list("crystal", []):
-            self.crystal[sq_of(cr, None)] = True
-        pr = r.obj("pawns", {})
-        pr.only(*SIDES)
-        for side in SIDES:
-            if pr.has(side):
-                self.pawn[side] = sq_of(pr, side)
-        for side in SIDES:
-            colour = COLOUR[side]
-            free = [g for g in regions(s for s in SQUARES if self.tiles[s] == colour and not self.in_temple[s])
-                    if len(g) >= TEMPLE_SIZE]
-            if free:
-                raise r.error(f"{len(free[0])} connected {TILE_WORD[colour]}s outside a temple: list the "
-                              "temple in 'temples' (a position must not wait for a temple check)", "board")
-        if self.options.supply == "box":
-            self._check_supply_position(r)
-        # hands and discards take cards out of the books; the rest is shuffled into the piles
-        left = {side: [i for i in range(len(self.cards)) if self.owner[i] == side] for side in SIDES}
-
-        def take(rr: Reader) -> int:
-            sid = rr.value
-            for side in SIDES:
-                for i in left[side]:
-                    if self.cards[i].id == sid:
-                        left[side].remove(i)
-                        return i
-            raise InvalidRecordError(rr.path, f"no copy of spell {sid!r} is left in either book")
-
-        hr = r.obj("hands", {})
-        hr.only(*SIDES)
-        for side in SIDES:
-            self.hand[side] = [take(c) for c in hr.list(side, [])]
-        dr = r.obj("discards", {})
-        dr.only(*SIDES)
-        for side in SIDES:
-            for c in dr.list(side, []):
-                card = take(c)
-                if self.owner[card] != side:
-                    raise InvalidRecordError(c.path, "a discard pile holds its own book's spells")
-                self.discards[side].append(card)
-        for side in SIDES:
-            self.rng.shuffle(left[side])
-            self.pile[side] = left[side]
-        self.turn = r.str("turn", "day", choices=SIDES)
-        self.turn_no = r.int("turn_no", 1, lo=1, hi=100_000)
-        self.hours = r.int("hours", HOURS, lo=0, hi=HOURS)
-        self.log.add(None, "setup", "1.4 Starting situation",
-                     f"A position is set up: {NAME[self.turn]} to play, turn {self.turn_no}, "
-                     f"{self.hours} hours; Day on {square_name(self.pawn['day'])}, "
-                     f"Night on {square_name(self.pawn['night'])}.")
-
-    def _check_supply_position(self, r: Reader) -> None:
-        if sum(self.mystify) > SUPPLY["mystify"]:
-            raise r.error(f"more than {SUPPLY['mystify']} Mystify-counters", "mystify")
-        if sum(self.crystal) > SUPPLY["crystallize"]:
-            raise r.error(f"more than {SUPPLY['crystallize']} Crystallize-counters", "crystal")
-        if self._day_counters_used() > SUPPLY["day_temple"]:
-            raise r.error(f"more than {SUPPLY['day_temple']} Day Temple-counters", "board")
 
     # -- small queries (each a rule of rules.py) ----------------------------------------
     def _day_counters_used(self) -> int:
