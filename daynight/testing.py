@@ -932,9 +932,17 @@ def _accepted_problems(game: Game, rng: random.Random, playout: int,
         if not game.to_players():
             out.append(("accepted, then nobody to move before the end", shown(game.describe(), 200)))
             break
-        move = moves[rng.randrange(len(moves))]
+        tried = [moves[rng.randrange(len(moves))] for _ in range(2)]
+        refused, ok = attempt("why_illegal(a legal move)", lambda: [w for w in map(game.why_illegal, tried) if w])
+        if not ok:
+            break
+        if refused:
+            out.append(("accepted, then a legal move is refused", shown(refused[0], 300)))
+            break
+        if not attempt("copy().play(a legal move)", lambda: game.copy().play(tried[1]))[1]:
+            break
         try:
-            game.play(move)
+            game.play(tried[0])
         except _Timeout:
             raise
         except IllegalMoveError as exc:
@@ -1047,7 +1055,8 @@ def fuzz_records(game: GameLike, n: int = 1000, seed: int = 0, *,
     * an accepted record that is not a consistent game: its own record must load and
       round-trip to the same events and state; ``summary``, ``describe``, ``state_json``,
       ``view`` work; then up to ``playout`` random legal moves are played, with legal moves
-      until the end and none after, every legal move accepted, and ``invariant(game)``;
+      until the end and none after, every legal move tried accepted (on a ``copy()`` too),
+      and ``invariant(game)``;
     * ``daynight replay`` exiting other than 0 or 2, an error that is not one line, printed
       characters that are not escaped, "could not replay", or a verdict other than
       ``from_record``'s.

@@ -329,6 +329,25 @@ def test_check_mutant_names_each_kind_of_escape(setup, moves, kind):
     assert problems == [], "the correct game has none of these escapes"
 
 
+class RefusesThree(Pebbles):
+    def _check(self, move):
+        super()._check(move)
+        if move.count == 3:
+            raise IllegalMoveError("three is unlucky", rule="invented")
+
+
+class CannotCopy(Pebbles):
+    def copy(self):
+        raise RuntimeError("no copies")
+
+
+@pytest.mark.parametrize("cls, kind", [(RefusesThree, "accepted, then a legal move is refused"),
+                                       (CannotCopy, "accepted, then copy().play(a legal move) raises RuntimeError")])
+def test_check_mutant_plays_an_accepted_record_on(cls, kind):
+    accepted, problems = check_mutant(cls, json.dumps(record({"pile": 20})).encode(), cli=False)
+    assert accepted and any(k.startswith(kind) for k, _ in problems), problems
+
+
 def test_harness_finds_unescaped_cli_output(monkeypatch):
     data = json.dumps(record({"pile": 5, "names": ["Zo\u200de", "Bob"]}, game="toy-broken")).encode()
     accepted, problems = check_mutant(BrokenPebbles, data)
