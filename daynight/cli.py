@@ -189,8 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # an engine bug must still not print a traceback
         subject = getattr(args, "file", None) or getattr(args, "game", "daynight")
+        with_file = " with the file" if args.command == "replay" else ""
         return _err(f"{subject}: could not {args.command} ({type(exc).__name__}: {shown(exc, 200)}); "
-                    "this is a bug in daynight, please report it" + (" with the file" if args.command == "replay" else ""))
+                    f"this is a bug in daynight, please report it{with_file}")
 
 
 if __name__ == "__main__":  # pragma: no cover

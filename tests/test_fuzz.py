@@ -381,3 +381,17 @@ def test_harness_is_clean_on_a_correct_game_with_every_path_taken():
     report = fuzz_records(Pebbles, n=300, seed=1)  # others: the four games' demos
     report.assert_clean()
     assert report.refused > 100 and report.accepted > 10, str(report)
+
+
+def test_the_long_run_builds_its_positions_and_runs(capsys):
+    from benchmarks import fuzz_records as long_run
+
+    assert sorted(long_run.POSITIONS) == sorted(daynight.GAMES)
+    for game, build in long_run.POSITIONS.items():
+        for position in build():
+            again = daynight.replay(json.loads(position.to_json()))
+            assert again.name == game and again.state_json() == position.state_json()
+    assert long_run.main(["mtg", "-n", "20", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "mtg: 20 mutated records (seed 4)" in out and "total: 20 records, 0 escapes" in out
+    assert "skipped" not in out
