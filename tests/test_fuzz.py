@@ -276,7 +276,7 @@ def test_mutants_are_seeded_and_rebuilt_alone():
 
 
 def test_mutants_stay_small_but_for_the_oversized_file():
-    for m in mutants(BrokenPebbles, n=400, seed=2, records=broken_records(), others=[demo(3)]):
+    for m in mutants(BrokenPebbles, n=200, seed=2, records=broken_records(), others=[demo(3)]):
         limit = MAX_RECORD_BYTES + 2 if "oversize" in m.mutations else MAX_RECORD_BYTES // 2
         assert len(m.data) <= limit, (len(m.data), m.mutations)
 
