@@ -213,6 +213,11 @@ class Permanent:
         for s, v in zip(self.__slots__, state):
             setattr(self, s, v)
 
+    def _repr_html_(self) -> str:  # the card, drawn (daynight.mtg.draw loads on first use)
+        from . import draw
+        from .. import draw as d
+        return d.document(draw.permanent(self.to_json()), label=self.label())._repr_html_()
+
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
@@ -734,8 +739,9 @@ class DayNight(Game):
 
     def _check_turn(self, move: BeginTurn) -> None:
         if self.pending:
-            raise self._refuse(f"{len(self.pending)} triggered abilit{'y is' if len(self.pending) == 1 else 'ies are'} "
-                               "still waiting: a step ends only when the stack is empty, so resolve them first",
+            one = len(self.pending) == 1
+            raise self._refuse(f"{len(self.pending)} triggered abilit{'y is' if one else 'ies are'} still waiting: "
+                               f"a step ends only when the stack is empty, so resolve {'it' if one else 'them'} first",
                                "stack empty")
         kind = "team" if self.teams else "player"
         key = "shared team turns" if self.teams else "turn order"
@@ -1522,6 +1528,17 @@ class DayNight(Game):
     def copy(self) -> "DayNight":
         import pickle
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def drawing(self, viewer: Any = None, **options: Any):
+        """The table drawn (:func:`daynight.mtg.draw.table`)."""
+        from . import draw
+        return draw.table(self, viewer, **options)
+
+    def _repr_html_(self) -> str:  # a game shows its table in a notebook
+        return self.drawing()._repr_html_()
+
+    def _repr_svg_(self) -> str:
+        return self.drawing().svg
 
 
 _WEREWOLF = frozenset(("werewolf front", "werewolf back"))
