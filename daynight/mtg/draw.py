@@ -181,29 +181,26 @@ def permanent(p: Mapping[str, Any], *, key: str | None = None, selected: bool = 
     """A permanent drawn as its card, with the face that is up (``p`` is one entry of the
     state's ``permanents``). ``moment``: ``"enter"`` or ``"flip"`` when it just entered or
     transformed (an animation; the drawing reads the same without it)."""
-    return _permanent(_freeze(p), key, selected, moment)
+    frozen = tuple(p[k] if k != "abilities" else tuple(p[k]) for k in _CARD_KEYS)
+    effects = tuple((e["name"], e.get("becomes", ""), bool(e.get("cant_transform")), bool(e.get("until_end_of_turn")))
+                    for e in p["effects"])
+    return _permanent(frozen, effects, key, selected, moment)
 
 
-def _freeze(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    return value
+#: what a card's drawing depends on
+_CARD_KEYS = ("id", "face_name", "up", "kind", "double_faced", "other_face", "token", "abilities",
+              "cant_transform", "phased_out", "controller")
 
 
-def _thaw(frozen: tuple) -> dict[str, Any]:
-    out = {}
-    for k, v in frozen:
-        if k == "effects":
-            v = [dict(e) for e in v]
-        out[k] = v
-    return out
+def _thaw(frozen: tuple, effects: tuple) -> dict[str, Any]:
+    p = dict(zip(_CARD_KEYS, frozen))
+    p["effects"] = [{"name": n, "becomes": b, "cant_transform": c, "until_end_of_turn": u} for n, b, c, u in effects]
+    return p
 
 
-@lru_cache(maxsize=512)
-def _permanent(frozen: tuple, key: str | None, selected: bool, moment: str | None) -> d.Piece:
-    p = _thaw(frozen)
+@lru_cache(maxsize=1024)
+def _permanent(frozen: tuple, effects: tuple, key: str | None, selected: bool, moment: str | None) -> d.Piece:
+    p = _thaw(frozen, effects)
     colour = _face_colour(p)
     w, h = CARD_W, CARD_H
     ink = colour.ink
@@ -279,10 +276,13 @@ def _permanent(frozen: tuple, key: str | None, selected: bool, moment: str | Non
 # ---------------------------------------------------------------------------
 
 
-def turn_order(view: Mapping[str, Any], *, width: float = 560) -> d.Piece:
+def turn_order(view: Mapping[str, Any]) -> d.Piece:
     """The players (or teams) in turn order: whose turn it is and who comes next."""
-    order = view["order"]
-    active, nxt = view["active"], view["next"]
+    return _turn_order(tuple(view["order"]), view["active"], view["next"], view["turn"])
+
+
+@lru_cache(maxsize=256)
+def _turn_order(order: tuple[str, ...], active: str | None, nxt: str, turn: int) -> d.Piece:
     chips = []
     for who in order:
         mark = " (now)" if who == active else (" (next)" if who == nxt else "")
@@ -298,7 +298,7 @@ def turn_order(view: Mapping[str, Any], *, width: float = 560) -> d.Piece:
         if i < len(chips) - 1:
             arrows.append(d.text(x + 6, 16, "→", size=14, fill=_MUTED))
             x += 22
-    head = d.text(0, 13, f"Turn {view['turn']}" if view["turn"] else "Before the first turn", size=12,
+    head = d.text(0, 13, f"Turn {turn}" if turn else "Before the first turn", size=12,
                   weight="700", fill=_MUTED)
     row = f'<g transform="translate(0,20)">{"".join(arrows)}</g>'
     h = 20 + (chips[0].h if chips else 0)
@@ -308,8 +308,13 @@ def turn_order(view: Mapping[str, Any], *, width: float = 560) -> d.Piece:
 def forecast(view: Mapping[str, Any], *, width: int = 62) -> d.Piece:
     """What the next untap step will do (and what the Innistrad werewolves will do at the
     next upkeep), in words."""
-    lines = [("Next check: " + view["next_untap_step"], True)]
-    lines += [(w, False) for w in view.get("werewolves_next_upkeep", [])]
+    return _forecast(view["next_untap_step"], tuple(view.get("werewolves_next_upkeep", ())), width)
+
+
+@lru_cache(maxsize=256)
+def _forecast(check: str, werewolves: tuple[str, ...], width: int) -> d.Piece:
+    lines = [("Next check: " + check, True)]
+    lines += [(w, False) for w in werewolves]
     parts, y = [], 12.0
     for text_, first in lines:
         svg, used = _text_block(0, y, text_, width, size=12 if first else 11, limit=4 if first else 2,
@@ -320,6 +325,7 @@ def forecast(view: Mapping[str, Any], *, width: int = 62) -> d.Piece:
     return d.Piece(width * 6.4, y, d.group("".join(parts), label=label, key="forecast", cls="dn-forecast"))
 
 
+@lru_cache(maxsize=256)
 def _cast_chip(player: str, n: int, copies: int, active: bool, key: str | None) -> d.Piece:
     counts = "their spells count" if active else "not their turn"
     text_ = f"{n} spell{'s' if n != 1 else ''} this turn"
@@ -362,11 +368,16 @@ def _at_least(piece: d.Piece, w: float) -> d.Piece:
 
 def stack(view: Mapping[str, Any], *, keys: bool = True) -> d.Piece:
     """The triggered abilities waiting to go on the stack or to resolve (``trigger-<id>``)."""
-    pending = view["pending"]
+    return _stack(tuple((t["id"], t["text"], t["when"]) for t in view["pending"]), keys)
+
+
+@lru_cache(maxsize=256)
+def _stack(pending: tuple[tuple[int, str, str], ...], keys: bool) -> d.Piece:
     if not pending:
         return d.Piece(0, 0, "")
     chips = []
-    for t in pending:
+    for tid, text_, when_ in pending:
+        t = {"id": tid, "text": text_, "when": when_}
         when = "at the upkeep" if t["when"] == "upkeep" else "next priority"
         svg, used = _text_block(8, 15, f"#{t['id']} {t['text']}", 34, size=10.5, limit=4)
         h = used + 22
