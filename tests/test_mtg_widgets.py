@@ -17,8 +17,12 @@ def txt(widget):
 
 
 def click(t, name):
-    """Click the target called ``name`` on the table (a drawn piece or a toolbar button)."""
-    return t.table.choose(t.table.target_id(name))
+    """Click the target called ``name`` on the table (a drawn piece or a toolbar button); a
+    drawn piece's name goes on with its state in brackets or after a comma, as a screen
+    reader hears it ("Bob casts a spell (1 so far this turn)")."""
+    found = [n for n in t.table.target_names() if n == name or n.startswith((name + " (", name + ","))]
+    assert len(found) == 1, (name, t.table.target_names())
+    return t.table.choose(t.table.target_id(found[0]))
 
 
 def drawn(t):
@@ -90,7 +94,7 @@ def test_a_card_is_chosen_then_what_happens_to_it_is_in_the_toolbar():
     t = Tracker(["Alice", "Bob"])
     click(t, "Next turn: Alice")
     enter(t, "Brutal Cathar", "Alice")
-    click(t, "choose #1 Brutal Cathar (daybound face up)")
+    click(t, "choose #1 Brutal Cathar")
     assert "Chosen: #1" in t.table.status and "#1 leaves the battlefield" in t.table.target_names()
     t.effect.value = "Bound by Moonsilver"
     click(t, "Apply the effect to #1")
@@ -163,7 +167,7 @@ def test_two_headed_giant_and_new_game():
     assert "Not allowed" in t.table.status and t.game.teams
     t.two_headed.value = False
     t.new_game_button.click()
-    assert t.game.players == ("Uma", "Vic", "Wes") and "Uma casts a spell" in t.table.target_names()
+    assert t.game.players == ("Uma", "Vic", "Wes") and "Uma casts a spell (0 so far this turn)" in t.table.target_names()
     assert t.game.designation == NEITHER
 
 
@@ -171,7 +175,7 @@ def test_every_target_and_control_has_an_accessible_name():
     t = Tracker(["Alice", "Bob"])
     click(t, "Next turn: Alice")
     enter(t, "Brutal Cathar", "Alice")
-    click(t, "choose #1 Brutal Cathar (daybound face up)")
+    click(t, "choose #1 Brutal Cathar")
     names = t.table.target_names()
     assert all(names) and len(set(names)) == len(names)
     keys = {tg["key"] for tg in t.table.targets if tg["key"]}
@@ -227,7 +231,8 @@ def test_record_out_and_back_in():
     other.record_text.value = t.record_text.value
     other.load_record_button.click()
     assert other.game.state_json() == t.game.state_json()
-    assert "Alice casts a spell" in other.table.target_names() and "2 events replayed" in other.table.status
+    assert "Alice casts a spell (0 so far this turn)" in other.table.target_names()
+    assert "2 events replayed" in other.table.status
     # a teaching position typed by hand; a bad one names its field and changes nothing
     other.record_text.value = ('{"format": "daynight-record", "version": 1, "game": "mtg", "setup": '
                                '{"players": ["Ann", "Ben"], "designation": "night", "permanents": '

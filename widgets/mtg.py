@@ -22,7 +22,8 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from daynight.core import IllegalMoveError, parse_record
-from daynight.mtg import (Affect, Becomes, BeginTurn, CastSpell, CAST_ZONES, DayNight, Effect, EndEffect, Enter,
+from daynight.mtg import (Affect, Becomes, BeginTurn, CastSpell, CAST_ZONES, DayNight, Effect, EndEffect, EndGame,
+                          Enter,
                           Leave, PermanentSpec, PhaseOut, Resolve, Transform, catalog,
                           effect_catalog, night_fraction, poisson_spells, simulate, transition_probabilities)
 from daynight.mtg import draw as mtg_draw
@@ -279,15 +280,16 @@ class Tracker:
         g = self.game
         out: list[Target] = []
         if not g.is_over():
-            for p in g.players:
-                out.append(Target(f"{p} casts a spell", lambda p=p: self._do(lambda: self._cast(p)), key=f"cast-{p}"))
+            for i, p in enumerate(g.players):
+                out.append(Target(f"{p} casts a spell ({g.spells[i]} so far this turn)",
+                                  lambda p=p: self._do(lambda: self._cast(p)), key=f"cast-{p}"))
             for t in g.pending:
                 out.append(Target(f"resolve #{t.id}: {t.text}", lambda t=t: self._do(lambda: self._play(Resolve(t.id))),
                                   key=f"trigger-{t.id}"))
         for p in g.permanents:
             verb = "put back" if p.id == self.selected else "choose"
-            out.append(Target(f"{verb} {p.label()}", lambda p=p: self._do(lambda: self._select(p.id)),
-                              key=f"perm-{p.id}"))
+            out.append(Target(f"{verb} {mtg_draw.permanent_words(p.to_json())}",
+                              lambda p=p: self._do(lambda: self._select(p.id)), key=f"perm-{p.id}"))
         if g.is_over():
             out.append(Target("Undo", lambda: self._do(self._undo)))
             return out
@@ -315,6 +317,7 @@ class Tracker:
                 out.append(Target(f"End {e.name} on #{pid}",
                                   lambda e=e: self._do(lambda: self._play(EndEffect(pid, e.name)))))
         out.append(Target("Undo", lambda: self._do(self._undo)))
+        out.append(Target("End the game", lambda: self._do(lambda: self._play(EndGame("the players end the game")))))
         return out
 
     def refresh(self, events: Sequence[Any] = (), status: str | None = None) -> None:
