@@ -57,7 +57,7 @@ def test_an_old_werewolf_transforms_by_its_own_upkeep_trigger_beside_daybound_on
     assert hunt.up == FRONT                                # not yet: its trigger waits on the stack
     (trigger,) = [t for t in game.pending if t.kind == "werewolf"]
     assert trigger.when == "upkeep" and trigger.permanent == hunt.id
-    with pytest.raises(IllegalMoveError, match="resolve them first") as info:
+    with pytest.raises(IllegalMoveError, match="resolve it first") as info:
         game.play(BeginTurn("Alice"))                      # 500.2: the stack must be empty
     assert "Steps, CR 500.2" in info.value.rule
     game.play(Resolve(trigger.id))

@@ -206,6 +206,7 @@ class _Rules:
             "effect": f"Day and Night, CR {dn}.1 (an effect: it becomes day or night)",
             "first turn": f"Day and Night, CR {dn}.2 (no previous turn)",
             "players": "Players, CR 102",
+            "limit": "a limit of the tracker, not a rule of the game",
         }
 
 

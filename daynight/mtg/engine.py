@@ -70,6 +70,17 @@ class Options:
 # ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def _faces(kind: str, werewolf: bool, change: bool) -> dict[str, tuple[frozenset[str], bool, bool]]:
+    """Each face's day/night abilities (:func:`face_abilities`), with "daybound" and
+    "nightbound" read off them; shared, read-only, by every permanent of the same kind."""
+    out = {}
+    for f in (FRONT, BACK):
+        ab = face_abilities(kind, f, werewolf) | ({"change trigger"} if change else frozenset())
+        out[f] = (ab, "daybound" in ab, "nightbound" in ab)
+    return out
+
+
 class Permanent:
     """A permanent on the battlefield that the tracker follows (mutable: its face, its effects
     and its phasing change; it stays the same object when it transforms, 712.18).
@@ -80,7 +91,7 @@ class Permanent:
 
     __slots__ = ("id", "spec", "name", "kind", "back", "controller", "up", "transforms", "effects",
                  "phased_out", "phased_under", "abilities", "double_faced", "daybound", "nightbound",
-                 "cant_transform", "copy", "spell_back", "_faces")
+                 "cant_transform", "copy", "spell_back", "_faces", "follows", "triggers")
 
     def __init__(self, pid: int, spec: PermanentSpec, up: str, double_faced: bool):
         self.id = pid
@@ -100,8 +111,10 @@ class Permanent:
         self.double_faced = double_faced
         #: the back face is an instant or sorcery face (712.10)
         self.spell_back = spec.back_type != "permanent"
-        extra = {"change trigger"} if "change" in spec.triggers else set()
-        self._faces = {f: face_abilities(spec.kind, f, spec.werewolf) | extra for f in (FRONT, BACK)}
+        #: its triggered abilities that the tracker follows (TRIGGERS)
+        self.triggers = spec.triggers
+        #: each face's (abilities, daybound, nightbound): what the rules read when that face is up
+        self._faces = _faces(spec.kind, spec.werewolf, "change" in spec.triggers)
         self.refresh()
 
     def refresh(self) -> None:
@@ -115,10 +128,13 @@ class Permanent:
             if e.cant_transform:
                 cant = True
         self.copy, self.cant_transform = copy, cant
-        ab = self._faces[self.up] if copy is None else frozenset(copy.abilities)
-        self.abilities = ab
-        self.daybound = "daybound" in ab
-        self.nightbound = "nightbound" in ab
+        if copy is None:
+            self.abilities, self.daybound, self.nightbound = self._faces[self.up]
+        else:
+            ab = self.abilities = frozenset(copy.abilities)
+            self.daybound, self.nightbound = "daybound" in ab, "nightbound" in ab
+        #: daybound or nightbound transform it as the designation changes (phased in)
+        self.follows = (self.daybound or self.nightbound) and not self.phased_out
 
     # -- reading ---------------------------------------------------------------
     def copy_effect(self) -> Effect | None:
@@ -341,6 +357,9 @@ class EndGame:
     reason: str = "the game ends"
 
 
+#: the most permanents the tracker follows at once (a record is read from a file)
+MAX_PERMANENTS = 500
+
 MOVE_TYPES = (BeginTurn, CastSpell, Becomes, Enter, Leave, Transform, Affect, EndEffect, PhaseOut, Resolve,
               EndGame)
 
@@ -350,13 +369,13 @@ _EVENTS: dict[tuple[Any, ...], Event] = {}
 _new_event = tuple.__new__
 
 
-def _event(key: tuple[Any, ...], make) -> Event:
+def _event(key: tuple[Any, ...], make, *args: Any) -> Event:
+    """The event ``make(*args)`` describes, made once per ``key`` (its inputs)."""
     e = _EVENTS.get(key)
     if e is None:
         if len(_EVENTS) > 8192:
             _EVENTS.clear()
-        who, what, rule, text, data = make()
-        e = _EVENTS[key] = _new_event(Event, (who, what, rule, text, data))
+        e = _EVENTS[key] = _new_event(Event, make(*args))
     return e
 
 
@@ -382,6 +401,77 @@ _BLOCK_WHY = {
     "daybound": "a permanent with daybound can't transform except due to its daybound ability",
     "nightbound": "a permanent with nightbound can't transform except due to its nightbound ability",
 }
+
+
+#: descriptions already found good, by identity (a table enters the same values again and
+#: again; holding them keeps their ids from being reused)
+_GOOD_SPECS: dict[int, PermanentSpec] = {}
+
+
+def _spec_content_problem(spec: PermanentSpec) -> tuple[str, str] | None:
+    """What is wrong with a permanent's description on its own (``None``: nothing)."""
+    if _GOOD_SPECS.get(id(spec)) is spec:
+        return None
+    problem = _spec_content_check(spec)
+    if problem is None:
+        if len(_GOOD_SPECS) > 4096:
+            _GOOD_SPECS.clear()
+        _GOOD_SPECS[id(spec)] = spec
+    return problem
+
+
+def _spec_content_check(spec: PermanentSpec) -> tuple[str, str] | None:
+    if not isinstance(spec.name, str) or not spec.name.strip():
+        return "a permanent that enters needs a name", "keywords"
+    if spec.kind not in KINDS:
+        return f"{spec.name}: unknown kind {spec.kind!r}; expected one of {list(KINDS)}", "keywords"
+    if spec.via not in VIA or spec.back_type not in BACK_TYPES or not isinstance(spec.back, str):
+        return f"{spec.name}: how it enters or what its back face is is not known", "keywords"
+    if not isinstance(spec.triggers, tuple) or any(t not in TRIGGERS for t in spec.triggers) or len(
+            set(map(str, spec.triggers))) != len(spec.triggers):
+        return f"{spec.name}: unknown or repeated triggered abilities {list(spec.triggers)}", "keywords"
+    if spec.werewolf and spec.kind != "transforming":
+        return (f"{spec.name}: an Innistrad werewolf's upkeep triggers sit on a transforming "
+                "double-faced card without daybound or nightbound (kind 'transforming')", "keywords")
+    if spec.kind not in DOUBLE_FACED and (spec.back or spec.back_type != "permanent"):
+        return f"{spec.name} is single-faced: it has no back face", "cannot transform"
+    return None
+
+
+@lru_cache(maxsize=256)
+def _seating(players: tuple[str, ...], teams: tuple[tuple[str, tuple[str, ...]], ...] | None):
+    """Who sits where: ``(index of each player, teams, turn order, the players of each seat,
+    the seat of each player or team, the seat after each seat)``, checked (read-only, shared
+    by the games of the same table). With shared team turns a seat is a team (805.4)."""
+    if not players:
+        raise IllegalMoveError("a game needs at least one player", rule="Players, CR 102")
+    for p in players:
+        if not isinstance(p, str) or not p.strip():
+            raise IllegalMoveError(f"a player needs a name, not {p!r}", rule="Players, CR 102")
+    if len(set(players)) != len(players):
+        raise IllegalMoveError("two players have the same name", rule="Players, CR 102")
+    index = {p: i for i, p in enumerate(players)}
+    if teams:
+        names = [t[0] for t in teams]
+        members = [t[1] for t in teams]
+        seen = [p for m in members for p in m]
+        if sorted(map(str, seen)) != sorted(players) or len(set(seen)) != len(seen):
+            raise IllegalMoveError("with shared team turns every player is on exactly one team",
+                                   rule="Shared Team Turns, CR 805")
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise IllegalMoveError("a team needs a name", rule="Shared Team Turns, CR 805")
+        if len(set(names)) != len(names) or set(names) & set(players):
+            raise IllegalMoveError("team names must differ from each other and from player names",
+                                   rule="Shared Team Turns, CR 805")
+        if any(not m for m in members):
+            raise IllegalMoveError("a team needs at least one player", rule="Shared Team Turns, CR 805")
+        order = tuple(names)
+        seats = tuple(tuple(index[p] for p in m) for m in members)
+    else:
+        teams, order, seats = None, players, tuple((i,) for i in range(len(players)))
+    slot = {who: i for i, who in enumerate(order)}
+    successor = tuple(next_in_turn_order(len(order), i) for i in range(len(order)))
+    return index, teams, order, seats, slot, successor
 
 
 @lru_cache(maxsize=256)
@@ -410,56 +500,37 @@ class DayNight(Game):
 
     name = "mtg"
     title = "Magic: The Gathering day/night"
+    #: the state lives in slots (read on every move of every simulation); snapshot() and
+    #: pickling include them
+    __slots__ = ("players", "index", "options", "rules", "teams", "order", "members", "slot", "designation",
+                 "turn", "active", "spells", "copies", "turns", "permanents", "next_id", "pending",
+                 "next_trigger", "_eot", "_phased", "_werewolves", "_watchers", "over", "end_reason", "history",
+                 "log", "_start", "_next", "_successor")
 
     def __init__(self, players: Sequence[str], teams: Sequence[tuple[str, Sequence[str]]] | None = None,
                  options: Options | None = None, *, designation: int | str = NEITHER,
                  permanents: Iterable[PermanentSpec] = (), explain: bool = True):
         players = tuple(players)
-        if not players:
-            raise IllegalMoveError("a game needs at least one player", rule="Players, CR 102")
-        for p in players:
-            if not isinstance(p, str) or not p.strip():
-                raise IllegalMoveError(f"a player needs a name, not {p!r}", rule="Players, CR 102")
-        if len(set(players)) != len(players):
-            raise IllegalMoveError("two players have the same name", rule="Players, CR 102")
-        self.players = players
-        self.index = {p: i for i, p in enumerate(players)}
-        self.options = options or Options()
-        self.rules = _rules_for(self.options.cr_edition)
         if teams:
-            names = [t[0] for t in teams]
-            members = [tuple(t[1]) for t in teams]
-            seen = [p for m in members for p in m]
-            if sorted(seen) != sorted(players) or len(set(seen)) != len(seen):
-                raise IllegalMoveError("with shared team turns every player is on exactly one team",
-                                       rule="Shared Team Turns, CR 805")
-            if any(not isinstance(n, str) or not n.strip() for n in names):
-                raise IllegalMoveError("a team needs a name", rule="Shared Team Turns, CR 805")
-            if len(set(names)) != len(names) or set(names) & set(players):
-                raise IllegalMoveError("team names must differ from each other and from player names",
-                                       rule="Shared Team Turns, CR 805")
-            if any(not m for m in members):
-                raise IllegalMoveError("a team needs at least one player", rule="Shared Team Turns, CR 805")
-            self.teams: tuple[tuple[str, tuple[str, ...]], ...] | None = tuple(zip(names, members))
-            self.order = tuple(names)
-            self.members = tuple(tuple(self.index[p] for p in m) for m in members)
-        else:
-            self.teams = None
-            self.order = players
-            self.members = tuple((i,) for i in range(len(players)))
-        self.member_names = tuple(tuple(players[i] for i in m) for m in self.members)
-        self.slot = {who: i for i, who in enumerate(self.order)}
+            teams = tuple((t[0], tuple(t[1])) for t in teams)
+        try:
+            seats = _seating(players, teams or None)
+        except TypeError:  # something that is not a name (a list, a number) cannot be hashed
+            raise IllegalMoveError("players and teams are named by text", rule="Players, CR 102") from None
+        self.players = players
+        self.index, self.teams, self.order, self.members, self.slot, self._successor = seats
+        self.options = options or _OPTIONS
+        self.rules = _rules_for(self.options.cr_edition)
         self.designation = _designation(designation)
         self.turn = 0                   # turns begun so far
         self.active: int | None = None  # index into self.order
-        self.regular: int | None = None  # the last turn taken or skipped in turn order (not an extra turn)
         self.spells = [0] * len(players)  # spells cast this turn, per player
-        self.copies = [0] * len(players)
-        #: each player's spells in the previous turn (Innistrad werewolves look at them all)
-        self.last_turn: list[int] | None = None
-        #: one row per turn: [turn, active slot, designation after the untap step, spells list,
-        #: changed there, designation at the end, turns skipped before it]
-        self.turns: list[list[Any]] = []
+        #: copies of spells put on the stack this turn, per player (allocated at the first one)
+        self.copies: list[int] | tuple = _NO_COPIES
+        #: one row per turn: (active slot, designation before its untap step, designation after
+        #: it, whether its check changed it, each player's spells that turn, the turns skipped
+        #: before it)
+        self.turns: list[tuple[Any, ...]] = []
         self.permanents: list[Permanent] = []
         self.next_id = 1
         #: triggered abilities waiting to go on the stack or to resolve, oldest first
@@ -476,10 +547,10 @@ class DayNight(Game):
         self.history = []
         #: ``explain=False`` switches the explained log off (simulations, rollouts)
         self.log = EventLog(enabled=explain)
-        self._start_permanents = tuple(permanents)
-        self._start_designation = self.designation
-        self._turn_moves = _turn_moves_for(self.order)
-        self._next_slot = 0
+        #: how the game started: its designation and the permanents on the battlefield
+        self._start = (self.designation, tuple(permanents))
+        #: the next turn in turn order (the rule :func:`next_in_turn_order`, kept after each turn)
+        self._next = 0
         self._setup_events()
 
     # -- construction ------------------------------------------------------------
@@ -520,12 +591,12 @@ class DayNight(Game):
             else:
                 log.add(None, "setup", R("designation"), f"This position starts at {DESIGNATIONS[d]}.",
                         designation=DESIGNATIONS[d])
-        if not self._start_permanents:
+        if not self._start[1]:
             return
-        problem = self._start_problem(self._start_permanents)
+        problem = self._start_problem(self._start[1])
         if problem:
             raise IllegalMoveError(problem[0], rule=R(problem[1]))
-        for spec in self._start_permanents:
+        for spec in self._start[1]:
             up, _ = self._entering_face(spec)
             p = self._add(spec, up)
             log.add(spec.controller, "setup", R("keywords"), f"{p.label()} is on the battlefield at the start.",
@@ -541,15 +612,20 @@ class DayNight(Game):
         return None if self.active is None else self.order[self.active]
 
     def active_players(self) -> tuple[str, ...]:
-        return () if self.active is None else self.member_names[self.active]
+        return () if self.active is None else tuple(self.players[i] for i in self.members[self.active])
 
     def next_in_order(self) -> str:
         """Whose turn is next in turn order (extra turns do not move the turn order, 500.7)."""
-        return self.order[next_in_turn_order(len(self.order), self.regular)]
+        return self.order[self._next]
 
     def after(self, who: str) -> str:
         """Who comes after ``who`` in turn order."""
         return self.order[(self.slot[who] + 1) % len(self.order)]
+
+    @property
+    def last_turn(self) -> list[int] | None:
+        """Each player's spells in the previous turn (the Innistrad werewolves look at them all)."""
+        return self.turns[-2][4] if len(self.turns) > 1 else None
 
     def spells_this_turn(self) -> dict[str, int]:
         return {p: self.spells[i] for i, p in enumerate(self.players)}
@@ -663,7 +739,7 @@ class DayNight(Game):
             moves.append(Resolve(self.pending[0].id, countered=True))
         else:
             nxt = self.next_in_order()
-            moves.append(self._turn_moves[self.slot[nxt]])
+            moves.append(_turn_moves_for(self.order)[self._next])
             if len(self.order) > 1:
                 moves.append(BeginTurn(self.after(nxt), skipping=(nxt,)))
             if self.active is not None:
@@ -706,21 +782,7 @@ class DayNight(Game):
         return IllegalMoveError(message, rule=self.rules(key), state=self.describe())
 
     def _check(self, move: Any) -> None:
-        t = move.__class__
-        if t is CastSpell:  # the common case first: a player's spell during a turn
-            p = move.player
-            z = move.zone
-            if (p.__class__ is str and p in self.index and self.active is not None and z.__class__ is str
-                    and z in _ZONE_SET):
-                return
-            return self._check_cast(move)
-        if t is BeginTurn:
-            w = move.who
-            if (not self.pending and not move.extra and not move.skipping and w.__class__ is str
-                    and self.slot.get(w) == next_in_turn_order(len(self.order), self.regular)):
-                return  # the common case: the next turn in turn order
-            return self._check_turn(move)
-        check = _CHECKS.get(t)
+        check = _CHECKS.get(move.__class__)
         if check is None:
             raise self._refuse(f"{move!r} is not a move of the day/night tracker", "designation")
         check(self, move)
@@ -776,27 +838,19 @@ class DayNight(Game):
         if (not isinstance(move.permanents, tuple) or not move.permanents
                 or not all(isinstance(s, PermanentSpec) for s in move.permanents)):
             raise self._refuse("name at least one permanent that enters", "keywords")
+        if len(self.permanents) + len(move.permanents) > MAX_PERMANENTS:
+            raise self._refuse(f"the tracker follows at most {MAX_PERMANENTS} permanents at once", "limit")
         problem = self._spec_problem(move.permanents)
         if problem:
             raise self._refuse(*problem)
 
     def _spec_problem(self, specs: Sequence[PermanentSpec]) -> tuple[str, str] | None:
         for spec in specs:
-            if not isinstance(spec.name, str) or not spec.name.strip():
-                return "a permanent that enters needs a name", "keywords"
-            if spec.kind not in KINDS:
-                return f"{spec.name}: unknown kind {spec.kind!r}; expected one of {list(KINDS)}", "keywords"
+            problem = _spec_content_problem(spec)
+            if problem:
+                return problem
             if spec.controller is not None and spec.controller not in self.index:
                 return f"{spec.name}: its controller {spec.controller!r} is not a player in this game", "players"
-            if spec.via not in VIA or spec.back_type not in BACK_TYPES or not isinstance(spec.back, str):
-                return f"{spec.name}: how it enters or what its back face is is not known", "keywords"
-            if any(t not in TRIGGERS for t in spec.triggers) or len(set(spec.triggers)) != len(spec.triggers):
-                return f"{spec.name}: unknown or repeated triggered abilities {list(spec.triggers)}", "keywords"
-            if spec.werewolf and spec.kind != "transforming":
-                return (f"{spec.name}: an Innistrad werewolf's upkeep triggers sit on a transforming "
-                        "double-faced card without daybound or nightbound (kind 'transforming')", "keywords")
-            if spec.kind not in DOUBLE_FACED and (spec.back or spec.back_type != "permanent"):
-                return f"{spec.name} is single-faced: it has no back face", "cannot transform"
             if spec.token and spec.kind in DOUBLE_FACED and not self.rules.token_dfc:
                 return (f"{spec.name}: in the Comprehensive Rules of {self.options.cr_edition} a token copy "
                         "of a double-faced card is not double-faced (double-faced tokens came with the "
@@ -876,20 +930,33 @@ class DayNight(Game):
     # -- applying moves (unchecked fast path) ----------------------------------------------
     def play(self, move: Any) -> list[Event]:
         """Check ``move``, then carry it out; returns the events it caused (as the base class
-        does, with one dispatch: this is the path every simulation takes)."""
+        does). This is the path every simulation takes, so the two moves of every turn are
+        accepted at a glance when they are plainly legal (a spell by a player of the game,
+        from a cast zone, during a turn; the next turn in turn order with nothing waiting);
+        anything else gets the full check, which names the rule it breaks."""
         if self.over:
             raise GameOverError("the game is over; no more moves can be played", rule="end of the game",
                                 state=self.describe())
-        self._check(move)
+        cls = move.__class__
         log = self.log
-        if not log.enabled:
-            _APPLY[move.__class__](self, move)
-            self.history.append(move)
-            return []
-        start = len(log)
-        _APPLY[move.__class__](self, move)
+        start = len(log) if log.enabled else 0
+        if cls is CastSpell:
+            p, z = move.player, move.zone
+            if not (p.__class__ is str and z.__class__ is str and self.active is not None and p in self.index
+                    and z in _ZONE_SET):
+                self._check_cast(move)
+            self._cast(move)
+        elif cls is BeginTurn:
+            w = move.who
+            if (self.pending or move.extra or move.skipping or w.__class__ is not str
+                    or self.slot.get(w) != self._next):
+                self._check_turn(move)
+            self._begin_turn(move)
+        else:
+            self._check(move)
+            _APPLY[cls](self, move)
         self.history.append(move)
-        return log.since(start)
+        return log.since(start) if log.enabled else []
 
     def _apply(self, move: Any) -> None:
         """Carry out ``move`` without checking it.
@@ -910,41 +977,35 @@ class DayNight(Game):
         who = move.who
         slot = self.slot[who]
         last = self.spells if prev is not None else None
-        self.last_turn = last
-        n = len(self.players)
         self.turn = turn = self.turn + 1
         self.active = slot
         if not move.extra:
-            self.regular = slot
-        self.spells = [0] * n
-        self.copies = [0] * n
-        log = self.log
-        before = self.designation
-        steps = untap_step(move.untap_skipped, self.options.check_skipped_untap)
-        told = False
-        if self._phased and "phasing" in steps:
-            told = self._phasing(turn, who, slot)
-        d = new = self.designation
-        if d != NEITHER and prev is not None and "day/night check" in steps:
+            self._next = self._successor[slot]
+        self.spells = spells = [0] * len(self.players)
+        self.copies = _NO_COPIES
+        steps = untap_step(True, self.options.check_skipped_untap) if move.untap_skipped else _UNTAP_STEP
+        d = new = before = self.designation
+        told = self._phased and "phasing" in steps and self._phasing(turn, who, slot)
+        if told:
+            d = new = self.designation
+        if d and prev is not None and (steps is _UNTAP_STEP or "day/night check" in steps):
             members = self.members[prev]
-            new = untap_check(d, last[members[0]] if len(members) == 1 else [last[i] for i in members])
+            new = untap_check(d, last[members[0]] if self.teams is None else [last[i] for i in members])
             key = "to night" if d == DAY else "to day"
         else:
             key, new = self._no_check(prev, d, steps)
-        if log.enabled:
-            log.append(self._turn_event(turn, who, key, prev, last, d, new, move, told))
+        if self.log.enabled:
+            self.log.append(self._turn_event(turn, who, key, prev, last, d, new, move, told))
         if new != d:
             self._set(new, "the untap-step check", True, key)
-        turns = self.turns
-        if turns:
-            turns[-1][5] = before
-        turns.append([turn, slot, new, self.spells, new != d, None, move.skipping])
+        self.turns.append((slot, before, new, new != d, spells, move.skipping))
         if self._werewolves:
             self._upkeep(last)
 
     def _phasing(self, turn: int, who: str, slot: int) -> bool:
         """The first part of the untap step (502.1); True when something phased in."""
-        coming = [p for p in self.permanents if p.phased_out and phases_in(p.phased_under, self.member_names[slot])]
+        players = tuple(self.players[i] for i in self.members[slot])
+        coming = [p for p in self.permanents if p.phased_out and phases_in(p.phased_under, players)]
         if not coming:
             return False
         self.log.add(who, "turn", self.rules("untap phasing"),
@@ -968,12 +1029,12 @@ class DayNight(Game):
                     new: int, move: BeginTurn, told: bool) -> Event:
         if prev is not None and key in ("to night", "to day"):
             members = self.members[prev]
-            counts = tuple(last[i] for i in members)
+            counts = (last[members[0]],) if self.teams is None else tuple(last[i] for i in members)
         else:
             counts = ()
         ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told, self.rules.edition,
-              self.member_names if self.teams else None)
-        return _event(ck, lambda: self._turn_text(turn, who, key, prev, last, d, new, move, told))
+              self.teams)
+        return _event(ck, self._turn_text, turn, who, key, prev, last, d, new, move, told)
 
     def _turn_text(self, turn, who, key, prev, last, d, new, move, told):
         if key in ("to night", "to day"):
@@ -1050,6 +1111,7 @@ class DayNight(Game):
         R, log = self.rules, self.log
         for p in back:
             p.phased_out, p.phased_under = False, None
+            p.refresh()
             attached = [e.name for e in p.effects if e.kind in ("aura", "equipment")]
             also = f" with {', '.join(attached)} (they phased out with it)" if attached else ""
             log.add(p.controller, "phase_in", R("phasing in"),
@@ -1087,6 +1149,8 @@ class DayNight(Game):
         i = self.index[move.player]
         log = self.log
         if not spell_counts(move.copy):
+            if self.copies is _NO_COPIES:
+                self.copies = [0] * len(self.players)
             self.copies[i] += 1
             if log.enabled:
                 what = f" {move.spell}" if move.spell else " a spell"
@@ -1094,13 +1158,14 @@ class DayNight(Game):
                         f"{move.player} puts a copy of{what} on the stack; a copy is not cast, so it does not "
                         "count for day and night (nor for the Innistrad werewolves).", spell=move.spell, counts=False)
             return
-        self.spells[i] += 1
-        if not log.enabled:
-            return
-        n = self.spells[i]
-        active = i in self.members[self.active]
-        key = ("cast", move, n, self.active, active, self.teams is None, self.rules.edition, self.order)
-        log.append(_event(key, lambda: self._cast_event(move, n, active)))
+        spells = self.spells
+        spells[i] += 1
+        if log.enabled:
+            n = spells[i]
+            active = i in self.members[self.active]
+            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.order[self.active], active,
+                   self.teams is None, self.rules.edition)
+            log.append(_event(key, self._cast_event, move, n, active))
 
     def _cast_event(self, move: CastSpell, n: int, active: bool):
         what = f" {move.spell}" if move.spell else " a spell"
@@ -1135,15 +1200,14 @@ class DayNight(Game):
         self.designation = new
         if log.enabled:
             log.append(_event(("change", old, new, untap, key, reason, self.rules.edition),
-                              lambda: self._change_event(old, new, reason, untap, key)))
+                              self._change_event, old, new, reason, untap, key))
         # every daybound/nightbound permanent follows (702.145b/e): immediately, not a
         # state-based action, whoever controls it
         enabled = log.enabled
         cause = f"As it becomes {DESIGNATIONS[new]}" if enabled else ""
         key = "daybound" if new == NIGHT else "nightbound"
         for p in self.permanents:
-            if ((p.daybound or p.nightbound) and not p.phased_out
-                    and must_transform(new, p.up, p.daybound, p.nightbound)):
+            if p.follows and must_transform(new, p.up, p.daybound, p.nightbound):
                 self._transform(p, True, key, cause, untap)
         if self._watchers:
             self._change_triggers(old, new, untap)
@@ -1191,29 +1255,37 @@ class DayNight(Game):
                         permanent=p.id, why=blocker)
             return False
         enabled = log.enabled
-        if enabled:
-            before = p.face_name()
-        p.up = BACK if p.up == FRONT else FRONT
+        copy = p.copy
+        up = p.up = BACK if p.up == FRONT else FRONT
         p.transforms += 1
-        p.refresh()
+        if p.effects:
+            p.refresh()
+        else:  # what refresh() does when nothing applies to it (a face's keywords; "follows" stays)
+            p.abilities, p.daybound, p.nightbound = p._faces[up]
         if enabled:
-            log.append(_event(("transform", p.id, before, p.face_name(), p.up, key, cause, self.rules.edition,
-                               p.controller),
-                              lambda: (p.controller, "transform", self.rules(key),
-                                       f"{cause}, {before} transforms into {p.face_name()} "
-                                       f"({self.rules('transform')}).", {"permanent": p.id, "up": p.up})))
+            log.append(_event(("transform", p.id, p.name, p.back, up, copy, key, cause, self.rules.edition,
+                               p.controller), self._transform_event, p, key, cause))
             if p.effects:
                 stays = ", ".join(e.words() for e in p.effects)
                 log.add(p.controller, "same_object", self.rules("same object"),
                         f"It is the same permanent after transforming, so what applied to it still does: {stays}. "
                         "(An Aura that can't enchant the new face goes to the graveyard as a state-based action, "
                         f"{self.rules('aura sba')}: remove it if so.)", permanent=p.id)
-        if p.spec.triggers and p.copy is None:
-            into = "into back" if p.up == BACK else "into front"
-            if into in p.spec.triggers:
+        if p.triggers and p.copy is None:
+            into = "into back" if up == BACK else "into front"
+            if into in p.triggers:
                 self._trigger(p, "transforms", f"whenever it transforms into {p.printed_name()}",
                               "upkeep" if untap else "next priority", "transforms into")
         return True
+
+    def _transform_event(self, p: Permanent, key: str, cause: str):
+        if p.copy is not None and p.copy.becomes:
+            before = p.copy.becomes
+        else:
+            before = p.name if p.up == BACK else (p.back or f"{p.name} (back face)")
+        return (p.controller, "transform", self.rules(key),
+                f"{cause}, {before} transforms into {p.face_name()} ({self.rules('transform')}).",
+                {"permanent": p.id, "up": p.up})
 
     def _follow(self, p: Permanent, *, untap: bool) -> None:
         """702.145c/f: "Any time" a front-face-up daybound permanent is under a player's control
@@ -1273,11 +1345,19 @@ class DayNight(Game):
         return p
 
     def _count(self) -> None:
-        ps = self.permanents
-        self._eot = sum(1 for p in ps for e in p.effects if e.until_end_of_turn)
-        self._phased = sum(1 for p in ps if p.phased_out)
-        self._werewolves = sum(1 for p in ps if p.abilities & _WEREWOLF)
-        self._watchers = sum(1 for p in ps if "change trigger" in p.abilities)
+        """How many permanents the untap step and the changes must look at (kept up to date
+        whenever the battlefield or what applies to it changes)."""
+        eot = phased = werewolves = watchers = 0
+        for p in self.permanents:
+            if p.effects:
+                eot += sum(1 for e in p.effects if e.until_end_of_turn)
+            phased += p.phased_out
+            ab = p.abilities
+            if not ab:
+                continue
+            werewolves += not ab.isdisjoint(_WEREWOLF)
+            watchers += "change trigger" in ab
+        self._eot, self._phased, self._werewolves, self._watchers = eot, phased, werewolves, watchers
 
     def _enter(self, move: Enter) -> None:
         log, R = self.log, self.rules
@@ -1393,6 +1473,7 @@ class DayNight(Game):
     def _phase_out(self, move: PhaseOut) -> None:
         p = self.permanent(move.permanent)
         p.phased_out, p.phased_under = True, p.controller
+        p.refresh()
         self._count()
         attached = [e.name for e in p.effects if e.kind in ("aura", "equipment")]
         also = f" {', '.join(attached)} phase{'s' if len(attached) == 1 else ''} out with it." if attached else ""
@@ -1489,7 +1570,7 @@ class DayNight(Game):
             "teams": [[t, list(m)] for t, m in self.teams] if self.teams else None,
             "players": list(self.players),
             "spells_this_turn": self.spells_this_turn(),
-            "copies_this_turn": {p: self.copies[i] for i, p in enumerate(self.players)},
+            "copies_this_turn": {p: self.copies[i] if self.copies else 0 for i, p in enumerate(self.players)},
             "last_turn": (None if self.last_turn is None
                           else {p: self.last_turn[i] for i, p in enumerate(self.players)}),
             "permanents": [p.to_json() for p in self.permanents],
@@ -1513,21 +1594,28 @@ class DayNight(Game):
         effect or a permanent entering can change it during the turn), and the turns skipped
         before it."""
         rows = []
-        for turn, slot, d, spells, changed, end, skipped in self.turns:
+        turns = self.turns
+        for i, (slot, before, d, changed, spells, skipped) in enumerate(turns):
             members = self.members[slot]
-            active_spells = sum(spells[i] for i in members)
-            end = self.designation if end is None else end
-            rows.append({"turn": turn, "active": self.order[slot], "designation": DESIGNATIONS[d],
+            active_spells = sum(spells[j] for j in members)
+            end = turns[i + 1][1] if i + 1 < len(turns) else self.designation
+            rows.append({"turn": i + 1, "active": self.order[slot], "designation": DESIGNATIONS[d],
                          "designation_end": DESIGNATIONS[end],
-                         "changed_at_untap": changed, "active_spells": active_spells,
+                         "changed_at_untap": changed,
+                         "active_spells": active_spells,
                          "other_spells": sum(spells) - active_spells,
-                         "max_player_spells": max(spells[i] for i in members),
+                         "max_player_spells": max(spells[j] for j in members),
                          "skipped": list(skipped)})
         return rows
 
     def copy(self) -> "DayNight":
         import pickle
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def snapshot(self) -> bytes:
+        """Bytes that change whenever any part of the state changes (the state is in slots)."""
+        import pickle
+        return pickle.dumps([getattr(self, s) for s in DayNight.__slots__], protocol=pickle.HIGHEST_PROTOCOL)
 
     def drawing(self, viewer: Any = None, **options: Any):
         """The table drawn (:func:`daynight.mtg.draw.table`)."""
@@ -1542,6 +1630,10 @@ class DayNight(Game):
 
 
 _WEREWOLF = frozenset(("werewolf front", "werewolf back"))
+_OPTIONS = Options()
+_NO_COPIES: tuple = ()
+#: the untap step when it is not skipped (the rule :func:`untap_step`)
+_UNTAP_STEP = untap_step()
 _MOONSILVER = Effect("Bound by Moonsilver", "aura", cant_transform=True)
 _CYTOSHAPE = Effect("Cytoshape", "copy", until_end_of_turn=True, becomes="Brutal Cathar", abilities=("daybound",))
 

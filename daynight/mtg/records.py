@@ -38,10 +38,11 @@ def setup_record(game) -> dict[str, Any]:
     if game.teams:
         out["teams"] = [{"name": t, "players": list(m)} for t, m in game.teams]
     out["options"] = game.options.to_json()
-    if game._start_designation != NEITHER:
-        out["designation"] = DESIGNATIONS[game._start_designation]
-    if game._start_permanents:
-        out["permanents"] = [s.to_json() for s in game._start_permanents]
+    designation, permanents = game._start
+    if designation != NEITHER:
+        out["designation"] = DESIGNATIONS[designation]
+    if permanents:
+        out["permanents"] = [s.to_json() for s in permanents]
     return out
 
 

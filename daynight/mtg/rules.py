@@ -47,17 +47,16 @@ def untap_check(designation: int | str, spells: int | Sequence[int]) -> int:
     >>> untap_check("neither", 0) == NEITHER       # 728.2c: no check while it is neither
     True
     """
-    d = designation if designation.__class__ is int and 0 <= designation <= 2 else _designation(designation)
-    if spells.__class__ is int:
-        none_cast, two_or_more = spells == 0, spells >= 2
-    else:
-        counts = list(spells)
-        none_cast, two_or_more = not any(counts), any(c >= 2 for c in counts)
-    if d == DAY and none_cast:
-        return NIGHT
-    if d == NIGHT and two_or_more:
-        return DAY
-    return d
+    d = designation if designation.__class__ is int else _designation(designation)
+    if d == DAY:
+        none_cast = spells == 0 if spells.__class__ is int else not any(spells)
+        return NIGHT if none_cast else DAY
+    if d == NIGHT:
+        two_or_more = spells >= 2 if spells.__class__ is int else any(k >= 2 for k in spells)
+        return DAY if two_or_more else NIGHT
+    if d == NEITHER:
+        return NEITHER
+    raise ValueError(f"a designation is 'neither', 'day' or 'night', not {designation!r}")
 
 
 def is_change(old: int, new: int) -> bool:
