@@ -634,3 +634,24 @@ def test_turn_table_records_changes_during_a_turn():
         ("neither", "day"), ("day", "night"), ("night", "night")]
     assert [r["changed_at_untap"] for r in table] == [False, False, False]
     assert [r["active_spells"] for r in table] == [1, 0, 0]
+
+
+# -- the seeded demo records are golden: speed work must never change them -----------------------
+
+#: sha256 of ``daynight demo mtg --seed N`` (the record as the CLI prints it), N = 0..9
+GOLDEN_DEMOS = {
+    0: "9b7502dc9945fefd", 1: "7c879c8537bf58cd", 2: "b5d1ea6155ebf54a", 3: "34028f40d67e308b",
+    4: "1f76cbcb682c50d8", 5: "c17ee52eeb168481", 6: "bafcf853f9ba4fe0", 7: "043723322c82ecd9",
+    8: "d07fc143147f583f", 9: "9020a7585545cf6b",
+}
+
+
+def test_the_seeded_demo_records_stay_byte_identical(capsys):
+    import hashlib
+
+    for seed, digest in GOLDEN_DEMOS.items():
+        assert cli.main(["demo", "mtg", "--seed", str(seed)]) == 0
+        text = capsys.readouterr().out
+        assert hashlib.sha256(text.rstrip("\n").encode()).hexdigest()[:16] == digest, seed
+        again = DayNight.from_record(json.loads(text))
+        assert again.to_json() == text.rstrip("\n")
