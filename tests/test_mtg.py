@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from daynight import cli, replay
 from daynight.core import IllegalMoveError, InvalidRecordError
 from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Becomes, BeginTurn, CastSpell, DayNight,
-                          Effect, EndEffect, EndGame, Enter, Leave, Options, PermanentSpec, PhaseOut, Resolve,
+                          Effect, EndEffect, EndGame, Enter, Leave, PermanentSpec, PhaseOut, Resolve,
                           Transform, catalog, demo, effect_catalog,
                           night_fraction, poisson_spells, rule_numbers, simulate,
                           transition_probabilities, untap_check)

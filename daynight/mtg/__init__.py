@@ -62,7 +62,7 @@ Every game of the package has the same files (``daynight/<game>/``):
 
 from __future__ import annotations
 
-from .data import (ABILITIES, CAST_ZONES, EFFECT_KINDS, KINDS, KIND_WORDS, TRIGGERS, ZONES, Effect, PermanentSpec,
+from .data import (ABILITIES, CAST_ZONES, EFFECT_KINDS, KINDS, KIND_WORDS, TRIGGERS, Effect, PermanentSpec,
                    catalog, effect_catalog, rule_numbers)
 from .rules import (BACK, DAY, DESIGNATIONS, FRONT, NEITHER, NIGHT, untap_check)
 from .engine import (Affect, Becomes, BeginTurn, CastSpell, DayNight, EndEffect, EndGame, Enter, GAME, Leave,
@@ -76,7 +76,7 @@ __all__ = [
     "EndEffect", "PhaseOut", "Resolve", "EndGame", "DayNight", "GAME", "demo", "resolve_all",
     "untap_check", "simulate", "Simulation", "night_fraction", "transition_probabilities",
     "poisson_spells", "catalog", "effect_catalog", "rule_numbers", "KINDS", "KIND_WORDS", "TRIGGERS",
-    "ABILITIES", "EFFECT_KINDS", "CAST_ZONES", "ZONES",
+    "ABILITIES", "EFFECT_KINDS", "CAST_ZONES",
 ]
 
 

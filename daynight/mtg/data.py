@@ -61,7 +61,6 @@ ABILITY_WORDS = {
 #: the zones a spell can be cast from (601.2a: a card moves "from where it is" to the stack;
 #: a spell already on the stack or a permanent on the battlefield is not cast)
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command zone")
-ZONES = CAST_ZONES  # the name of earlier releases
 _ZONE_SET = frozenset(CAST_ZONES)
 #: what can apply to a permanent on the battlefield
 EFFECT_KINDS = ("aura", "equipment", "counters", "effect", "copy")

@@ -149,10 +149,6 @@ class Permanent:
         return self.nightbound
 
     @property
-    def can_transform(self) -> bool:
-        return self.double_faced
-
-    @property
     def transformed(self) -> bool:
         """701.28g: a "transformed permanent" is a double-faced one with its back face up."""
         return self.double_faced and self.up == BACK
@@ -359,9 +355,6 @@ class EndGame:
 
 #: the most permanents the tracker follows at once (a record is read from a file)
 MAX_PERMANENTS = 500
-
-MOVE_TYPES = (BeginTurn, CastSpell, Becomes, Enter, Leave, Transform, Affect, EndEffect, PhaseOut, Resolve,
-              EndGame)
 
 #: explained events that depend only on their key (the same sentence for the same inputs), shared
 #: by every game, so the explained log costs little more than the events themselves
