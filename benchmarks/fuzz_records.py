@@ -45,7 +45,8 @@ def _sunmoon() -> list[Any]:
 def _mtg() -> list[Any]:
     from daynight.mtg import DayNight
 
-    setup = {"players": ["Alice", "Bob"], "teams": [{"name": "Humans", "players": ["Alice"]}, {"name": "Wolves", "players": ["Bob"]}],
+    setup = {"players": ["Alice", "Bob"],
+             "teams": [{"name": "Humans", "players": ["Alice"]}, {"name": "Wolves", "players": ["Bob"]}],
              "designation": "night",
              "permanents": [{"name": "Brutal Cathar", "back": "Moonrage Brute", "controller": "Bob"}]}
     return [DayNight.from_record({"format": "daynight-record", "version": 1, "game": "mtg", "setup": setup,

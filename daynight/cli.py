@@ -2,7 +2,7 @@
 
     daynight --help                 the games and the commands
     daynight games                  one line per game
-    daynight replay FILE [--json] [--steps] [--upto N]
+    daynight replay FILE [--json] [--steps] [--upto N] [--html OUT.html]
     daynight demo GAME [--seed N] [-o FILE]
 
 A malformed record exits with status 2 and one line naming the field or the rule; there is
@@ -42,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="print the state after every move, not only at the end")
     rp.add_argument("--upto", type=_count, metavar="N",
                     help="replay only the first N moves (to see a record up to a bad move)")
+    rp.add_argument("--html", metavar="OUT.html",
+                    help="write the game as one HTML file to step through in any browser "
+                         "(no server, no network)")
     dp = sub.add_parser("demo", help="play a seeded game between bots and write its record")
     dp.add_argument("game", choices=sorted(GAMES))
     dp.add_argument("--seed", type=int, default=1)
@@ -131,7 +134,23 @@ def _text_report(game: Game, steps: list[dict[str, Any]] | None, path: str) -> s
     return "\n".join(lines)
 
 
+def _html(args: argparse.Namespace) -> int:
+    from .review import write_html
+
+    try:
+        review = write_html(args.file, args.html)
+    except DaynightError as exc:
+        return _err(f"{args.file}: {exc}")
+    print(f"wrote {shown(args.html)}: {review.moves} moves of {review.title}, to open in any browser")
+    if review.error:
+        return _err(f"{args.file}: the record stops after move {review.moves}: {review.error}; "
+                    f"{args.html} shows the moves before it")
+    return 0
+
+
 def _replay(args: argparse.Namespace) -> int:
+    if args.html:
+        return _html(args)
     try:
         game, steps = _replayed(args.file, upto=args.upto, steps=args.steps)
     except DaynightError as exc:
@@ -189,8 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # an engine bug must still not print a traceback
         subject = getattr(args, "file", None) or getattr(args, "game", "daynight")
+        with_file = " with the file" if args.command == "replay" else ""
         return _err(f"{subject}: could not {args.command} ({type(exc).__name__}: {shown(exc, 200)}); "
-                    "this is a bug in daynight, please report it" + (" with the file" if args.command == "replay" else ""))
+                    f"this is a bug in daynight, please report it{with_file}")
 
 
 if __name__ == "__main__":  # pragma: no cover

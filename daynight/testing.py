@@ -428,7 +428,8 @@ class _Mutator:
 
     def strings(self, tree: Any) -> list[str]:
         nodes = self.nodes(tree)
-        return [c[k] for c, k, _, _ in nodes if isinstance(c[k], str)] + [k for _, k, _, _ in nodes if isinstance(k, str)]
+        values = [c[k] for c, k, _, _ in nodes if isinstance(c[k], str)]
+        return values + [k for _, k, _, _ in nodes if isinstance(k, str)]
 
     def odd_string(self, tree: Any, old: Any = None) -> str:
         rng = self.rng
@@ -498,38 +499,33 @@ class _Mutator:
         c[other] = json.loads(json.dumps(c[k]))
         return f"copy {p} to its field {other!r}"
 
-    def m_retype(self, tree):
-        loc = self.pick(tree)
+    def replace(self, tree, new: Callable[[Any], Any], want=None) -> tuple[Any, str] | None:
+        """Replace the value at a random place (one ``want`` accepts, if any) by ``new(old)``."""
+        loc = (want is not None and self.pick(tree, want)) or self.pick(tree)
         if loc is None:
             return None
         c, k, p = loc
-        c[k] = self.odd_value(c[k])
-        return f"retype {p} -> {shown(json.dumps(c[k]), 30)}"
+        c[k] = new(c[k])
+        return c[k], p
+
+    def m_retype(self, tree):
+        done = self.replace(tree, self.odd_value)
+        return done and f"retype {done[1]} -> {shown(json.dumps(done[0]), 30)}"
 
     def m_number(self, tree):
-        loc = (self.pick(tree, lambda c, k: isinstance(c[k], int) and not isinstance(c[k], bool))
-               or self.pick(tree))
-        if loc is None:
+        done = self.replace(tree, self.odd_number, lambda c, k: type(c[k]) is int)
+        if not done:
             return None
-        c, k, p = loc
-        c[k] = self.odd_number(c[k])
-        return f"number {p} -> {shown(self.raw.get(c[k], c[k]) if isinstance(c[k], str) else c[k], 30)}"
+        value, path = done
+        return f"number {path} -> {shown(self.raw.get(value, value) if isinstance(value, str) else value, 30)}"
 
     def m_string(self, tree):
-        loc = self.pick(tree, lambda c, k: isinstance(c[k], str)) or self.pick(tree)
-        if loc is None:
-            return None
-        c, k, p = loc
-        c[k] = self.odd_string(tree, c[k])
-        return f"string {p} -> {shown(c[k], 30)!r}"
+        done = self.replace(tree, lambda old: self.odd_string(tree, old), lambda c, k: isinstance(c[k], str))
+        return done and f"string {done[1]} -> {shown(done[0], 30)!r}"
 
     def m_nest(self, tree):
-        loc = self.pick(tree)
-        if loc is None:
-            return None
-        c, k, p = loc
-        c[k] = self.nested()
-        return f"nest {p} {len(self.raw[c[k]]) // 2} deep"
+        done = self.replace(tree, lambda old: self.nested())
+        return done and f"nest {done[1]} {len(self.raw[done[0]]) // 2} deep"
 
     def m_list(self, tree):
         loc = self.pick(tree, lambda c, k: isinstance(c[k], list))
@@ -932,9 +928,17 @@ def _accepted_problems(game: Game, rng: random.Random, playout: int,
         if not game.to_players():
             out.append(("accepted, then nobody to move before the end", shown(game.describe(), 200)))
             break
-        move = moves[rng.randrange(len(moves))]
+        tried = [moves[rng.randrange(len(moves))] for _ in range(2)]
+        refused, ok = attempt("why_illegal(a legal move)", lambda: [w for w in map(game.why_illegal, tried) if w])
+        if not ok:
+            break
+        if refused:
+            out.append(("accepted, then a legal move is refused", shown(refused[0], 300)))
+            break
+        if not attempt("copy().play(a legal move)", lambda: game.copy().play(tried[1]))[1]:
+            break
         try:
-            game.play(move)
+            game.play(tried[0])
         except _Timeout:
             raise
         except IllegalMoveError as exc:
@@ -1047,7 +1051,8 @@ def fuzz_records(game: GameLike, n: int = 1000, seed: int = 0, *,
     * an accepted record that is not a consistent game: its own record must load and
       round-trip to the same events and state; ``summary``, ``describe``, ``state_json``,
       ``view`` work; then up to ``playout`` random legal moves are played, with legal moves
-      until the end and none after, every legal move accepted, and ``invariant(game)``;
+      until the end and none after, every legal move tried accepted (on a ``copy()`` too),
+      and ``invariant(game)``;
     * ``daynight replay`` exiting other than 0 or 2, an error that is not one line, printed
       characters that are not escaped, "could not replay", or a verdict other than
       ``from_record``'s.

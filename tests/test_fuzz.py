@@ -276,7 +276,7 @@ def test_mutants_are_seeded_and_rebuilt_alone():
 
 
 def test_mutants_stay_small_but_for_the_oversized_file():
-    for m in mutants(BrokenPebbles, n=400, seed=2, records=broken_records(), others=[demo(3)]):
+    for m in mutants(BrokenPebbles, n=200, seed=2, records=broken_records(), others=[demo(3)]):
         limit = MAX_RECORD_BYTES + 2 if "oversize" in m.mutations else MAX_RECORD_BYTES // 2
         assert len(m.data) <= limit, (len(m.data), m.mutations)
 
@@ -329,6 +329,25 @@ def test_check_mutant_names_each_kind_of_escape(setup, moves, kind):
     assert problems == [], "the correct game has none of these escapes"
 
 
+class RefusesThree(Pebbles):
+    def _check(self, move):
+        super()._check(move)
+        if move.count == 3:
+            raise IllegalMoveError("three is unlucky", rule="invented")
+
+
+class CannotCopy(Pebbles):
+    def copy(self):
+        raise RuntimeError("no copies")
+
+
+@pytest.mark.parametrize("cls, kind", [(RefusesThree, "accepted, then a legal move is refused"),
+                                       (CannotCopy, "accepted, then copy().play(a legal move) raises RuntimeError")])
+def test_check_mutant_plays_an_accepted_record_on(cls, kind):
+    accepted, problems = check_mutant(cls, json.dumps(record({"pile": 20})).encode(), cli=False)
+    assert accepted and any(k.startswith(kind) for k, _ in problems), problems
+
+
 def test_harness_finds_unescaped_cli_output(monkeypatch):
     data = json.dumps(record({"pile": 5, "names": ["Zo\u200de", "Bob"]}, game="toy-broken")).encode()
     accepted, problems = check_mutant(BrokenPebbles, data)
@@ -362,3 +381,17 @@ def test_harness_is_clean_on_a_correct_game_with_every_path_taken():
     report = fuzz_records(Pebbles, n=300, seed=1)  # others: the four games' demos
     report.assert_clean()
     assert report.refused > 100 and report.accepted > 10, str(report)
+
+
+def test_the_long_run_builds_its_positions_and_runs(capsys):
+    from benchmarks import fuzz_records as long_run
+
+    assert sorted(long_run.POSITIONS) == sorted(daynight.GAMES)
+    for game, build in long_run.POSITIONS.items():
+        for position in build():
+            again = daynight.replay(json.loads(position.to_json()))
+            assert again.name == game and again.state_json() == position.state_json()
+    assert long_run.main(["mtg", "-n", "20", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "mtg: 20 mutated records (seed 4)" in out and "total: 20 records, 0 escapes" in out
+    assert "skipped" not in out

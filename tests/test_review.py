@@ -339,13 +339,6 @@ def test_the_longest_demo_export_stays_under_3_mb():
     assert decode(Page(page))[-1] == normalised(review.svg(review.moves))
 
 
-def _cli_has_html() -> bool:
-    from daynight import cli
-
-    return '"--html"' in open(cli.__file__, encoding="utf-8").read()
-
-
-@pytest.mark.skipif(not _cli_has_html(), reason="daynight replay --html is not wired into the CLI yet")
 def test_daynight_replay_html_writes_the_file_and_reports_a_broken_record(tmp_path, capsys):
     from daynight.cli import main
 
