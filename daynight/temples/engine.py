@@ -349,8 +349,13 @@ class TemplesGame(Game):
     # -- drawing ---------------------------------------------------------------------
     def _draw(self, side: str, quiet: bool = False) -> int | None:
         """Draw a spell (3.2), reshuffling an empty Book from its discard pile first (2.3)."""
-        reshuffle = not self.pile[side] and bool(self.discards[side])
-        card = draw_spell(self.pile[side], self.discards[side], self.rng)
+        pile = self.pile[side]
+        if pile:                     # the common case: nothing to explain but the draw itself
+            card = draw_spell(pile, self.discards[side], self.rng)
+            self.hand[side].append(card)
+            return card
+        reshuffle = bool(self.discards[side])
+        card = draw_spell(pile, self.discards[side], self.rng)
         if card is None:
             if not quiet:
                 self.log.add(side, "draw", "2.3 Book of Spells",
@@ -575,12 +580,7 @@ class TemplesGame(Game):
         frm = self.pawn[who]
         self.pawn[who] = sq
         self.hours -= TRAVEL_COST
-        pile = self.pile[who]
-        if pile:                     # 2.1: "For every tile visited a player must draw a Spell"
-            card = draw_spell(pile, self.discards[who], self.rng)
-            self.hand[who].append(card)
-        else:                        # an empty Book: reshuffled first (2.3), said in the log
-            card = self._draw(who)
+        card = self._draw(who)       # 2.1: "For every tile visited a player must draw a Spell"
         if self.log.enabled:
             self.log.add(who, "travel", "2.1 Travelling",
                          f"{NAME[who]} travels from {_NAMES[frm]} to {_NAMES[sq]} for 3 hours "
