@@ -18,8 +18,8 @@ from typing import Any
 import ipywidgets as w
 
 from daynight.core import IllegalMoveError, parse_record
-from daynight.temples import (BOTS, DAY, NIGHT, SQUARES, Cast, Choose, Discard, EndTurn, Options, PickTemple,
-                              Stop, Target, TemplesGame, Travel, largest_region, square_name)
+from daynight.temples import (BOTS, DAY, NAME, NIGHT, OTHER, SQUARES, Cast, Choose, Discard, EndTurn, Options,
+                              PickTemple, Stop, Target, TemplesGame, Travel, largest_region, square_name)
 from daynight.temples import draw as tdraw
 from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
 from daynight.widgets.table import Table, Target as Click
@@ -27,8 +27,6 @@ from daynight.widgets.table import Table, Target as Click
 __all__ = ["TemplesApp", "SCENARIOS", "target_name", "control_figure", "regions_figure", "bot_results",
            "results_figure", "turn_series"]
 
-NAME = {"day": "Day", "night": "Night"}
-OTHER = {"day": "night", "night": "day"}
 
 # ---------------------------------------------------------------------------
 # Scenarios: positions a learner can start from (each is a record setup)
