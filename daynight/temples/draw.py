@@ -66,7 +66,7 @@ HIGHLIGHT = d.FOCUS
 
 #: how many pieces of each kind are remembered: many squares and cards, a few whole boards
 _SIZES = {"sq": 4000, "spell": 2000, "discard": 200, "vortex": 4, "board": 8, "title": 64,
-          "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32, "piles": 64, "frame": 64, "placed-card": 2000,
+          "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32, "piles": 64, "frame": 64, "resolved-card": 2000,
           "doc": 64, "header": 64, "top": 64}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
 
@@ -782,11 +782,10 @@ def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float,
     h = CARD_H * (0.8 if small else 1.0) * (1.0 if n <= 2 * per_row else 0.72)
     dimmed = set(dim)
     parts = []
-    for i, sp in enumerate(spells):     # as hand() lays them out, each card resolved and placed once
-        key = ("placed-card", id(sp), keys[i], i in dimmed, i == selected, w, h, i % per_row, i // per_row)
-        hit = _memo(key, lambda: (sp, d.place(_resolved(spell_card(sp, key=key[2], dim=key[3], selected=key[4],
-                                                                   w=w, h=h)),
-                                               key[7] * (w + 7), key[8] * (h + 8))))
-        parts.append(hit[1] if hit[0] is sp else d.place(_resolved(spell_card(sp, key=keys[i])), 0, 0))
+    for i, sp in enumerate(spells):     # as hand() lays them out, each card drawn and resolved once
+        key = ("resolved-card", id(sp), keys[i], i in dimmed, i == selected, w, h)
+        hit = _memo(key, lambda: (sp, _resolved(spell_card(sp, key=key[2], dim=key[3], selected=key[4], w=w, h=h))))
+        card = hit[1] if hit[0] is sp else _resolved(spell_card(sp, key=keys[i], dim=i in dimmed, w=w, h=h))
+        parts.append(d.place(card, (i % per_row) * (w + 7), (i // per_row) * (h + 8)))
     rows = -(-n // per_row)
     return d.Piece(min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, "".join(parts))
