@@ -12,6 +12,8 @@ wheel and those of its dependencies from the site with a synchronous request (al
 the Web Worker where the kernel runs), checks each against the lock's sha256, unpacks it
 into site-packages and lets the import go on. The notebooks and widgets stay the same as
 under Voila. A package the site deliberately lacks raises ``ModuleNotFoundError`` saying why.
+When ``plotly.io`` has been imported, charts are drawn by :mod:`daynight_browser.charts`
+(plotly.js from the plotly package, since the site does not carry plotly's lab extension).
 
 Installed at kernel start by this package's IPython start-up file (the site's
 ``jupyter-lite.json`` points ``IPYTHONDIR`` at it).
@@ -22,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.abc
+import importlib.machinery
 import io
 import json
 import sys
@@ -90,6 +93,8 @@ class LockFinder(importlib.abc.MetaPathFinder):
         importlib.invalidate_caches()
 
     def find_spec(self, fullname, path=None, target=None):
+        if fullname == "plotly.io":
+            return _after_import(importlib.machinery.PathFinder.find_spec(fullname, path, target), _site_charts)
         if path is not None:  # submodules are found by the normal finders
             return None
         if fullname in self.missing:
@@ -99,6 +104,33 @@ class LockFinder(importlib.abc.MetaPathFinder):
         if package is not None and not self._is_loaded(package):
             self.install(package)
         return None  # the normal finders now find it in site-packages
+
+
+def _site_charts(_module) -> None:
+    from . import charts  # noqa: PLC0415 - imports plotly.io, which has just been loaded
+
+    charts.use()
+
+
+def _after_import(spec, hook):
+    """``spec`` whose module runs ``hook(module)`` once it has been executed."""
+    if spec is None or spec.loader is None:
+        return spec
+    loader = spec.loader
+
+    class Then(importlib.abc.Loader):
+        def create_module(self, spec):
+            return loader.create_module(spec)
+
+        def exec_module(self, module):
+            loader.exec_module(module)
+            hook(module)
+
+        def __getattr__(self, name):  # everything else (resources, source) from the real loader
+            return getattr(loader, name)
+
+    spec.loader = Then()
+    return spec
 
 
 def install() -> LockFinder:
