@@ -20,8 +20,9 @@ The steps:
    extensions of :data:`EXTENSIONS` only, and the kernel set never to reach for PyPI, to
    preload what it needs at start in one batch, and to run the helper (which loads a package
    when it is first imported, so plotly comes with the first chart, not with the page);
-4. the notebooks of :data:`PRERENDERED` executed now by the project's environment
-   (``site/prerender.py``) and written over their Voici pages;
+4. every notebook executed now by the project's environment (``site/prerender.py``): one that
+   shows no widget gets a static page over its Voici page (outputs fixed by seeds need no
+   Python in the browser; the chart notebooks' pandas has none); the apps stay live;
 5. a check that no page of the site loads anything from another host.
 """
 
@@ -102,12 +103,6 @@ EXTENSIONS = {
 #: left out: jupyterlab-plotly (4.8 MB of JavaScript every page would load at start; the
 #: helper draws charts as HTML carrying plotly.js from the plotly wheel, which comes with the
 #: first chart) and @voila-dashboards/jupyterlab-preview (a JupyterLab toolbar button)
-
-#: notebooks executed when the site is built and shown as static pages (with their
-#: interactive plotly charts) instead of running in the browser: the chart notebooks build
-#: pandas tables (see NOT_IN_BROWSER) and replay seeded tournaments whose pictures are the
-#: same on every run
-PRERENDERED = ("*/charts.ipynb",)
 
 #: the Pyodide runtime files the kernel fetches (the npm package has more: console, types, maps)
 PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -240,22 +235,16 @@ def lite_config(preload: list[str], env: dict[str, str]) -> dict:
     }
 
 
-def site_notebooks(root: Path = NOTEBOOKS) -> tuple[list[str], list[str]]:
-    """(live, prerendered): every notebook under ``root`` (posix paths), split by
-    :data:`PRERENDERED`; hidden folders and checkpoints are skipped."""
-    live, pre = [], []
-    for path in sorted(root.rglob("*.ipynb")):
-        rel = path.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts):
-            continue
-        posix = rel.as_posix()
-        (pre if any(fnmatch.fnmatchcase(posix, p) for p in PRERENDERED) else live).append(posix)
-    return live, pre
+def site_notebooks(root: Path = NOTEBOOKS) -> list[str]:
+    """Every notebook under ``root`` (posix paths; hidden folders and checkpoints skipped)."""
+    return [p.relative_to(root).as_posix() for p in sorted(root.rglob("*.ipynb"))
+            if not any(part.startswith(".") for part in p.relative_to(root).parts)]
 
 
-def page_of(notebook: str) -> str:
-    """The site path of a notebook's page (``stars/play.ipynb`` -> ``voici/render/stars/play.html``)."""
-    return "voici/render/" + notebook.removesuffix(".ipynb") + ".html"
+def page_of(path: str) -> str:
+    """Where a notebook's page, or a file beside it, is in the site
+    (``stars/play.ipynb`` -> ``voici/render/stars/play.html``; ``assets/a.svg`` -> ``voici/render/assets/a.svg``)."""
+    return "voici/render/" + (path.removesuffix(".ipynb") + ".html" if path.endswith(".ipynb") else path)
 
 
 LOADING_TAG = re.compile(r"<(link|script|img|iframe|source|embed|object|audio|video)\b[^>]*>", re.I)
@@ -281,9 +270,17 @@ def external_references(folder: Path) -> list[str]:
 
 # -- wheels ---------------------------------------------------------------------------------
 
-def run(cmd: list, **kw) -> None:
+def run(cmd: list, log: Path | None = None, **kw) -> None:
+    """Run ``cmd``; with ``log``, its output goes there and is shown only if it fails."""
     print("site: $", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run([str(c) for c in cmd], check=True, **kw)
+    if log is None:
+        subprocess.run([str(c) for c in cmd], check=True, **kw)
+        return
+    with open(log, "w") as f:
+        done = subprocess.run([str(c) for c in cmd], stdout=f, stderr=subprocess.STDOUT, **kw)
+    if done.returncode:
+        print(log.read_text(errors="replace")[-6000:], file=sys.stderr)
+        raise SystemExit(f"site: {Path(str(cmd[0])).name} failed (exit {done.returncode}); its output: {log}")
 
 
 def find_wheel(folder: Path, name: str, version: str) -> Path | None:
@@ -403,8 +400,7 @@ def build(out: Path, work: Path, project_python: Path) -> None:
     contents = work / "contents"
     shutil.rmtree(contents, ignore_errors=True)
     shutil.copytree(NOTEBOOKS, contents, ignore=shutil.ignore_patterns(".*", "__pycache__"))
-    live, prerendered = site_notebooks(contents)
-    print(f"site: {len(live)} notebooks run in the browser, {len(prerendered)} are rendered now", flush=True)
+    notebooks = site_notebooks(contents)
     from daynight.widgets.serve import offline_template  # noqa: PLC0415 - Voila's template less its CDN links
 
     template_path, template = offline_template()
@@ -412,25 +408,35 @@ def build(out: Path, work: Path, project_python: Path) -> None:
     shutil.rmtree(out, ignore_errors=True)
     run([Path(sys.executable).with_name("voici"), "build", "--lite-dir", stage, "--contents", contents,
          "--output-dir", out, f"--VoilaConfiguration.template={template}", "--VoilaConfiguration.show_tracebacks=False",
-         "--VoilaConfiguration.strip_sources=True"], cwd=stage, env=voici_env)
+         "--VoilaConfiguration.strip_sources=True"], log=work / "voici-build.log", cwd=stage, env=voici_env)
 
-    # 4. the notebooks rendered now, over their Voici pages
-    if prerendered:
-        run([project_python, SITE / "prerender.py", "--notebooks", contents, "--out", out,
-             *[f"{nb}={page_of(nb)}" for nb in prerendered]], cwd=ROOT)
+    # files the pages refer to by relative paths (the landing page's badges) beside the pages
+    for path in sorted(contents.rglob("*")):
+        if path.is_file() and path.suffix != ".ipynb":
+            target = out / page_of(path.relative_to(contents).as_posix())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+    # 4. every notebook executed now; those without widgets get static pages
+    run([project_python, SITE / "prerender.py", "--notebooks", contents, "--out", out,
+         *[f"{nb}={page_of(nb)}" for nb in notebooks]], cwd=ROOT)
+    pages = json.loads((out / "pages.json").read_text(encoding="utf-8"))
 
     # the site's root and Voici's own index lead to the landing page (Voici's point at its
     # file list, by absolute paths that break when the site is served from a sub-folder)
-    redirect = '<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={0}">' \
-               '<title>Day &amp; Night</title><a href="{0}">Day &amp; Night</a>\n'
+    redirect = ('<!DOCTYPE html><meta charset="utf-8"><link rel="icon" href="data:;base64,=">'
+                '<meta http-equiv="refresh" content="0; url={0}"><title>Day &amp; Night</title>'
+                '<a href="{0}">Day &amp; Night</a>\n')
     (out / "index.html").write_text(redirect.format(LANDING), encoding="utf-8")
     (out / "voici" / "index.html").write_text(redirect.format(LANDING.removeprefix("voici/")), encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages publishing a branch: serve the files as they are
 
     # 5. nothing from elsewhere
     bad = external_references(out)
     if bad:
         raise SystemExit("site: pages of the site would load files from other hosts:\n  " + "\n  ".join(bad[:20]))
-    print(f"site: built {out} ({len(live) + len(prerendered)} pages; landing page {LANDING})", flush=True)
+    print(f"site: built {out}: {len(pages['live'])} pages run in the browser ({', '.join(pages['live'])}), "
+          f"{len(pages['static'])} static; landing page {LANDING}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -439,7 +445,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--work", type=Path, default=ROOT / "build" / "site-work",
                    help="downloads and staging (default build/site-work; downloads are kept between builds)")
     p.add_argument("--project-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
-                   help="the project's environment (make install), which renders the notebooks of PRERENDERED")
+                   help="the project's environment (make install), which executes the notebooks")
     args = p.parse_args(argv)
     build(args.out.resolve(), args.work.resolve(), args.project_python)
 

@@ -23,11 +23,11 @@ NAME = "daynight_site"
 class SiteRenderer(base_renderers.MimetypeRenderer):
     def __init__(self, include_plotlyjs: bool | str = True):
         self.include_plotlyjs = include_plotlyjs
-        self.shown = 0
+        self.shown = {"figures": 0}  # shared with the copies plotly makes of a renderer
 
     def to_mimebundle(self, fig_dict):
-        include = self.include_plotlyjs if self.include_plotlyjs is True or not self.shown else False
-        self.shown += 1
+        include = self.include_plotlyjs if self.include_plotlyjs is True or not self.shown["figures"] else False
+        self.shown["figures"] += 1
         html = to_html(fig_dict, include_plotlyjs=include, include_mathjax=False, full_html=False,
                        default_width="100%", default_height=525, validate=False)
         return {"text/html": html}
