@@ -357,7 +357,7 @@ def local_wheels(work: Path) -> dict[str, Path]:
 
 # -- the build ------------------------------------------------------------------------------
 
-def build(out: Path, work: Path, project_python: Path) -> None:
+def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NOTEBOOKS) -> None:
     if not (PYODIDE_NPM / "pyodide-lock.json").exists():
         raise SystemExit(f"site: no Pyodide runtime at {PYODIDE_NPM}: run `npm ci --prefix site` (make site does)")
     pyodide_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -399,7 +399,7 @@ def build(out: Path, work: Path, project_python: Path) -> None:
     # 3. voici build, on a copy of every notebook (and the files the pages show)
     contents = work / "contents"
     shutil.rmtree(contents, ignore_errors=True)
-    shutil.copytree(NOTEBOOKS, contents, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    shutil.copytree(notebooks_root, contents, ignore=shutil.ignore_patterns(".*", "__pycache__"))
     notebooks = site_notebooks(contents)
     from daynight.widgets.serve import offline_template  # noqa: PLC0415 - Voila's template less its CDN links
 
@@ -419,7 +419,7 @@ def build(out: Path, work: Path, project_python: Path) -> None:
 
     # 4. every notebook executed now; those without widgets get static pages
     run([project_python, SITE / "prerender.py", "--notebooks", contents, "--out", out,
-         *[f"{nb}={page_of(nb)}" for nb in notebooks]], cwd=ROOT)
+         *[f"{nb}={page_of(nb)}" for nb in notebooks]], log=work / "prerender.log", cwd=ROOT)
     pages = json.loads((out / "pages.json").read_text(encoding="utf-8"))
 
     # the site's root and Voici's own index lead to the landing page (Voici's point at its
@@ -446,8 +446,9 @@ def main(argv: list[str] | None = None) -> None:
                    help="downloads and staging (default build/site-work; downloads are kept between builds)")
     p.add_argument("--project-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
                    help="the project's environment (make install), which executes the notebooks")
+    p.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the notebooks (default notebooks/)")
     args = p.parse_args(argv)
-    build(args.out.resolve(), args.work.resolve(), args.project_python)
+    build(args.out.resolve(), args.work.resolve(), args.project_python, args.notebooks.resolve())
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ from pathlib import Path
 
 import jinja2
 import nbformat
-from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
@@ -67,8 +66,8 @@ def render(notebook: Path, page: Path, site: Path) -> bool:
     nb = nbformat.read(notebook, as_version=4)
     rel = lambda target: os.path.relpath(site / target, page.parent).replace(os.sep, "/")  # noqa: E731
     nb.cells.insert(0, setup_cell(rel(PLOTLY_JS)))
-    kernel = KernelManager(kernel_name="python3", transport="ipc")  # a socket file, not a port
-    NotebookClient(nb, km=kernel, timeout=TIMEOUT, startup_timeout=TIMEOUT, resources={"metadata": {"path": str(notebook.parent)}}).execute()
+    NotebookClient(nb, timeout=TIMEOUT, startup_timeout=TIMEOUT, kernel_name="python3",
+                   resources={"metadata": {"path": str(notebook.parent)}}).execute()
     nb.cells.pop(0)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     if errors:

@@ -39,13 +39,19 @@ CONTROL = (".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not
 
 
 def pytest_collection_modifyitems(config, items):
-    if os.environ.get(SITE_ENV) or os.environ.get(RUN_ENV):
-        return
+    run = os.environ.get(SITE_ENV) or os.environ.get(RUN_ENV)
     skip = pytest.mark.skip(reason="the static-site test builds the site (minutes): `make site-test` runs it "
                                    "(.ci/run does, after the tests)")
     for item in items:
-        if "tests/site/" in str(item.fspath).replace(os.sep, "/"):
+        if "tests/site/" not in str(item.fspath).replace(os.sep, "/"):
+            continue
+        item.add_marker(pytest.mark.browser)
+        if not run:
             item.add_marker(skip)
+        elif not item.get_closest_marker("flaky"):
+            # as the Voila browser tests: one retry for a page that lost a race with a loaded
+            # machine (Python starting in the browser); a real defect fails both runs
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
 
 
 def build_from_clean_checkout(tmp: Path) -> Path:
@@ -163,7 +169,7 @@ class SitePage:
         self.console_errors: list[str] = []
         self.context.route(re.compile(r"^(?!http://127\.0\.0\.1:\d+/)"), self._elsewhere)
         self.page = self.context.new_page()
-        self.page.set_default_timeout(60_000)
+        self.page.set_default_timeout(120_000)  # a bot's move runs in the browser's Python
         self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         self.page.on("pageerror", lambda e: self.console_errors.append(f"uncaught: {e}"))
         self.start = server.mark()

@@ -21,7 +21,7 @@ EPOCHS_JS = "() => [...document.querySelectorAll('.dn-table')].map(t => t.datase
 LOG_JS = "() => { const li = document.querySelector('.dn-log li:last-child'); return li ? li.value : 0; }"
 STATUS_JS = "() => [...document.querySelectorAll('[role=status]')].map(s => s.innerText).join(' | ')"
 #: buttons that are not moves: they start over, ask for advice or set a game up
-NOT_A_MOVE = re.compile(r"new game|hint|undo|restart|reset|add |remove", re.I)
+NOT_A_MOVE = re.compile(r"new game|hint|suggest|option|undo|restart|reset|add |remove", re.I)
 BROKEN = "Something went wrong"
 
 
@@ -46,22 +46,31 @@ def play_moves(page, moves: int, seed: str) -> list[str]:
             page.wait_for_function(f"() => ({EPOCHS_JS})() !== {before!r}", timeout=60_000)
             assert BROKEN not in page.evaluate(STATUS_JS)
         return clicked
-    played, tried = 0, 0
+    played, tried, before_click = 0, 0, None
     while played < moves:
         assert tried < 12 * moves, f"only {played} of {moves} clicks played a move: {clicked}"
-        buttons = [b for b in page.locator(".jupyter-widgets button:not([disabled])").all()
-                   if b.is_visible() and not NOT_A_MOVE.search(b.inner_text() or "")]
+        buttons = [(b, b.inner_text().strip()) for b in page.locator(".jupyter-widgets button:not([disabled])").all()
+                   if b.is_visible()]
+        buttons = [(b, name) for b, name in buttons if not NOT_A_MOVE.search(name)]
         assert buttons, "no button to play"
-        button = buttons[tried % len(buttons)]
+        # after a click that only selected something (a card, a spell), a button it brought
+        # up (where to put it) comes next
+        new = [(b, name) for b, name in buttons if before_click is not None and name not in before_click]
+        button, name = new[0] if new else buttons[rng.randrange(len(buttons))]
         tried += 1
-        name = button.inner_text().strip()
         log, status = page.evaluate(LOG_JS), page.evaluate(STATUS_JS)
         button.click()
-        page.wait_for_function(f"() => ({LOG_JS})() !== {log} || ({STATUS_JS})() !== {status!r}", timeout=60_000)
+        try:
+            page.wait_for_function(f"() => ({LOG_JS})() !== {log} || ({STATUS_JS})() !== {status!r}", timeout=15_000)
+        except Exception:  # noqa: BLE001 - a control that changes neither (it opens a panel, say)
+            pass
         assert BROKEN not in page.evaluate(STATUS_JS), f"after clicking {name!r}"
         if page.evaluate(LOG_JS) > log:
             played += 1
             clicked.append(name)
+            before_click = None
+        else:
+            before_click = {n for _, n in buttons}
     return clicked
 
 
