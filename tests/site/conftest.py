@@ -184,8 +184,17 @@ class SitePage:
     def open(self, path: str, wait_for: str | None = None, timeout: int = START_TIMEOUT_MS):
         """Open ``path`` (relative to the site's root); wait for ``wait_for`` if given."""
         self.page.goto(self.server.url + path, wait_until="domcontentloaded", timeout=timeout)
-        if wait_for:
-            self.page.locator(wait_for).first.wait_for(state="visible", timeout=timeout)
+        return self.wait_for(wait_for, timeout) if wait_for else self.page
+
+    def wait_for(self, selector: str, timeout: int = START_TIMEOUT_MS):
+        """Wait until ``selector`` is visible; if it never is, say what else went wrong
+        (a request to another host, a file the site lacks) instead of only timing out."""
+        try:
+            self.page.locator(selector).first.wait_for(state="visible", timeout=timeout)
+        except Exception as exc:  # noqa: BLE001 - playwright's TimeoutError
+            raise AssertionError(f"{selector} never appeared ({type(exc).__name__}); requests to other hosts: "
+                                 f"{self.elsewhere[:5]}; the site could not answer: "
+                                 f"{SiteServer.failed(self.requests())[:5]}") from exc
         return self.page
 
     def requests(self) -> list[tuple[str, int, int]]:

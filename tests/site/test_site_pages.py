@@ -116,8 +116,7 @@ def test_static_pages_show_their_outputs_and_charts(site_page, site_dir, pages):
 
 @pytest.mark.parametrize("notebook", app_notebooks())
 def test_app_opens_and_plays_by_clicking(site_page, pages, notebook):
-    page = site_page.open(pages["live"][notebook])
-    page.locator(f"{CONTROL}, {TARGETS}").first.click(trial=True, timeout=START_TIMEOUT_MS)
+    page = site_page.open(pages["live"][notebook], wait_for=f"{CONTROL}, {TARGETS}")
     fetched = [path for path, _, _ in site_page.requests()]
     heavy = [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)]
     assert not heavy, f"opening the app fetched chart packages: {heavy}"
@@ -132,7 +131,7 @@ def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
     page = site_page.open(pages["live"]["stars/play.ipynb"])
     hint = page.get_by_role("button", name=re.compile(r"^Hint"))
     hint.click(timeout=START_TIMEOUT_MS)
-    page.wait_for_selector(".js-plotly-plot", timeout=120_000)
+    site_page.wait_for(".js-plotly-plot", timeout=120_000)
     fetched = [path for path, _, _ in site_page.requests()]
     assert any(re.search(r"/plotly-[\d.]+-py3-none-any\.whl$", p) for p in fetched), "plotly's wheel"
     assert not any("jupyterlab-plotly" in p for p in fetched)
@@ -141,8 +140,7 @@ def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
 
 @pytest.mark.skipif(not (NOTEBOOKS / "review.ipynb").exists(), reason="the review app (notebooks/review.ipynb) is not on main yet")
 def test_review_app_opens_a_demo_game(site_page, pages):
-    page = site_page.open(pages["live"]["review.ipynb"])
-    page.locator(TABLE).first.wait_for(timeout=START_TIMEOUT_MS)
+    page = site_page.open(pages["live"]["review.ipynb"], wait_for=TABLE)
     assert page.locator(TARGETS).count(), "the demo game's table has targets"
     play_moves(page, 2, seed="review")
     site_page.assert_clean()

@@ -29,6 +29,7 @@ import io
 import json
 import sys
 import sysconfig
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -81,7 +82,7 @@ class LockFinder(importlib.abc.MetaPathFinder):
 
         for name in self._needed(package):
             info = self.packages[name]
-            data = _fetch(self.base_url + info["file_name"])
+            data = _fetch(urllib.parse.urljoin(self.base_url, info["file_name"]))  # as Pyodide resolves it
             if hashlib.sha256(data).hexdigest() != info["sha256"]:
                 raise ImportError(f"{info['file_name']} does not match the site's lock file (sha256)")
             with zipfile.ZipFile(io.BytesIO(data)) as wheel:
