@@ -34,10 +34,10 @@ Conventions every game's drawing follows (the table widget relies on them):
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import math
 import re
+import zlib
 from typing import Any, NamedTuple, Sequence
 
 from .core import shown
@@ -65,7 +65,10 @@ _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def esc(value: Any, limit: int | None = None) -> str:
     """Text for an SVG text node: made safe to show (:func:`~daynight.core.shown`), then
     XML-escaped. Every word a drawing takes from a state goes through here."""
-    s = shown(str(value), limit)
+    s = str(value)
+    if limit is None and s.isascii() and s.isprintable():  # the common case: nothing to make safe
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = shown(s, limit)
     s = _XML_BAD.sub("\ufffd", s)
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -183,10 +186,11 @@ class Drawing:
 
 def _defs(body: str, prefix: str) -> tuple[str, str]:
     """Resolve ``url(#@name.tone)`` pattern references to ids of this document."""
-    used = sorted(set(_PATTERN_REF.findall(body)))
-    if not used:
+    if "#@" not in body:
         return body, ""
-    body = _PATTERN_REF.sub(lambda m: f"#{prefix}-{m.group(1)}-{m.group(2)}", body)
+    used = sorted(set(_PATTERN_REF.findall(body)))
+    for name, tone in used:
+        body = body.replace(f"#@{name}.{tone}", f"#{prefix}-{name}-{tone}")
     parts = []
     for name, tone in used:
         ink = _TONE_INK[tone]
@@ -206,7 +210,7 @@ def document(piece: Piece, *, label: str, desc: str | None = None, background: s
     """
     w, h = piece.w + 2 * pad, piece.h + 2 * pad
     body = piece.svg
-    prefix = "dn" + hashlib.blake2s(body.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
+    prefix = "dn%08x" % zlib.crc32(body.encode("utf-8", "surrogatepass"))
     body, defs = _defs(body, prefix)
     bg = f'<rect class="dn-cloth" width="{_n(w)}" height="{_n(h)}" rx="10" fill="{background}"/>' if background else ""
     extra = f"<desc>{esc(desc)}</desc>" if desc else ""
