@@ -516,7 +516,7 @@ def test_rule_of_thumb_bot_plays_the_card_that_wins_now(time, expected):
 def test_demo_is_seeded_and_complete():
     a, b = demo(4), demo(4)
     assert a.is_over() and a.to_record() == b.to_record() and list(a.log) == list(b.log)
-    assert a.rounds and a.rounds[-1]["stars"] == a.stars
+    assert a.rounds and list(a.rounds[-1].stars) == a.stars
 
 
 def _illegal(g):
@@ -560,7 +560,7 @@ def test_random_games_keep_every_invariant(players, seed, choice_seed, absent, s
         full_invariants(g)
         assert moves < 500
     assert g.winners and all(g.stars[w] == max(g.stars) for w in g.winners)
-    taken = sum(len(r.get("taken", [])) for r in g.rounds)
+    taken = sum(c is not None for r in g.rounds for c in r.taken)
     assert taken == sum(len(c) for c in g.collected)
 
 
