@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -84,12 +85,17 @@ class HintLine:
     rollouts: int
 
 
-def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
+def hint(view: View, rollouts: int = 1000, rng: Seed = None, *, budget: float | None = None) -> list[HintLine]:
     """Expected final stars (and win rate) of each legal move of ``view.player``, from at
     least ``rollouts`` determinized rollouts in total, split evenly between the moves.
 
     Each determinization (a random deal of the unseen cards) is used once for every
     candidate move, so the moves are compared on the same hidden cards.
+
+    ``budget`` (seconds) makes the hint *anytime*: it stops dealing once that much time has
+    passed (after one deal at least), and each line says how many rollouts it rests on. The
+    app uses it so that a click always answers quickly; without it the result depends on the
+    seed alone.
     """
     moves = view.my_moves
     if not moves:
@@ -100,7 +106,9 @@ def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
     me = view.player
     sums = [0] * len(moves)
     wins = [0.0] * len(moves)
-    for _ in range(per):
+    stop = None if budget is None else time.perf_counter() + budget
+    done = 0
+    while done < per:
         base = det.sample(rng)
         for k, move in enumerate(moves):
             g = base.copy_fast()
@@ -109,7 +117,10 @@ def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
             sums[k] += g.stars[me]
             if me in g.winners:
                 wins[k] += 1
-    return [HintLine(m, m.card, sums[k] / per, wins[k] / per, per) for k, m in enumerate(moves)]
+        done += 1
+        if stop is not None and time.perf_counter() > stop:
+            break
+    return [HintLine(m, m.card, sums[k] / done, wins[k] / done, done) for k, m in enumerate(moves)]
 
 
 # ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
 
 from .. import draw as d
+from ..core import shown
 from .data import COLOURS, Card
 from .engine import CHOOSE, OVER, PLAY1, PLAY2, Round
 from .rules import colour_totals
@@ -48,7 +49,7 @@ WIN = "#0b57d0"                       #: the outline of the winning colour (and 
 W, H = 56.0, 80.0                     #: a card on the table
 HAND_W, HAND_H = 64.0, 92.0           #: a card in the hand
 MINI_W, MINI_H = 24.0, 34.0           #: a card in a small fan (collected cards, a teacher's view of a hand)
-SEAT_W = 132.0                        #: a player's place at the table
+SEAT_W = 168.0                        #: a player's place at the table
 WIDTH = 760.0                         #: the table's drawing is always this wide (it never jumps)
 
 
@@ -273,7 +274,7 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
             lines.append(d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}")))
     inner = d.column(lines, gap=4)
     inner = d.Piece(max(inner.w, SEAT_W - 16), inner.h, inner.svg)
-    title = seat.name + (" (you)" if you and "(you)" not in seat.name else "")
+    title = shown(seat.name, 24) + (" (you)" if you and "(you)" not in seat.name else "")
     return d.panel(inner, title=title, label=f"{title}'s place", highlight=seat.turn, title_size=12.5,
                    fill="#ffffff" if not you else "#f4f8ff")
 
@@ -464,11 +465,12 @@ def _describe(src: Any, names: Sequence[str], totals: dict[str, int], decided: b
 
 
 def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int | None = None,
-                hand: Sequence[Card] = ()) -> d.Drawing:
+                hand: Sequence[Card] = (), result: str | None = None) -> d.Drawing:
     """A finished round, everything face up: the revealed card, each player's two cards, the
     colour totals and the winning colour, who took which card and who received none, in seat
     order (``names`` default to Player 1, 2, ...). With ``viewer``, that player sits at the
-    bottom and ``hand`` (their hand now) is drawn beside them."""
+    bottom and ``hand`` (their hand now) is drawn beside them; ``result`` (the end of the
+    game, in words) is written in the middle."""
     n = len(rnd.played)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
     day = rnd.time == "day"
@@ -480,6 +482,8 @@ def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int |
     won = f"{rnd.winning} wins" if rnd.winning else "a tie: no winning colour"
     takers = [f"{names[p]} took {rnd.taken[p].colour} {rnd.taken[p].value}" for p in rnd.order if rnd.taken[p]]
     lines = [f"Round {rnd.number}: over", won] + (takers[:3] if takers else ["nobody took a card"])
+    if result:
+        lines = [f"Round {rnd.number}: over", won, "Game over.", result]
     centre = _centre(day=day, flipped=False, pile=None, revealed=rnd.revealed, revealed_taken=False,
                      totals=rnd.totals, winning=rnd.winning, decided=True, lines=lines, fresh=frozenset())
     if viewer is None:
