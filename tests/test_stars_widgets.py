@@ -62,11 +62,12 @@ def test_after_each_round_the_finished_round_is_shown_until_next_round():
     if app.game.phase == CHOOSE:       # your turn to choose first
         click(app, app.take_targets()[0])
     assert app.showing is app.game.rounds[0]
-    assert app.table.target_names() == ["Next round"]
+    assert app.table.target_names() == ["Next round", "Hint (1,000 rollouts)"]
     assert "Round 1 is over" in app.table.status
     assert "Round 1: over" in words(app) and "Your hand now (7 cards)" in words(app)
     with pytest.raises(Exception, match="press Next round"):
         app.play_card(app.game.hands[0][0])
+    assert not click(app, "Hint (1,000 rollouts)") and "rule: hint: for a decision of yours" in app.table.status
     click(app, "Next round")
     assert app.showing is None and len(app.hand_targets()) == 7 and "Round 2" in words(app)
 
@@ -93,7 +94,7 @@ def test_the_choosing_step_offers_the_face_up_cards():
     assert "1st: blue 6" in words(app)
     assert click(app, "take blue 2, 3 stars")
     assert "You took blue 2, 3 stars" in app.table.status and app.game.stars[0] == 3
-    assert app.table.target_names() == ["Next round"] and "1st: took blue 2" in words(app)
+    assert app.table.target_names()[0] == "Next round" and "1st: took blue 2" in words(app)
 
 
 def test_the_hint_is_written_under_the_cards_and_refines():

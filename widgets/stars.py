@@ -196,8 +196,11 @@ class StarsApp:
         (within ``hint_budget`` seconds; pressing again adds rollouts to the same estimate)."""
         g = self.game
         view = g.view(0)
-        if self.showing is not None or not view.my_moves:
-            raise IllegalMoveError("there is no decision of yours to hint at now", rule="hint")
+        if self.showing is not None:
+            raise IllegalMoveError("the round is over: press Next round, then ask for a hint",
+                                   rule="hint: for a decision of yours")
+        if not view.my_moves:
+            raise IllegalMoveError("there is no decision of yours to hint at now", rule="hint: for a decision of yours")
         rng = random.Random(f"{self.seed}:{len(g.history)}:{sum(l.rollouts for l in self.lines)}")
         fresh = hint(view, self.hint_rollouts, rng, budget=self.hint_budget)
         self.lines = _merge(self.lines, fresh)
@@ -214,10 +217,11 @@ class StarsApp:
     # -- the drawing and its targets ----------------------------------------------------------
     def _targets(self) -> list[Target]:
         g = self.game
-        if self.showing is not None:
-            return [] if g.is_over() else [Target("Next round", self.next_round, id="next", primary=True)]
+        hint = Target(f"Hint ({self.hint_rollouts:,} rollouts)", self.show_hint, id="hint")
         if g.is_over():
             return []
+        if self.showing is not None:
+            return [Target("Next round", self.next_round, id="next", primary=True), hint]
         targets = []
         if g.phase <= PLAY2:
             for c in g.hands[0]:
@@ -225,7 +229,7 @@ class StarsApp:
         elif g.phase == CHOOSE:
             for c in g.table:
                 targets.append(Target(f"take {c.name}", (lambda c=c: self.take_card(c)), key=f"card-{c.id}"))
-        targets.append(Target(f"Hint ({self.hint_rollouts:,} rollouts)", self.show_hint, id="hint"))
+        targets.append(hint)
         return targets
 
     def _redraw(self, status: str, kind: str = "ok") -> None:
