@@ -397,7 +397,7 @@ class StarsGame(Game):
         before = len(pile)
         counts = cards_to_draw(before, n, self.options.short_pile)
         hands = self.hands
-        if before >= DRAW * n:      # everyone draws two, one player after the other
+        if counts == [DRAW] * n:    # everyone draws two, one player after the other
             pop = pile.pop
             for h in hands:
                 h.append(pop())
@@ -555,35 +555,27 @@ class StarsGame(Game):
 
     # -- moves --------------------------------------------------------------------------
     def legal_moves(self, player: int | None = None) -> tuple[Any, ...]:
+        if player is None:  # everybody who may move now (several players in a play step)
+            out: tuple[Any, ...] = ()
+            for p in self.to_players():
+                out += self.legal_moves(p)
+            return out
         phase = self.phase
-        if player is not None:  # the common case first: one player's moves
-            if phase <= PLAY2:
-                try:
-                    if player >= 0 and self.pending[player] is None:
-                        hand = self.hands[player]
-                        if len(hand) > 1:  # itemgetter of several keys gives a tuple (the fastest way)
-                            return itemgetter(*hand)(self.deck.commit_of[player])
-                        return tuple(map(self.deck.commit_of[player].__getitem__, hand))
-                except (TypeError, IndexError):
-                    pass
-                return ()
-            if phase == CHOOSE and player == self.choosers[0]:
-                table = self.table
-                if len(table) > 1:
-                    return itemgetter(*table)(self.deck.choose_of[player])
-                return tuple(map(self.deck.choose_of[player].__getitem__, table))
+        if phase <= PLAY2:  # a card of your hand, once per step
+            try:
+                if player >= 0 and self.pending[player] is None:
+                    hand = self.hands[player]
+                    if len(hand) > 1:  # itemgetter of several keys gives a tuple (the fastest way)
+                        return itemgetter(*hand)(self.deck.commit_of[player])
+                    return tuple(map(self.deck.commit_of[player].__getitem__, hand))
+            except (TypeError, IndexError):
+                pass
             return ()
-        if phase <= PLAY2:
-            pending = self.pending
-            commit = self.deck.commit_of
-            out = []
-            for p in range(self.n):
-                if pending[p] is None:
-                    out += map(commit[p].__getitem__, self.hands[p])
-            return tuple(out)
-        if phase == CHOOSE:
-            p = self.choosers[0]
-            return tuple(map(self.deck.choose_of[p].__getitem__, self.table))
+        if phase == CHOOSE and player == self.choosers[0]:  # any one face-up card
+            table = self.table
+            if len(table) > 1:
+                return itemgetter(*table)(self.deck.choose_of[player])
+            return tuple(map(self.deck.choose_of[player].__getitem__, table))
         return ()
 
     def _check(self, move: Any) -> None:
