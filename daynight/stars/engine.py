@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from operator import add, itemgetter
+from operator import add, attrgetter, itemgetter
 from typing import Any, NamedTuple, Sequence
 
 from ..core import Event, EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, Seed, make_rng
@@ -459,7 +459,7 @@ class StarsGame(Game):
         step = self.phase + 1
         shown = "; ".join([f"{names[p]} {c.label}" for p, c in enumerate(cards)])
         log.add(None, "reveal_step", "2. play cards: all reveal at once",
-                f"Play {step}: everyone reveals at once: {shown}.", step=step, cards=[c.id for c in cards])
+                f"Play {step}: everyone reveals at once: {shown}.", step=step, cards=list(map(_ID, cards)))
         for p, c in enumerate(cards):
             if c.time:
                 day = not day
@@ -494,24 +494,32 @@ class StarsGame(Game):
                     order=[], dropped=[])
             return
 
-        def who(p: int) -> str:
-            both = sum(1 for c in self.played[p] if c.colour == colour) == 2
-            return f"{names[p]} ({colour} {values[p]}{', both cards added' if both else ''})"
-
+        said = []
+        for p in order:
+            both = self.played[p][0].colour == colour == self.played[p][-1].colour and len(self.played[p]) == 2
+            said.append(f"{names[p]} ({colour} {values[p]}{', both cards added' if both else ''})")
         text = (f"Who played {colour} chooses, {'highest' if day else 'lowest'} value first: "
-                + (", then ".join(who(p) for p in order) if order else "nobody") + ".")
+                + (", then ".join(said) if said else "nobody") + ".")
+        chosen = [v for v in values if v]
+        if len(set(chosen)) < len(chosen):  # equal values: say how the tie was broken
+            text += self._say_ties(values, dropped, colour)
+        log.add(None, "order", "4. collect winning cards: choosing order", text, order=list(order),
+                dropped=list(dropped))
+
+    def _say_ties(self, values: list[int], dropped: list[int], colour: str) -> str:
+        names, stars, day = self.names, self.stars, self.day
         groups: dict[int, list[int]] = {}
         for p in sorted((p for p in range(self.n) if values[p]), key=lambda p: (-values[p] if day else values[p])):
             groups.setdefault(values[p], []).append(p)
+        text = ""
         for group in groups.values():
             if len(group) > 1:
-                group.sort(key=lambda p: (self.stars[p], p))
-                text += (" " + ", ".join(f"{names[p]} ({_plural(self.stars[p], 'star')})" for p in group)
+                group.sort(key=lambda p: (stars[p], p))
+                text += (" " + ", ".join(f"{names[p]} ({_plural(stars[p], 'star')})" for p in group)
                          + f" played the same {colour} value: fewer stars already collected chooses first")
                 gone = [names[p] for p in group if p in dropped]
                 text += f"; {' and '.join(gone)} are still equal, so neither receives a card." if gone else "."
-        log.add(None, "order", "4. collect winning cards: choosing order", text, order=list(order),
-                dropped=list(dropped))
+        return text
 
     def _say_take(self, p: int, card: Card) -> None:
         nm = self.names[p]
@@ -813,6 +821,7 @@ class StarsGame(Game):
 
 
 _SEATS = {n: tuple(range(n)) for n in REMOVED}
+_ID = attrgetter("id")
 _QUIET = EventLog(enabled=False)  # the shared, always empty log of rollouts
 
 
