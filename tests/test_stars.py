@@ -516,7 +516,7 @@ def test_rule_of_thumb_bot_plays_the_card_that_wins_now(time, expected):
 def test_demo_is_seeded_and_complete():
     a, b = demo(4), demo(4)
     assert a.is_over() and a.to_record() == b.to_record() and list(a.log) == list(b.log)
-    assert a.rounds and a.rounds[-1]["stars"] == a.stars
+    assert a.rounds and list(a.rounds[-1].stars) == a.stars
 
 
 def _illegal(g):
@@ -560,7 +560,7 @@ def test_random_games_keep_every_invariant(players, seed, choice_seed, absent, s
         full_invariants(g)
         assert moves < 500
     assert g.winners and all(g.stars[w] == max(g.stars) for w in g.winners)
-    taken = sum(len(r.get("taken", [])) for r in g.rounds)
+    taken = sum(c is not None for r in g.rounds for c in r.taken)
     assert taken == sum(len(c) for c in g.collected)
 
 
@@ -590,3 +590,74 @@ def test_explicit_order_setup():
     assert g.revealed.id == 44 and StarsGame.from_record(g.to_record()).state_json() == g.state_json()
     with pytest.raises(InvalidRecordError, match="exactly once"):
         StarsGame.from_order(order[:-1] + [0], 4)
+
+
+# -- the rule functions and the round summaries ---------------------------------------------------
+
+from daynight.stars import rules  # noqa: E402
+
+
+@pytest.mark.parametrize("values, stars, day, order, dropped", [
+    ([7, 10, 0], [0, 0, 0], True, [1, 0], []),                 # day: highest first; 0 = not a chooser
+    ([7, 1, 3], [0, 0, 0], False, [1, 2, 0], []),              # night: lowest first
+    ([11, 11, 2], [4, 1, 0], True, [1, 0, 2], []),             # equal values: fewer stars first
+    ([11, 11, 2], [0, 0, 0], True, [2], [0, 1]),               # still equal: neither
+    ([5, 5, 5, 9], [1, 1, 3, 0], True, [3, 2], [0, 1]),         # three equal: the level pair drops out
+    ([0, 0, 0], [0, 0, 0], True, [], []),
+])
+def test_choosing_order(values, stars, day, order, dropped):
+    assert rules.choosing_order(values, stars, day) == (order, dropped)
+
+
+@pytest.mark.parametrize("pile, players, option, counts, last", [
+    (20, 4, "no_draw", [2, 2, 2, 2], False), (8, 4, "no_draw", [2, 2, 2, 2], True),
+    (5, 3, "no_draw", [0, 0, 0], True), (4, 3, "share", [2, 1, 1], True), (0, 5, "share", [0] * 5, True),
+])
+def test_draws_and_the_last_round(pile, players, option, counts, last):
+    assert rules.cards_to_draw(pile, players, option) == counts
+    assert rules.is_last_round(pile, players) is last
+
+
+def test_reveal_source_and_winners():
+    assert rules.reveal_source(3, 9) == "pile" and rules.reveal_source(0, 9) is None
+    assert rules.reveal_source(0, 9, "from_discard") == "discard" and rules.reveal_source(0, 0, "from_discard") is None
+    assert rules.game_winners([5, 7, 7], [9, 2, 3]) == [2] and rules.game_winners([4, 4], [2, 2]) == [0, 1]
+    assert rules.winning_colour({"blue": 3, "pink": 3}, True) is None and rules.winning_colour({}, True) is None
+
+
+def test_a_round_summary_lists_what_was_revealed_played_won_taken_and_dropped_in_seat_order():
+    g = round_game([["orange 11", "pink 9"], ["orange 11", "purple 8"], ["orange 2", "blue 4"]],
+                   ["orange 11", "orange 11", "orange 2"], ["pink 9", "purple 8", "blue 4"], names=EXAMPLE_NAMES)
+    g.play(g.deck.choose[2][card("pink 9").id])
+    (rnd,) = g.rounds
+    assert rnd.number == 1 and rnd.start_time == rnd.time == "day" and rnd.revealed is card("orange 4")
+    assert [[c.name for c in cs] for cs in rnd.played] == [["orange 11, 2 stars", "pink 9, 1 star"],
+                                                          ["orange 11, 1 star", "purple 8, 1 star"],
+                                                          ["orange 2, 3 stars", "blue 4, 2 stars"]]
+    assert rnd.winning == "orange" and rnd.totals == {"orange": 28, "pink": 9, "purple": 8, "blue": 4}
+    assert rnd.values == (11, 11, 2) and rnd.order == (2,) and rnd.dropped == (0, 1)
+    assert rnd.taken == (None, None, card("pink 9")) and rnd.stars == (0, 0, 1)
+    assert set(rnd.discarded) == set(g.discard) and len(rnd.discarded) == 6
+    assert rnd.to_json()["taken"] == [None, None, card("pink 9").id]
+
+
+def test_the_choosing_order_is_not_carried_into_the_next_round():
+    g = round_game(EXAMPLE_HANDS, ["orange 7", "orange 10", "blue 2"], ["pink 9", "purple 8", "blue 4"])
+    assert g.order == [1, 0] and g.view(2).order == (1, 0)
+    g.play(g.legal_moves()[0])
+    g.play(g.legal_moves()[0])
+    assert g.round == 2 and g.order == [] and g.dropped == [] and g.values is None and g.winning is None
+    view, state = g.view(0), g.state_json()
+    assert view.order == () and view.values == () and state["order"] == [] and state["choosers"] == []
+    assert g.rounds[0].order == (1, 0), "the finished round keeps its own order"
+
+
+def test_quiet_games_keep_the_same_round_summaries():
+    for seed in range(4):
+        loud, quiet = StarsGame.new(4, seed), StarsGame.new(4, seed, explain=False)
+        rng = random.Random(seed)
+        while not loud.is_over():
+            move = loud.legal_moves()[rng.randrange(len(loud.legal_moves()))]
+            loud.play(move)
+            quiet.play(move)
+        assert loud.rounds == quiet.rounds and len(loud.rounds) == loud.round

@@ -1,141 +1,146 @@
-"""The stars play app and charts without a browser: click buttons, read the HTML widgets."""
+"""The stars play app and charts without a browser: the drawn table driven by its targets (as a
+click does), the table's status line and drawing read back as words."""
 
-import html
+from __future__ import annotations
+
 import re
 
 import pytest
 
+from daynight import draw as dd
 from daynight.stars import CHOOSE, Commit, StarsGame, demo, find_card, play_cards, teaching_position
-from daynight.widgets.stars import (StarsApp, bot_results_chart, card_text, colour_totals_chart, deck_frame,
-                                    deck_stars_chart, hint_chart, rounds_frame, stars_over_rounds_chart,
-                                    table_html, time_html, tournament)
+from daynight.widgets.stars import (StarsApp, bot_results_chart, colour_totals_chart, deck_frame, deck_stars_chart,
+                                    hint_chart, rounds_frame, stars_over_rounds_chart, tournament)
+
+CARD = re.compile(r"^(play|take) (blue|orange|pink|purple) \d+, (\d stars?|time symbol)$")
 
 
-def txt(value):
-    """The text a person reads (tags removed, entities decoded)."""
-    value = getattr(value, "value", value)
-    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+def click(app: StarsApp, name: str) -> bool:
+    return app.table.choose(app.table.target_id(name))
+
+
+def words(app: StarsApp) -> list[str]:
+    return dd.words(app.table.svg)
 
 
 def play_through(app: StarsApp, limit: int = 200) -> int:
+    """Click the first card (or Next round) until the game is over; the number of clicks."""
     clicks = 0
-    while not app.game.is_over():
+    while app.table.target_names():
         assert clicks < limit
-        takes = app.take_buttons()
-        if takes:
-            best = max(takes, key=lambda b: int(re.search(r"(\d) star", b.description).group(1))
-                       if "star" in b.description else 0)
-            best.click()
-        else:
-            enabled = [b for b in app.hand_buttons() if not b.disabled]
-            assert enabled, f"no card to click: {app.status.value}"
-            enabled[0].click()
+        names = app.table.target_names()
+        name = "Next round" if "Next round" in names else next(n for n in names if CARD.match(n))
+        assert click(app, name), app.table.status
         clicks += 1
     return clicks
 
 
-def test_a_full_game_by_clicking():
+def test_a_full_game_by_clicking_the_drawn_cards():
     app = StarsApp(4, bots=("rule", "random", "montecarlo"), seed=5, mc_rollouts=30)
-    assert "Play 1: click a card" in txt(app.status)
-    assert len(app.hand_buttons()) == 7 and all(not b.disabled for b in app.hand_buttons())
-    # every card button reads without colour vision: colour word, value, stars or time symbol
-    for b in app.hand_buttons():
-        assert re.fullmatch(r"(blue|orange|pink|purple) \d+ · (\d stars?|time symbol)", b.description), b.description
-        assert b.tooltip.startswith("Play ")
-    # the bots have committed face down; the table says so without showing their cards
-    table = txt(app.table_view)
-    assert table.count("[face down]") == 3 and "Round 1" in table
-    first = app.hand_buttons()[0]
-    label = first.description
-    first.click()
-    assert f"You placed {label} face down" in txt(app.status)
-    assert "Play 1: everyone reveals at once" in txt(app.recent_view), "what just happened, explained"
-    assert "places a card face down" not in txt(app.recent_view)
-    assert label in txt(app.table_view), "after the reveal your card is face up on the table"
-    assert len(app.game.history) >= 4
+    assert "Play 1 of 2: click a card of your hand" in app.table.status
+    names = app.hand_targets()
+    assert len(names) == 7 and all(CARD.match(n) for n in names)
+    assert f"Hint (1,000 rollouts)" in app.table.target_names()
+    # the bots have placed their cards face down: drawn as backs, never as cards
+    assert words(app).count("placed face down") == 3
+    for p in (1, 2, 3):
+        assert app.game.pending[p].name not in app.table.svg
+    first = names[0]
+    assert click(app, first)
+    assert f"You placed {first[5:]} face down" in app.table.status
+    assert "Play 2 of 2" in app.table.status and first[5:] in words(app), "your card now lies face up"
     clicks = play_through(app)
-    assert app.game.is_over() and clicks >= 8
-    assert "Game over" in txt(app.scores_view)
-    assert all(b.disabled for b in app.hand_buttons()) and app.hint_button.disabled
-    assert "The game is over" in txt(app.log_view)
-    assert txt(app.previous_view).strip().startswith("Round")
+    assert app.game.is_over() and clicks >= 16
+    assert "Game over" in app.table.status and re.search(r"Winners?: ", app.table.status)
+    assert app.table.target_names() == [] and "The game is over" in app.log_view.value
 
 
-def test_refused_click_shows_the_engine_reason():
+def test_after_each_round_the_finished_round_is_shown_until_next_round():
+    app = StarsApp(3, bots=("random", "random"), seed=2)
+    click(app, app.hand_targets()[0])
+    click(app, app.hand_targets()[0])
+    if app.game.phase == CHOOSE:       # your turn to choose first
+        click(app, app.take_targets()[0])
+    assert app.showing is app.game.rounds[0]
+    assert app.table.target_names() == ["Next round", "Hint (1,000 rollouts)"]
+    assert "Round 1 is over" in app.table.status
+    assert "Round 1: over" in words(app) and "Your hand now (7 cards)" in words(app)
+    with pytest.raises(Exception, match="press Next round"):
+        app.play_card(app.game.hands[0][0])
+    assert not click(app, "Hint (1,000 rollouts)") and "rule: hint: for a decision of yours" in app.table.status
+    click(app, "Next round")
+    assert app.showing is None and len(app.hand_targets()) == 7 and "Round 2" in words(app)
+
+
+def test_a_refused_click_shows_the_engines_rule():
     app = StarsApp(3, bots=("random", "random"), seed=2)
     card = app.game.hands[0][0]
     app.play_card(card)
-    # playing a card no longer in hand: the engine refuses and the status shows its rule
     from daynight.widgets.common import guarded
-    assert not guarded(app.status, lambda: app.play_card(card))
-    assert "Not allowed" in txt(app.status) and "a card from your hand" in txt(app.status)
+    assert not guarded(app.table, lambda: app.play_card(card))
+    assert app.table.status_kind == "error"
+    assert "Not allowed" in app.table.status and "a card from your hand" in app.table.status
 
 
-def test_choosing_step_offers_the_face_up_cards():
-    app = StarsApp(3, bots=("random", "random"), seed=1)
-    # put the app on the rulebook position by night: only the human (Irene's seat, moved to 0) chooses
+def test_the_choosing_step_offers_the_face_up_cards():
     g = teaching_position([["blue 2", "blue 4"], ["orange 7", "pink 9"], ["orange 10", "purple 8"]], "orange 4",
                           time="night", names=["Player 1 (you)", "Bot 1 (Random)", "Bot 2 (Random)"])
-    app.game = g
     play_cards(g, ["blue 2", "orange 7", "orange 10"], ["blue 4", "pink 9", "purple 8"])
-    app.refresh()
-    takes = app.take_buttons()
-    assert g.phase == CHOOSE and len(takes) == 7
-    assert all(b.description.startswith("Take ") for b in takes)
-    assert "Your turn to choose" in txt(app.choose_label) and "blue won" in txt(app.choose_label)
-    assert "Winning colour: blue" in txt(app.table_view)
-    target = next(b for b in takes if b.description == "Take blue 2 · 3 stars")
-    target.click()
-    assert "You took blue 2 · 3 stars" in txt(app.status)
-    assert app.game.stars[0] == 3 and app.take_buttons() == []
-    assert "Round 1" in txt(app.previous_view) and "Player 1 (you) took" in txt(app.previous_view)
+    app = StarsApp(3, bots=("random", "random"), seed=1)
+    app.load(g)
+    takes = app.take_targets()
+    assert g.phase == CHOOSE and len(takes) == 7 and all(CARD.match(n) for n in takes)
+    assert "Blue wins. Your turn to choose" in app.table.status
+    assert "1st: blue 6" in words(app)
+    assert click(app, "take blue 2, 3 stars")
+    assert "You took blue 2, 3 stars" in app.table.status and app.game.stars[0] == 3
+    assert app.table.target_names()[0] == "Next round" and "1st: took blue 2" in words(app)
 
 
-def test_hint_shows_a_chart_and_a_text_list():
-    app = StarsApp(4, seed=9, hint_rollouts=1000)
+def test_the_hint_is_written_under_the_cards_and_refines():
+    app = StarsApp(4, seed=9, hint_budget=None)
     lines = app.show_hint()
-    assert sum(l.rollouts for l in lines) >= 1000 and len(lines) == len(app.game.hands[0])
-    assert "Hint from 1,001 rollouts" in txt(app.hint_text) or "Hint from 1,000 rollouts" in txt(app.hint_text)
-    assert txt(app.hint_text).count("stars expected") == len(lines)
-    fig = app.hint_figure
-    assert fig is not None and len(fig.data[0].y) == len(lines)
-    assert "best" in " ".join(fig.data[0].text)
-    # after playing, the old hint disappears
-    app.hand_buttons()[0].click()
-    assert app.hint_figure is None and app.hint_text.value == ""
+    assert sum(l.rollouts for l in lines) >= 1000 and len(lines) == 7
+    assert "Hint from 1,001 rollouts" in app.table.status and "best play" in app.table.status
+    written = [w for w in words(app) if re.fullmatch(r"\d+\.\d stars", w)]
+    assert len(written) == 7
+    again = app.show_hint()
+    assert again[0].rollouts == 2 * lines[0].rollouts, "a second press adds to the estimate"
+    click(app, app.hand_targets()[0])
+    assert app.lines == [] and not [w for w in words(app) if re.fullmatch(r"\d+\.\d stars", w)]
+
+
+def test_the_hint_answers_within_its_budget_with_what_it_has():
+    app = StarsApp(4, seed=9, hint_budget=0.0)          # one deal, then it answers
+    lines = app.show_hint()
+    assert all(l.rollouts == 1 for l in lines) and "press Hint again to refine" in app.table.status
+
+
+def test_no_hint_when_it_is_not_your_decision():
+    app = StarsApp(3, bots=("random", "random"), seed=4)
+    app.game = StarsGame.new(3, 4)
+    app.game.play(Commit(0, app.game.hands[0][0]))
+    from daynight.widgets.common import guarded
+    assert not guarded(app.table, app.show_hint) and "no decision of yours" in app.table.status
 
 
 def test_new_game_control_players_and_bot_types():
     app = StarsApp(4, seed=1)
     app.players_choice.value = 5
-    visible = [d for d in app.bot_choices if d.layout.display != "none"]
-    assert len(visible) == 4
+    assert len([d for d in app.bot_choices if d.layout.display != "none"]) == 4
     for d, kind in zip(app.bot_choices, ("montecarlo", "random", "rule", "random")):
         d.value = kind
     app.new_button.click()
     g = app.game
     assert g.n == 5 and len(g.removed) == 3
-    assert g.names[0] == "Player 1 (you)"
-    assert g.names[1:] == ["Bot 1 (Monte Carlo)", "Bot 2 (Random)", "Bot 3 (Rule of thumb)", "Bot 4 (Random)"]
-    assert "New game: 5 players" in txt(app.status)
+    assert g.names == ["Player 1 (you)", "Bot 1 (Monte Carlo)", "Bot 2 (Random)", "Bot 3 (Rule of thumb)",
+                       "Bot 4 (Random)"]
+    assert "New game: 5 players" in app.table.status
+    for name in g.names[1:]:
+        assert f"{name}'s place" in words(app)
     app.players_choice.value = 3
     assert len([d for d in app.bot_choices if d.layout.display != "none"]) == 2
-    # every control is named by its visible text
     assert app.new_button.description == "New game" and app.players_choice.description == "Players"
-    assert all(d.description.startswith("Bot ") for d in app.bot_choices)
-
-
-def test_time_and_card_html_read_in_words():
-    assert "DAY" in time_html(True) and "highest colour total wins" in time_html(True)
-    assert "NIGHT" in time_html(False) and 'aria-label="Time card: night (moon side up)' in time_html(False)
-    c = find_card("pink 12")
-    assert card_text(c) == "pink 12 · 3 stars" and card_text(find_card("blue 5 time")) == "blue 5 · time symbol"
-    g = StarsGame.new(4, 3)
-    g.play(Commit(2, g.hands[2][0]))
-    html_ = table_html(g, 0)
-    assert g.pending[2].label not in html_ and card_text(g.pending[2]) not in txt(html_)
-    assert "[face down]" in txt(html_)
-    assert card_text(g.pending[2]) in txt(table_html(g, 2)), "a player sees their own face-down card"
 
 
 # -- charts ------------------------------------------------------------------------------------
@@ -159,6 +164,8 @@ def test_stars_over_rounds_and_rounds_frame():
     assert len(df) == g.n * len(g.rounds)
     last = df[df["round"] == df["round"].max()].set_index("player")["stars"]
     assert [last[name] for name in g.names] == g.stars
+    took = df[df["took"] != ""]
+    assert len(took) == sum(len(c) for c in g.collected), "every taken card is in the rounds"
     fig = stars_over_rounds_chart(g)
     assert len(fig.data) == g.n + 1 and list(fig.data[0].y)[-1] == g.stars[0]
 
@@ -188,6 +195,7 @@ def test_hint_chart_orders_and_marks_best():
     fig = hint_chart(lines)
     xs = list(fig.data[0].x)
     assert xs == sorted(xs) and fig.data[0].text[-1].split()[1] == "best"
+    assert all(find_card(" ".join(y.split(",")[0].split())).colour in y for y in fig.data[0].y)
 
 
 def test_option_effects_compare_the_same_deals():
@@ -197,10 +205,3 @@ def test_option_effects_compare_the_same_deals():
     assert df["rounds per game"].nunique() == 1 and (df["night rounds"].between(0, 1)).all()
     fig = option_effects_chart(df)
     assert len(fig.data) == 4 and list(fig.data[0].x) == list(df["setting"])
-
-
-def test_no_hint_when_it_is_not_your_decision():
-    app = StarsApp(3, bots=("random", "random"), seed=4)
-    app.game = StarsGame.new(3, 4)                  # a fresh game in which the bots have not moved
-    app.game.play(Commit(0, app.game.hands[0][0]))  # you have committed; the bots have not
-    assert app.show_hint() == [] and "not your decision" in txt(app.status)

@@ -1,17 +1,19 @@
 """The play app of Day & Night (the star-collecting card game) and its plotly charts.
 
-* :class:`StarsApp` -- play against bots by clicking cards: your hand as buttons (colour in
-  words, value, stars or the time symbol, so they read without colour vision), the time card,
-  the revealed card, the table after each reveal with the colour totals, the choosing step
-  when it is your turn, the explained event log, a Monte Carlo hint drawn as a chart, and a
-  new-game control (number of players, one bot type per seat).
+* :class:`StarsApp` -- play against bots on the drawn table (``daynight.stars.draw``): click a
+  card of your hand to play it face down, click a face-up card to take it when it is your turn
+  to choose; after every round the finished round is shown (what was revealed, played, won,
+  taken and dropped) until you press *Next round*; **Hint** writes the expected stars under
+  each card you may play (or names the best card to take), from determinized rollouts within a
+  time budget, so a click never waits; the explained event log beside the table; a new-game
+  bar (number of players, one bot type per seat).
 * chart builders (``go.Figure``, fed by pandas frames): :func:`colour_totals_chart`,
   :func:`stars_over_rounds_chart`, :func:`deck_stars_chart`, :func:`bot_results_chart`,
-  :func:`hint_chart`; and the frames :func:`rounds_frame`, :func:`deck_frame`,
-  :func:`tournament`.
+  :func:`hint_chart`, :func:`option_effects_chart`; and the frames :func:`rounds_frame`,
+  :func:`deck_frame`, :func:`tournament`, :func:`option_effects`.
 
-The engine decides everything; a refused click shows the engine's reason. plotly and pandas
-are imported only when a chart is drawn, so the app appears fast.
+The engine decides everything; a refused click shows the engine's reason in the table's
+status line. plotly and pandas are imported only when a chart is drawn, so the app appears fast.
 """
 
 from __future__ import annotations
@@ -22,160 +24,84 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
+from daynight.core import IllegalMoveError
 from daynight.stars import (CHOOSE, COLOURS, PLAY2, Choose, Commit, Deck, HintLine, StarsGame, default_deck,
                             hint, make_bot, play_bots)
+from daynight.stars.draw import COLOUR
 
-from .common import EventLogView, Status, button, escape, guarded, style_widget
+from .common import EventLogView, app_layout, button
+from .table import Table, Target
 
-__all__ = ["StarsApp", "card_html", "time_html", "table_html", "hint_chart", "colour_totals_chart",
-           "stars_over_rounds_chart", "deck_stars_chart", "bot_results_chart", "rounds_frame", "deck_frame",
-           "tournament", "option_effects", "option_effects_chart", "CARD_STYLE", "BOT_CHOICES"]
+__all__ = ["StarsApp", "hint_chart", "colour_totals_chart", "stars_over_rounds_chart", "deck_stars_chart",
+           "bot_results_chart", "rounds_frame", "deck_frame", "tournament", "option_effects",
+           "option_effects_chart", "BOT_CHOICES", "HUMAN"]
 
-#: background and text colour per card colour (text colour chosen for contrast)
-CARD_STYLE = {
-    "blue": ("#2f6fd0", "#ffffff"),
-    "orange": ("#f4a340", "#1a1a1a"),
-    "pink": ("#f29ac4", "#1a1a1a"),
-    "purple": ("#7b4fb8", "#ffffff"),
-}
-#: plotly bar patterns per colour, so the charts read without colour vision as well
-PATTERN = {"blue": "", "orange": "/", "pink": ".", "purple": "x"}
 BOT_CHOICES = [("Random", "random"), ("Rule of thumb", "rule"), ("Monte Carlo", "montecarlo")]
 BOT_LABEL = {v: k for k, v in BOT_CHOICES}
 HUMAN = "Player 1 (you)"
+#: how long a Hint may think before it answers with what it has (it refines on the next press)
+HINT_BUDGET = 0.6
 
+HOW_TO_PLAY = """
+<details class="dn-how"><summary><b>How to play</b></summary>
+<ul style="margin:0.3em 0;padding-left:1.2em">
+<li>Each round a card is revealed from the pile. Then everybody plays <b>two cards</b>, one at
+a time, <b>face down</b>; they are revealed together. <b>Click a card of your hand</b> to play it.</li>
+<li>Every <b>time symbol</b> (sun and moon) turns the time card over.</li>
+<li>After both plays, by <b>DAY</b> the colour with the <b>highest</b> total on the table wins,
+by <b>NIGHT</b> the <b>lowest</b> (the revealed card counts). A tie: no winning colour.</li>
+<li>Whoever played the winning colour takes <b>one face-up card</b>: by day the highest value
+chooses first, by night the lowest (both your cards of that colour add up). Equal values: fewer
+stars chooses first; still equal: neither gets a card. <b>Click a face-up card</b> to take it.</li>
+<li>The <b>stars</b> on your taken cards are your points. Most stars wins; then more cards.</li>
+<li><b>Hint</b> writes under each card the stars you can expect from it, from random games
+that fit what you can see (press it again to refine).</li>
+</ul>
+<p style="margin:0.2em 0"><i>The deck is a reconstruction (the real card table is not
+published); cards carry their colour in words and a pattern, so colour is never needed.</i></p>
+</details>
+"""
 
-def card_text(card) -> str:
-    """``orange 7 · 2 stars`` / ``blue 5 · time symbol``: the words say everything."""
-    if card.time:
-        return f"{card.colour} {card.value} · time symbol"
-    return f"{card.colour} {card.value} · {card.stars} star{'s' if card.stars != 1 else ''}"
+#: the page's title, the new-game bar, the toolbar and the status line fit above and below the
+#: drawn table in a 1280x800 window
+STYLE = ("<style>.dn-stars-app .dn-table { --dn-table-max-height: calc(100vh - 250px); }"
+         ".dn-stars-app .dn-how summary { cursor: pointer; }</style>")
 
-
-def card_html(card, *, note: str = "") -> str:
-    """A card as a small coloured box whose text carries colour, value and stars in words."""
-    if card is None:
-        return '<span class="dn-card" style="color:#666">(none)</span>'
-    bg, fg = CARD_STYLE.get(card.colour, ("#dddddd", "#000000"))
-    mark = "☀☾" if card.time else "★" * card.stars
-    return (f'<span class="dn-card" role="img" aria-label="{escape(card_text(card))}" '
-            f'style="display:inline-block;padding:2px 8px;margin:1px;border-radius:6px;border:2px solid #333;'
-            f'background:{bg};color:{fg};font-weight:600;white-space:nowrap">'
-            f'{escape(card_text(card))}{escape(note)} <span aria-hidden="true">{mark}</span></span>')
-
-
-def time_html(day: bool) -> str:
-    """The time card, large, in words and symbol."""
-    word, sym, bg, fg, rule = (("DAY", "☀", "#fff3c4", "#6b4a00", "highest colour total wins") if day else
-                               ("NIGHT", "☾", "#1f2a4a", "#f1f4ff", "lowest colour total wins"))
-    label = f"Time card: {word.lower()} ({'sun' if day else 'moon'} side up); the {rule}"
-    return (f'<div role="img" aria-label="{label}" style="display:inline-block;padding:6px 14px;'
-            f'border-radius:10px;background:{bg};color:{fg};border:2px solid #333">'
-            f'<span aria-hidden="true" style="font-size:2em">{sym}</span> '
-            f'<span style="font-size:1.6em;font-weight:700">{word}</span><br>'
-            f'<span style="font-size:0.9em">the {rule}</span></div>')
-
-
-def table_html(game: StarsGame, viewer: int = 0) -> str:
-    """The table of the current round as seen by ``viewer``: the revealed card, each player's
-    cards (face-down cards only as "face down"), and the colour totals so far."""
-    v = game.view(viewer)
-    rows = []
-    for p in range(game.n):
-        cells = [card_html(c) for c in v.played[p]]
-        if v.committed[p]:
-            if p == viewer and v.my_pending is not None:
-                cells.append(card_html(v.my_pending, note=" (face down)"))
-            else:
-                cells.append('<span class="dn-card">[face down]</span>')
-        while len(cells) < 2:
-            cells.append('<span style="color:#888">–</span>')
-        stars = f"{v.stars[p]} ★ ({len(v.collected[p])} cards)"
-        who = escape(game.names[p]) + (" (you)" if p == viewer and "(you)" not in game.names[p] else "")
-        rows.append(f"<tr><th scope='row'>{who}</th><td>{cells[0]}</td><td>{cells[1]}</td><td>{stars}</td></tr>")
-    totals = game.totals()
-    listing = ", ".join(f"{k} {t}" for k, t in totals.items()) or "no cards yet"
-    revealed = card_html(v.revealed) if v.revealed is not None else "none (the draw pile is empty)"
-    winner = ""
-    if game.phase == CHOOSE and game.winning:
-        names = ", then ".join(game.names[p] for p in game.choosers)
-        winner = (f"<p><b>Winning colour: {escape(game.winning)}</b> ({'day: highest' if game.day else 'night: lowest'}"
-                  f" total). Still to choose: {escape(names)}.</p>")
-    return (f"<style>.dn-stars-table th, .dn-stars-table td {{ padding: 3px 10px; text-align: left; }}</style>"
-            f"<div class='dn-stars-table' role='region' aria-label='table'>"
-            f"<p>Round {game.round}{' (last round)' if game.last_round else ''}: revealed card {revealed}; "
-            f"draw pile {len(game.pile)} cards.</p>"
-            f"<table style='border-collapse:collapse' aria-label='cards played this round'>"
-            f"<tr><th scope='col'>player</th><th scope='col'>play 1</th><th scope='col'>play 2</th>"
-            f"<th scope='col'>stars collected</th></tr>{''.join(rows)}</table>"
-            f"<p>Colour totals on the table (revealed card included): {escape(listing)}.</p>{winner}</div>")
-
-
-def _round_html(game: StarsGame, info: dict[str, Any]) -> str:
-    by = game.deck.by_id
-    rev = card_html(by[info["revealed"]]) if info.get("revealed") is not None else "none"
-    plays = "; ".join(f"{escape(game.names[p])}: " + " ".join(card_html(by[i]) for i in ids)
-                      for p, ids in enumerate(info.get("played", [])))
-    totals = ", ".join(f"{k} {t}" for k, t in info.get("totals", {}).items())
-    if info.get("winner"):
-        result = (f"by {info['time']} the {info['rule']} total wins: <b>{escape(info['winner'])}</b>")
-    else:
-        result = f"by {info.get('time', '?')} the totals tie: no winning colour"
-    taken = "; ".join(f"{escape(game.names[p])} took {card_html(by[i])}" for p, i in info.get("taken", [])) or "nobody took a card"
-    return (f"<div role='region' aria-label='previous round'><p><b>Round {info['round']}</b>: revealed {rev}. "
-            f"{plays}.</p><p>Totals: {escape(totals)}; {result}. {taken}.</p></div>")
+_SLIM = {"style": {"description_width": "initial"}}
 
 
 class StarsApp:
-    """Play Day & Night against bots. You are the first player ("Player 1 (you)"); ``app.widget``
-    is the view.
+    """Play Day & Night against bots. You are the first player ("Player 1 (you)");
+    ``app.widget`` is the page, ``app.table`` the drawn table (``app.table.choose(
+    app.table.target_id("play orange 8, 1 star"))`` does what a click does).
 
     ``StarsApp(players=4, bots=("rule", "random", "montecarlo"), seed=7)``.
     """
 
     def __init__(self, players: int = 4, bots: Sequence[str] = ("rule", "random", "montecarlo"),
-                 seed: int | None = None, *, mc_rollouts: int = 200, hint_rollouts: int = 1000):
+                 seed: int | None = None, *, mc_rollouts: int = 120, hint_rollouts: int = 1000,
+                 hint_budget: float | None = HINT_BUDGET):
         self.mc_rollouts = mc_rollouts
         self.hint_rollouts = hint_rollouts
-        self.status = Status("Choose the number of players and the bots, then press New game.")
+        self.hint_budget = hint_budget
         self.players_choice = w.Dropdown(options=[("3 players", 3), ("4 players", 4), ("5 players", 5)],
-                                         value=players, description="Players", layout=w.Layout(width="190px"))
+                                         value=players, description="Players", layout=w.Layout(width="150px"), **_SLIM)
         kinds = list(bots) + ["rule"] * (4 - len(bots))
         self.bot_choices = [w.Dropdown(options=BOT_CHOICES, value=kinds[i], description=f"Bot {i + 1}",
-                                       style={"description_width": "initial"}, layout=w.Layout(width="190px"))
-                            for i in range(4)]
+                                       layout=w.Layout(width="185px"), **_SLIM) for i in range(4)]
         self.players_choice.observe(lambda _: self._show_bot_choices(), names="value")
-        self.new_button = button("New game", lambda _: guarded(self.status, self.new_game),
-                                 tooltip="Start a new game with these players and bots", button_style="primary")
-        self.recent_view = w.HTML()
-        self.time_view = w.HTML()
-        self.table_view = w.HTML()
-        self.scores_view = w.HTML()
-        self.previous_view = w.HTML()
-        self.hand_label = w.HTML()
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.choose_label = w.HTML()
-        self.choose_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.hint_button = button(f"Hint ({hint_rollouts:,} rollouts)", lambda _: guarded(self.status, self.show_hint),
-                                  tooltip="Expected stars of each card you may play or take, from random rollouts "
-                                          "of deals consistent with what you can see")
-        self.hint_text = w.HTML()
-        self.hint_out = w.Output()
-        self.hint_figure = None
+        self.new_button = button("New game", lambda _: self.new_game(), button_style="primary",
+                                 tooltip="Start a new game with these players and bots")
+        self.table = Table(label="Day and Night table")
         self.log_view = EventLogView()
-        self.rng = random.Random(seed)
+        self.widget = app_layout(
+            self.table,
+            side=[w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")), w.HTML(HOW_TO_PLAY),
+                  w.HTML("<b>What happened</b> (every rule explains itself)"), self.log_view],
+            top=[self.players_choice, *self.bot_choices, self.new_button])
+        self.widget.add_class("dn-stars-app")
+        self.game: StarsGame
         self._show_bot_choices()
-        controls = w.HBox([self.players_choice, *self.bot_choices, self.new_button],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.widget = w.VBox([
-            style_widget(), controls, self.status, self.recent_view,
-            w.HBox([self.time_view, self.scores_view], layout=w.Layout(align_items="center", grid_gap="16px")),
-            self.table_view, self.hand_label, self.hand_box, self.choose_label, self.choose_box,
-            w.HBox([self.hint_button]), self.hint_text, self.hint_out,
-            w.HTML("<h3>Previous round</h3>"), self.previous_view,
-            w.HTML("<h3>What happened (every rule explained)</h3>"), self.log_view,
-        ])
-        self.game: StarsGame | None = None
         self.new_game(seed)
 
     # -- the game -------------------------------------------------------------------------
@@ -191,154 +117,169 @@ class StarsApp:
         return out
 
     def new_game(self, seed: int | None = None) -> None:
+        """A new game with the players and bots of the bar (``seed``: a fixed deal)."""
         n = self.players_choice.value
         self.seed = seed if seed is not None else secrets.randbits(32)
         names = [HUMAN] + [f"Bot {i} ({BOT_LABEL[d.value]})" for i, d in enumerate(self.bot_choices[: n - 1], 1)]
-        self.game = StarsGame.new(n, self.seed, names=names)
-        self.bots = self.bots_for(n)
-        self.rng = random.Random(self.seed + 1)
-        self.hint_text.value = ""
-        self.hint_out.clear_output()
-        self.hint_figure = None
+        self.load(StarsGame.new(n, self.seed, names=names), self.bots_for(n), random.Random(self.seed + 1),
+                  f"New game: {n} players, seed {self.seed}.")
+
+    def load(self, game: StarsGame, bots: Sequence[Any] | None = None, rng: random.Random | None = None,
+             said: str = "") -> None:
+        """Play on from ``game`` (e.g. a teaching position); you are the first seat."""
+        self.game = game
+        self.bots = list(bots) if bots is not None else self.bots_for(game.n)
+        self.rng = rng or random.Random(0)
+        self.lines: list[HintLine] = []    # the hint of the present decision
+        self.showing: Any = None           # a finished round shown until "Next round"
+        self.seen_rounds = len(game.rounds)
+        self.mark = len(game.log)          # what happened since then is animated
         self._advance()
-        self._show_recent(0)
-        self.status.ok(f"New game: {n} players, seed {self.seed}. {self._prompt()}")
-        self.refresh()
+        self._redraw(f"{said} {self._prompt()}".strip())
 
     def _advance(self) -> None:
+        """The bots play until it is your decision (or the game ends); a round that ended on
+        the way is kept to be shown."""
         play_bots(self.game, self.bots, self.rng, stop_for=0)
+        if len(self.game.rounds) > self.seen_rounds:
+            self.seen_rounds = len(self.game.rounds)
+            self.showing = self.game.rounds[-1]
 
     def _prompt(self) -> str:
         g = self.game
+        if self.showing is not None:
+            r = self.showing
+            result = (f"by {r.time} {r.winning} won" if r.winning else f"by {r.time} the totals tied: no winning colour")
+            took = [f"{g.names[p]} took {r.taken[p].name}" for p in r.order]
+            tail = ("; ".join(took) + ".") if took else "Nobody took a card."
+            if g.is_over():
+                return f"Round {r.number}: {result}. {tail} Game over. {self._result()}"
+            return f"Round {r.number} is over: {result}. {tail} Press Next round."
         if g.is_over():
-            return "The game is over."
-        if 0 in g.to_players():
-            if g.phase == CHOOSE:
-                return "Your turn to choose: take one face-up card."
-            return f"Play {g.phase + 1}: click a card of your hand to play it face down."
-        return "Waiting for the bots."
+            return f"Game over. {self._result()}"
+        if g.phase == CHOOSE:
+            return f"{g.winning.capitalize()} wins. Your turn to choose: click a face-up card to take it."
+        return f"Play {g.phase + 1} of 2: click a card of your hand to play it face down."
 
+    def _result(self) -> str:
+        g = self.game
+        names = " and ".join(g.names[p] for p in g.winners)
+        return f"{'Winners' if len(g.winners) > 1 else 'Winner'}: {names} ({g.stars[g.winners[0]]} stars)."
+
+    # -- clicks ---------------------------------------------------------------------------
     def play_card(self, card) -> None:
         """Play ``card`` from your hand face down (refused with the engine's reason if not allowed)."""
-        g = self.game
-        before = len(g.log)
-        g.play(Commit(0, card))
-        self._after(before, f"You placed {card_text(card)} face down.")
+        self._move(Commit(0, card), f"You placed {card.name} face down.")
 
     def take_card(self, card) -> None:
         """Take the face-up ``card`` (when it is your turn to choose)."""
-        g = self.game
-        before = len(g.log)
-        g.play(Choose(0, card))
-        self._after(before, f"You took {card_text(card)}.")
+        self._move(Choose(0, card), f"You took {card.name}.")
 
-    def _show_recent(self, before: int) -> None:
-        """The explained events since your last move (the full log is further down)."""
-        events = [e for e in self.game.log.since(before) if e.what != "commit"]
-        items = "".join(f"<li>{escape(e.text)} <span class='dn-rule'>[{escape(e.rule)}]</span></li>" for e in events)
-        self.recent_view.value = (f"<div role='region' aria-label='since your last move'><b>Since your last move:</b>"
-                                  f"<ul style='margin:0.2em 0'>{items}</ul></div>" if items else "")
-
-    def _after(self, before: int, said: str) -> None:
+    def _move(self, move, said: str) -> None:
+        if self.showing is not None:
+            raise IllegalMoveError("the round is over; press Next round to see the new one",
+                                   rule="5. clean up and draw cards")
+        self.mark = len(self.game.log)
+        self.game.play(move)
+        self.lines = []
         self._advance()
-        self._show_recent(before)
-        g = self.game
-        self.hint_text.value = ""
-        self.hint_out.clear_output()
-        self.hint_figure = None
-        news = [e.text for e in g.log.since(before) if e.what in ("winner", "no_winner", "take", "end")]
-        tail = " ".join(news[-3:])
-        self.status.ok(f"{said} {tail} {self._prompt()}".strip())
-        self.refresh()
+        self._redraw(f"{said} {self._prompt()}")
+
+    def next_round(self) -> None:
+        """Leave the finished round's drawing for the table of the new round."""
+        self.showing = None
+        self.mark = len(self.game.log)
+        self._redraw(self._prompt())
 
     def show_hint(self) -> list[HintLine]:
-        """Expected stars of each of your legal moves from determinized rollouts, as a chart."""
+        """The expected final stars of each of your moves now, from determinized rollouts
+        (within ``hint_budget`` seconds; pressing again adds rollouts to the same estimate)."""
         g = self.game
-        if g.is_over():
-            self.status.show("No hint: the game is over.")
-            return []
         view = g.view(0)
+        if self.showing is not None:
+            raise IllegalMoveError("the round is over: press Next round, then ask for a hint",
+                                   rule="hint: for a decision of yours")
         if not view.my_moves:
-            self.status.show("No hint now: it is not your decision (wait for the bots).")
-            return []
-        lines = hint(view, self.hint_rollouts, random.Random(self.seed * 7 + len(g.history)))
-        best = max(lines, key=lambda l: l.expected_stars)
-        items = "".join(f"<li>{escape(card_text(l.card))}: {l.expected_stars:.2f} stars expected, "
-                        f"wins {100 * l.win_rate:.0f}%</li>" for l in sorted(lines, key=lambda l: -l.expected_stars))
-        total = sum(l.rollouts for l in lines)
-        self.hint_text.value = (f"<div role='region' aria-label='hint'><p>Hint from {total:,} rollouts "
-                                f"(random play from deals consistent with what you see): best is "
-                                f"<b>{escape(card_text(best.card))}</b>.</p><ul>{items}</ul></div>")
-        self.hint_figure = hint_chart(lines, title=f"Hint: expected final stars per {'card to play' if g.phase != CHOOSE else 'card to take'}")
-        self.hint_out.clear_output()
-        with self.hint_out:
-            from IPython.display import display
-            display(self.hint_figure)
-        self.status.show(f"Hint: {card_text(best.card)} has the most expected stars ({best.expected_stars:.2f}).")
-        return lines
+            raise IllegalMoveError("there is no decision of yours to hint at now", rule="hint: for a decision of yours")
+        rng = random.Random(f"{self.seed}:{len(g.history)}:{sum(l.rollouts for l in self.lines)}")
+        fresh = hint(view, self.hint_rollouts, rng, budget=self.hint_budget)
+        self.lines = _merge(self.lines, fresh)
+        best = max(self.lines, key=lambda l: l.expected_stars)
+        total = sum(l.rollouts for l in self.lines)
+        what = "take" if g.phase == CHOOSE else "play"
+        more = "" if self.lines[0].rollouts * len(self.lines) >= self.hint_rollouts else " (press Hint again to refine)"
+        ranked = sorted(self.lines, key=lambda l: -l.expected_stars)
+        listing = "; ".join(f"{l.card.name}: {l.expected_stars:.1f}" for l in ranked[:3])
+        self._redraw(f"Hint from {total:,} rollouts{more}: best {what} {best.card.name} "
+                     f"({best.expected_stars:.2f} stars expected). Top: {listing}.", kind="info")
+        return self.lines
 
-    # -- the view ---------------------------------------------------------------------------
-    def refresh(self) -> None:
+    # -- the drawing and its targets ----------------------------------------------------------
+    def _targets(self) -> list[Target]:
         g = self.game
-        self.time_view.value = time_html(g.day)
-        self.table_view.value = table_html(g, 0)
-        scores = "".join(f"<li>{escape(g.names[p])}: {g.stars[p]} stars on {len(g.collected[p])} cards, "
-                         f"{len(g.hands[p])} in hand</li>" for p in range(g.n))
-        over = ""
+        hint = Target(f"Hint ({self.hint_rollouts:,} rollouts)", self.show_hint, id="hint")
         if g.is_over():
-            names = " and ".join(g.names[p] for p in g.winners)
-            over = f"<p role='status'><b>Game over. {'Winners' if len(g.winners) > 1 else 'Winner'}: {escape(names)}.</b></p>"
-        self.scores_view.value = f"<div role='region' aria-label='scores'>{over}<ul>{scores}</ul></div>"
-        self.previous_view.value = _round_html(g, g.rounds[-1]) if g.rounds else "<p>No round finished yet.</p>"
-        view = g.view(0)
-        can_play = g.phase <= PLAY2 and view.my_pending is None and not g.is_over()
-        self.hand_label.value = ("<h3>Your hand: click a card to play it face down</h3>" if can_play else
-                                 "<h3>Your hand</h3>")
-        hand = []
-        for c in sorted(g.hands[0], key=lambda c: (COLOURS.index(c.colour), c.value)):
-            bg, fg = CARD_STYLE[c.colour]
-            b = button(card_text(c), tooltip=f"Play {card_text(c)} face down",
-                       style={"button_color": bg, "text_color": fg, "font_weight": "bold"},
-                       layout=w.Layout(width="auto", border="2px solid #333"))
-            b.on_click(lambda _, c=c: guarded(self.status, lambda: self.play_card(c)))
-            b.disabled = not can_play
-            hand.append(b)
-        self.hand_box.children = hand
-        choosing = g.phase == CHOOSE and g.choosers and g.choosers[0] == 0
-        if choosing:
-            self.choose_label.value = (f"<h3>Your turn to choose: {escape(g.winning or '')} won; take one face-up card "
-                                       "(stars are victory points)</h3>")
-            takes = []
+            return []
+        if self.showing is not None:
+            return [Target("Next round", self.next_round, id="next", primary=True), hint]
+        targets = []
+        if g.phase <= PLAY2:
+            for c in g.hands[0]:
+                targets.append(Target(f"play {c.name}", (lambda c=c: self.play_card(c)), key=f"hand-{c.id}"))
+        elif g.phase == CHOOSE:
             for c in g.table:
-                bg, fg = CARD_STYLE[c.colour]
-                b = button(f"Take {card_text(c)}", tooltip=f"Take {card_text(c)}",
-                           style={"button_color": bg, "text_color": fg, "font_weight": "bold"},
-                           layout=w.Layout(width="auto", border="2px solid #333"))
-                b.on_click(lambda _, c=c: guarded(self.status, lambda: self.take_card(c)))
-                takes.append(b)
-            self.choose_box.children = takes
+                targets.append(Target(f"take {c.name}", (lambda c=c: self.take_card(c)), key=f"card-{c.id}"))
+        targets.append(hint)
+        return targets
+
+    def _redraw(self, status: str, kind: str = "ok") -> None:
+        from daynight.stars.draw import round_table, table
+
+        g = self.game
+        if self.showing is not None:
+            drawing = round_table(self.showing, g.names, viewer=0, hand=g.hands[0],
+                                  result=self._result() if g.is_over() else None)
         else:
-            self.choose_label.value = ""
-            self.choose_box.children = ()
-        self.hint_button.disabled = g.is_over() or not view.my_moves
+            words = best = None
+            if self.lines and g.phase <= PLAY2:
+                words = {l.card.id: f"{l.expected_stars:.1f} stars" for l in self.lines}
+                best = max(self.lines, key=lambda l: l.expected_stars).card.id
+            drawing = table(g, 0, since=self.mark, hint=words, best=best)
+        self.table.draw(drawing, self._targets(), status=status, kind=kind)
         self.log_view.update(g.log)
 
-    def hand_buttons(self) -> list[w.Button]:
-        return list(self.hand_box.children)
+    def hand_targets(self) -> list[str]:
+        """The names of the targets on your hand cards (tests)."""
+        return [t["name"] for t in self.table.targets if (t["key"] or "").startswith("hand-")]
 
-    def take_buttons(self) -> list[w.Button]:
-        return list(self.choose_box.children)
+    def take_targets(self) -> list[str]:
+        """The names of the targets on the face-up cards you may take (tests)."""
+        return [t["name"] for t in self.table.targets if (t["key"] or "").startswith("card-")]
 
     def _ipython_display_(self):  # pragma: no cover - notebook display
         from IPython.display import display
         display(self.widget)
 
 
+def _merge(old: Sequence[HintLine], new: Sequence[HintLine]) -> list[HintLine]:
+    """Two hints for the same decision as one, weighted by their rollouts."""
+    if not old or [l.move for l in old] != [l.move for l in new]:
+        return list(new)
+    out = []
+    for a, b in zip(old, new):
+        n = a.rollouts + b.rollouts
+        out.append(HintLine(a.move, a.card, (a.expected_stars * a.rollouts + b.expected_stars * b.rollouts) / n,
+                            (a.win_rate * a.rollouts + b.win_rate * b.rollouts) / n, n))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Frames and charts
 # ---------------------------------------------------------------------------
 
-_BAR = {k: v[0] for k, v in CARD_STYLE.items()}
+_BAR = {k: c.fill for k, c in COLOUR.items()}
+#: plotly bar patterns per colour, so the charts read without colour vision as well
+PATTERN = {"blue": "", "orange": "/", "pink": ".", "purple": "x"}
 
 
 def rounds_frame(game: StarsGame):
@@ -346,10 +287,11 @@ def rounds_frame(game: StarsGame):
     import pandas as pd
 
     rows = []
-    for info in game.rounds:
+    for rnd in game.rounds:
         for p in range(game.n):
-            rows.append({"round": info["round"], "player": game.names[p], "time": info.get("time"),
-                         "winner": info.get("winner") or "none (tie)", "stars": info["stars"][p]})
+            rows.append({"round": rnd.number, "player": game.names[p], "time": rnd.time,
+                         "winner": rnd.winning or "none (tie)", "stars": rnd.stars[p],
+                         "took": rnd.taken[p].name if rnd.taken[p] else "", "dropped": p in rnd.dropped})
     return pd.DataFrame(rows)
 
 
@@ -370,10 +312,10 @@ def colour_totals_chart(game: StarsGame, round_no: int | None = None):
 
     if not game.rounds:
         raise ValueError("no round has finished yet")
-    info = game.rounds[-1] if round_no is None else next(r for r in game.rounds if r["round"] == round_no)
-    df = pd.DataFrame([{"colour": k, "total": t} for k, t in info["totals"].items()])
-    day = info["time"] == "day"
-    winner = info.get("winner")
+    info = game.rounds[-1] if round_no is None else next(r for r in game.rounds if r.number == round_no)
+    df = pd.DataFrame([{"colour": k, "total": info.totals[k]} for k in COLOURS if k in info.totals])
+    day = info.time == "day"
+    winner = info.winning
     fig = go.Figure()
     fig.add_bar(x=df["colour"], y=df["total"], marker_color=[_BAR[c] for c in df["colour"]],
                 marker_pattern_shape=[PATTERN[c] for c in df["colour"]], marker_line_color="#333",
@@ -383,7 +325,7 @@ def colour_totals_chart(game: StarsGame, round_no: int | None = None):
     rule = "DAY (sun): the highest total wins" if day else "NIGHT (moon): the lowest total wins"
     result = f"winning colour: {winner}" if winner else "the totals tie: no winning colour"
     fig.update_layout(template="plotly_white", height=360,
-                      title=f"Round {info['round']} colour totals, revealed card included. {rule}; {result}",
+                      title=f"Round {info.number} colour totals, revealed card included. {rule}; {result}",
                       xaxis_title="colour", yaxis_title="total of the card values",
                       yaxis_range=[0, max(df["total"]) * 1.25 + 1])
     return fig
@@ -477,7 +419,7 @@ def hint_chart(lines: Sequence[HintLine], *, title: str = "Hint: expected final 
 
     lines = sorted(lines, key=lambda l: l.expected_stars)
     best = lines[-1].expected_stars if lines else 0
-    labels = [card_text(l.card) for l in lines]
+    labels = [l.card.name for l in lines]
     fig = go.Figure()
     fig.add_bar(y=labels, x=[l.expected_stars for l in lines], orientation="h",
                 marker_color=[_BAR[l.card.colour] for l in lines],
@@ -521,8 +463,8 @@ def option_effects(games: int = 60, players: Sequence[int] = (3, 4, 5), seed: in
             bots = [make_bot(seats[(p + i) % len(seats)]) for p in range(n)]
             play_bots(game, bots, random.Random(seed * 7919 + i))
             rounds += len(game.rounds)
-            nights += sum(r.get("time") == "night" for r in game.rounds)
-            ties += sum(r.get("winner") is None for r in game.rounds)
+            nights += sum(r.time == "night" for r in game.rounds)
+            ties += sum(r.winning is None for r in game.rounds)
             stars += sum(game.stars)
         rows.append({"setting": label, "rounds per game": rounds / games, "night rounds": nights / rounds,
                      "rounds without a winning colour": ties / rounds, "stars collected per game": stars / games})

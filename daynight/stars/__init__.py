@@ -38,8 +38,8 @@ from .data import (COLOURS, COLOUR_CODE, Card, DATA, DECK_SIZE, DEFAULT_DECK_FIL
     PER_COLOUR, PROVENANCES, default_deck, find_card, load_deck)
 from .rules import (DRAW, HAND_SIZE, REMOVED)
 from .engine import (CHOOSE, Choose, Commit, DEFAULT_OPTIONS, GAME, OVER, Options, PHASE_NAMES, PLAY1,
-    PLAY2, StarsGame, View, teaching_position)
-from .records import (check_players, check_position)
+    PLAY2, Round, StarsGame, View, check_players, teaching_position)
+from .records import check_position
 from .bots import (BOTS, Determinizer, HintLine, MonteCarloBot, RandomBot, RuleOfThumbBot, advance, demo,
     hint, make_bot, play_bots, play_cards, rollout)
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..core import EventLog, Seed, make_rng
+from ..core import Seed, make_rng
 from .data import Card
 from .engine import CHOOSE, OVER, Choose, StarsGame, View
-from .rules import _winner_of
+from .rules import winning_colour
 
 
 class Determinizer:
@@ -31,16 +32,6 @@ class Determinizer:
         need += view.pile_size + view.removed_size
         if need != len(self.unseen):
             raise ValueError(f"the view does not add up: {len(self.unseen)} unseen cards for {need} hidden places")
-        base = object.__new__(StarsGame)
-        base.__dict__.update(
-            deck=view.deck, n=view.n, names=list(view.names), options=view.options, _setup={},
-            discard=list(view.discard), collected=[list(c) for c in view.collected], stars=list(view.stars),
-            day=view.day, round=view.round, last_round=view.last_round, revealed=view.revealed,
-            table=list(view.table), played=[list(c) for c in view.played], phase=view.phase,
-            waiting=sum(1 for c in view.committed if not c), choosers=list(view.choosers), order=list(view.order),
-            winning=view.winning, winners=list(view.winners), rounds=[], history=[],
-            log=EventLog(enabled=False), _round_info={})
-        self.base = base
 
     def sample(self, rng: random.Random) -> StarsGame:
         v = self.view
@@ -57,14 +48,7 @@ class Determinizer:
             if pend:
                 pending[p] = cards[i]
                 i += 1
-        g = object.__new__(StarsGame)
-        d = self.base.__dict__.copy()
-        d.update(hands=hands, pending=pending, pile=cards[i:i + v.pile_size],
-                 removed=cards[i + v.pile_size:], discard=d["discard"][:],
-                 collected=[c[:] for c in d["collected"]], stars=d["stars"][:], table=d["table"][:],
-                 played=[c[:] for c in d["played"]], choosers=d["choosers"][:])
-        g.__dict__ = d
-        return g
+        return StarsGame._for_rollouts(v, hands, pending, cards[i:i + v.pile_size], cards[i + v.pile_size:])
 
 
 def rollout(g: StarsGame, rng: random.Random) -> None:
@@ -101,12 +85,17 @@ class HintLine:
     rollouts: int
 
 
-def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
+def hint(view: View, rollouts: int = 1000, rng: Seed = None, *, budget: float | None = None) -> list[HintLine]:
     """Expected final stars (and win rate) of each legal move of ``view.player``, from at
     least ``rollouts`` determinized rollouts in total, split evenly between the moves.
 
     Each determinization (a random deal of the unseen cards) is used once for every
     candidate move, so the moves are compared on the same hidden cards.
+
+    ``budget`` (seconds) makes the hint *anytime*: it stops dealing once that much time has
+    passed (after one deal at least), and each line says how many rollouts it rests on. The
+    app uses it so that a click always answers quickly; without it the result depends on the
+    seed alone.
     """
     moves = view.my_moves
     if not moves:
@@ -117,7 +106,9 @@ def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
     me = view.player
     sums = [0] * len(moves)
     wins = [0.0] * len(moves)
-    for _ in range(per):
+    stop = None if budget is None else time.perf_counter() + budget
+    done = 0
+    while done < per:
         base = det.sample(rng)
         for k, move in enumerate(moves):
             g = base.copy_fast()
@@ -126,7 +117,10 @@ def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
             sums[k] += g.stars[me]
             if me in g.winners:
                 wins[k] += 1
-    return [HintLine(m, m.card, sums[k] / per, wins[k] / per, per) for k, m in enumerate(moves)]
+        done += 1
+        if stop is not None and time.perf_counter() > stop:
+            break
+    return [HintLine(m, m.card, sums[k] / done, wins[k] / done, done) for k, m in enumerate(moves)]
 
 
 # ---------------------------------------------------------------------------
@@ -175,7 +169,7 @@ class RuleOfThumbBot:
             day = view.day ^ c.time
             totals = dict(base)
             totals[c.colour] = totals.get(c.colour, 0) + c.value
-            win = _winner_of(totals, day)
+            win = winning_colour(totals, day)
             rank = c.value if day else 14 - c.value
             if win == c.colour:
                 score = 20 + rank + sum(x.value if day else 14 - x.value for x in mine if x.colour == win)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -30,7 +30,13 @@ DEFAULT_DECK_NAME = "reconstructed"
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card. Compared by identity: each deck builds its 108 cards once."""
+    """One card: its colour, its value, and either the time symbol or 1 to 4 stars.
+
+    Compared by identity: each deck builds its 108 cards once. ``label`` (``"orange 8 (1
+    star)"``, the engine's logs) and ``name`` (``"orange 8, 1 star"``, the drawings' and the
+    apps' words) are computed once, since every explanation uses them. In a notebook a card
+    draws itself (:func:`daynight.stars.draw.card`).
+    """
 
     id: int
     colour: str
@@ -38,17 +44,17 @@ class Card:
     time: bool          # shows the time symbol (sun and moon); such cards carry no stars
     stars: int
     provenance: str = "reconstructed"
+    label: str = field(init=False, repr=False, compare=False)
+    name: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def label(self) -> str:
-        """A label readable without colour vision: colour in words, value, stars or time."""
-        return f"{self.colour} {self.value} {self.mark}"
+    def __post_init__(self) -> None:
+        mark = "time symbol" if self.time else f"{self.stars} star{'s' if self.stars != 1 else ''}"
+        object.__setattr__(self, "label", f"{self.colour} {self.value} ({mark})")
+        object.__setattr__(self, "name", f"{self.colour} {self.value}, {mark}")
 
     @property
     def mark(self) -> str:
-        if self.time:
-            return "(time symbol)"
-        return f"({self.stars} star{'s' if self.stars != 1 else ''})"
+        return "(time symbol)" if self.time else f"({self.stars} star{'s' if self.stars != 1 else ''})"
 
     @property
     def short(self) -> str:
@@ -56,6 +62,16 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<Card {self.id}: {self.label}>"
+
+    def _repr_svg_(self) -> str:
+        from .draw import card
+
+        return card(self).svg
+
+    def _repr_html_(self) -> str:
+        from .draw import card
+
+        return card(self)._repr_html_()
 
     def __reduce__(self):
         # a card of the bundled deck unpickles to the very same object (cards compare by identity)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core import IllegalMoveError, InvalidRecordError, Reader
 from .data import DEFAULT_DECK_NAME, Deck, _validate_rows, default_deck
-from .engine import Commit, Options, StarsGame, _names
+from .engine import Commit, Options, StarsGame, _names, check_players  # noqa: F401 (check_players: re-exported)
 from .rules import REMOVED
 
 
@@ -125,12 +125,6 @@ def move_from_json(game, value: Reader) -> Any:
     return (game.deck.commit if kinds[0] == "play" else game.deck.choose)[p][cid]
 
 
-
-
-def check_players(players: Any) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in REMOVED:
-        raise IllegalMoveError(f"Day & Night is played by 3 to 5 players, not {players!r}",
-                               rule="setup: 3 to 5 players")
 
 
 def _id_list(r: Reader) -> list[int]:

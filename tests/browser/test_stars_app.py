@@ -1,67 +1,167 @@
-"""The stars play app in Voila, in headless Chromium: a whole game played by clicking cards
-against bots, the new-game control, the hint chart, and a clean page."""
+"""The stars play app in Voila, in headless Chromium: the drawn table played to its end by
+clicking drawn cards, once more by keyboard alone, a refused click and the Hint, and the first
+1280x800 screen.
+
+Targets are found by role and name: the cards of your hand ("play orange 8, 1 star"), the
+face-up cards when it is your turn to choose ("take pink 13, 4 stars"), and the toolbar
+("Next round" after each round, "Hint (1,000 rollouts)")."""
 
 from __future__ import annotations
 
 import re
 
-CARD = re.compile(r"^(blue|orange|pink|purple) \d+ · (\d stars?|time symbol)$")
-TAKE = re.compile(r"^Take (blue|orange|pink|purple) \d+ · ")
+APP = "stars/play.ipynb"
+CARD = re.compile(r"^(play|take) (blue|orange|pink|purple) \d+, (\d stars?|time symbol)$")
 
 
-def _last_event(page) -> int:
-    return page.evaluate("() => { const li = document.querySelector('.dn-log li:last-child'); "
-                         "return li ? li.value : 0; }")
+def status(page) -> str:
+    return page.inner_text(".dn-table .dn-status")
 
 
-def _wait_for_new_events(page, before: int) -> None:
-    page.wait_for_function(
-        "(n) => { const li = document.querySelector('.dn-log li:last-child'); return li && li.value > n; }",
-        arg=before, timeout=60_000)
+def epoch(page) -> str:
+    return page.get_attribute(".dn-table", "data-epoch")
 
 
-def test_full_game_by_clicking_against_bots(app):
-    page = app.open("stars/play.ipynb")
-    page.get_by_role("button", name="New game").wait_for()
-    # the new-game control: 3 players, a rule-of-thumb bot and a random bot
-    page.get_by_role("combobox", name="Players").select_option(label="3 players")
-    page.get_by_role("combobox", name="Bot 1").select_option(label="Rule of thumb")
-    page.get_by_role("combobox", name="Bot 2").select_option(label="Random")
-    expect_hidden = page.get_by_role("combobox", name="Bot 3")
-    expect_hidden.wait_for(state="hidden")
+def redrawn(page, before: str) -> None:
+    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'", timeout=60_000)
+
+
+def next_action(page) -> str | None:
+    """What a player does next: the toolbar's main button (Next round), else a face-up card to
+    take, else the first card of the hand."""
+    return page.evaluate("""() => {
+      const t = document.querySelector('.dn-table');
+      const main = t.querySelector('.dn-actions button.dn-primary');
+      if (main) return main.dataset.target;
+      const take = t.querySelector("[data-key^='card-'][data-target]");
+      if (take) return take.dataset.target;
+      const card = t.querySelector("[data-key^='hand-'][data-target]");
+      return card ? card.dataset.target : null;
+    }""")
+
+
+def play_to_the_end(page, act, limit: int = 120) -> list[str]:
+    """Choose ``next_action`` with ``act(page, target_id)`` until the game is over; the names
+    of the targets chosen."""
+    done = []
+    for _ in range(limit):
+        if "Game over" in status(page):
+            return done
+        target = next_action(page)
+        assert target, f"nothing to choose: {status(page)}"
+        name = page.get_attribute(f"[data-target='{target}']", "aria-label") or \
+            page.inner_text(f"[data-target='{target}']")
+        done.append(name)
+        before = epoch(page)
+        act(page, target)
+        redrawn(page, before)
+        assert "Not allowed" not in status(page), status(page)
+    raise AssertionError(f"no end after {limit} choices: {status(page)}; the last: {done[-6:]}")
+
+
+def click(page, target: str) -> None:
+    page.locator(f"[data-target='{target}']").click()
+
+
+DISTANCE = """(t) => {
+  const all = [...document.querySelectorAll('.dn-table [data-target]')];
+  const at = all.indexOf(document.activeElement), to = all.findIndex(n => n.dataset.target === t);
+  return at < 0 || to < 0 ? null : to - at;
+}"""
+
+
+def keyboard(page, target: str) -> None:
+    """Reach ``target`` with Tab (or Shift+Tab) alone and choose it with Enter (a drawn card)
+    or Space (a button)."""
+    steps = page.evaluate(DISTANCE, target)
+    assert steps is not None, "the keyboard is not in the table: " + status(page)
+    for _ in range(abs(steps)):
+        page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
+    focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")
+    assert focused[0] == target, (focused, target)
+    page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")
+
+
+def new_game(page, players: str, *bots: str) -> None:
+    page.get_by_role("combobox", name="Players", exact=True).select_option(label=players)
+    for i, bot in enumerate(bots, 1):
+        page.get_by_role("combobox", name=f"Bot {i}", exact=True).select_option(label=bot)
+    before = epoch(page)
     page.get_by_role("button", name="New game").click()
-    page.get_by_text("New game: 3 players").wait_for()
-    assert page.get_by_text("Bot 2 (Random)").first.is_visible()
+    redrawn(page, before)
 
-    # the time card and the hand read in words
-    assert page.get_by_role("img", name=re.compile(r"^Time card: (day|night)")).count() == 1
+
+def test_a_full_game_by_clicking_the_drawn_cards(app):
+    page = app.open(APP, wait_for=".dn-table [data-target]")
+    new_game(page, "3 players", "Rule of thumb", "Random")
+    page.get_by_role("combobox", name="Bot 3", exact=True).wait_for(state="hidden")
+    assert status(page).startswith("New game: 3 players")
     hand = page.get_by_role("button", name=CARD)
     assert hand.count() == 7
-
-    # a hint, drawn as a chart, for the first decision
+    # the time card and the opponents' places read in words
+    assert page.get_by_role("img", name=re.compile(r"^time card: (day|night)")).count() == 1
+    assert page.get_by_role("group", name="Bot 2 (Random)'s place").count() == 1
+    # the first Hint answers (within its time budget) and writes under the cards
+    before = epoch(page)
     page.get_by_role("button", name="Hint (1,000 rollouts)").click()
-    page.wait_for_selector(".js-plotly-plot", timeout=90_000)
-    assert page.get_by_text(re.compile(r"Hint from 1,00\d rollouts")).is_visible()
+    redrawn(page, before)
+    assert status(page).startswith("Hint from")
+    assert len(re.findall(r"\d\.\d stars", page.inner_text(".dn-table .dn-drawing"))) == 7
+    done = play_to_the_end(page, click)
+    plays = [n for n in done if n.startswith("play ")]
+    assert len(plays) >= 16, f"a game of 3 players is at least 8 rounds of two plays ({len(plays)})"
+    assert "Next round" in done and re.search(r"Winners?: ", status(page))
+    assert page.get_by_role("button", name=CARD).count() == 0, "nothing to click after the end"
+    assert "The game is over" in page.locator(".dn-log").inner_text()
+    app.assert_clean()
 
-    clicks = 0
-    while not page.get_by_text("Game over.").count():
-        assert clicks < 80, "the game did not end"
-        before = _last_event(page)
-        take = page.get_by_role("button", name=TAKE)
-        if take.count():
-            take.first.click()
-        else:
-            cards = page.get_by_role("button", name=CARD)
-            enabled = [cards.nth(i) for i in range(cards.count()) if cards.nth(i).is_enabled()]
-            assert enabled, "neither a card to play nor a card to take"
-            enabled[0].click()
-        clicks += 1
-        _wait_for_new_events(page, before)
-        assert "Not allowed" not in page.get_by_role("status").first.inner_text()
 
-    body = page.inner_text("body")
-    assert clicks >= 16, f"a game of 3 players is at least 8 rounds of two plays ({clicks} clicks)"
-    assert "The game is over" in body and re.search(r"Winners?: ", body)
-    assert all(not page.get_by_role("button", name=CARD).nth(i).is_enabled()
-               for i in range(page.get_by_role("button", name=CARD).count()))
+def test_a_refused_click_shows_its_rule(app):
+    page = app.open(APP, wait_for=".dn-table [data-target]")
+    new_game(page, "3 players", "Random", "Random")
+    for _ in range(20):   # play until a round is over, then ask for a hint: refused with its rule
+        if page.get_by_role("button", name="Next round").count():
+            break
+        before = epoch(page)
+        click(page, next_action(page))
+        redrawn(page, before)
+    page.get_by_role("button", name="Hint (1,000 rollouts)").click()
+    page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('rule: hint')")
+    assert page.get_attribute(".dn-table .dn-status", "data-kind") == "error"
+    assert "Not allowed: the round is over" in status(page)
+    app.assert_clean()
+
+
+def test_a_full_game_by_keyboard_alone(app):
+    page = app.open(APP, wait_for=".dn-table [data-target]")
+    new_game(page, "3 players", "Random", "Rule of thumb")
+    page.locator(".dn-table [data-target]").first.focus()   # then only keys
+    done = play_to_the_end(page, keyboard)
+    assert len([n for n in done if n.startswith("play ")]) >= 16 and "Game over" in status(page)
+    app.assert_clean()
+
+
+def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
+    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = {"Hint": page.get_by_role("button", name="Hint (1,000 rollouts)").bounding_box(),
+             "New game": page.get_by_role("button", name="New game").bounding_box(),
+             "the table": page.locator(".dn-table .dn-drawing svg").bounding_box(),
+             "the status line": page.locator(".dn-table .dn-status").bounding_box(),
+             "the time card": page.get_by_role("img", name=re.compile(r"^time card")).bounding_box()}
+    for i, card in enumerate(page.locator("[data-key^='hand-']").all()):
+        boxes[f"hand card {i + 1}"] = card.bounding_box()
+    assert len(boxes) == 12
+    for name, box in boxes.items():
+        assert box and box["x"] >= 0 and box["y"] >= 0, name
+        assert box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 800, (name, box)
+    # every target has an accessible name, and is found by it
+    targets = page.locator(".dn-table [data-target]")
+    assert targets.count() == 8
+    for i in range(targets.count()):
+        node = targets.nth(i)
+        name = node.get_attribute("aria-label") or node.inner_text()
+        assert name.strip(), node.evaluate("n => n.outerHTML.slice(0, 120)")
+        assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
     app.assert_clean()

@@ -1,0 +1,556 @@
+"""stars: the drawings -- SVG text from a state or from one player's view, as ``chess.svg``
+draws boards.
+
+Following the rules sheet (seed 000): a card shows its colour, its value and either 1 to 4
+stars or the time symbol, the sun and moon together ("27 cards in each of 4 different colors,
+numbered 1 to 13. Some cards show a time symbol (sun and moon); the others show 1 to 4
+stars"); the time card shows the sun on one side and the moon on the other, and turns over
+when a time symbol is revealed. The colours read without colour vision: each has its own
+pattern along the card's edge and its name written on the card.
+
+Functions (all pure: a state or a view in, a :class:`daynight.draw.Drawing` out):
+
+* :func:`card` -- one card; :func:`back` -- a face-down card; :func:`time_card`;
+* :func:`hand` -- a hand of cards; :func:`collected` -- the cards a player has taken;
+* :func:`totals` -- the colour totals with the day/night rule and the winning colour;
+* :func:`table` -- the table of the moment as one player sees it (``viewer``) or, for
+  ``viewer=None``, everything, as a teacher sees it: the players as they sit, each with the
+  two cards of the round (face-down cards as backs), the time card, the draw pile, the
+  revealed card, the colour totals, the winning colour and the choosing order, the hand;
+* :func:`round_table` -- a finished round (:class:`daynight.stars.Round`), all face up: what
+  was revealed, played, won, taken and dropped, in seat order.
+
+The pieces (:func:`face`, :func:`back_piece`, :func:`time_piece`, ...) are what the app
+composes; a piece that may be clicked has a ``data-key``: ``hand-<id>`` for a card of the
+viewer's hand, ``card-<id>`` for a face-up card on the table.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple, Sequence
+
+from .. import draw as d
+from ..core import shown
+from .data import COLOURS, Card
+from .engine import CHOOSE, OVER, PLAY1, PLAY2, Round
+from .rules import colour_totals
+
+#: the four colours: a fill, the text colour that reads on it (contrast >= 4.5) and a pattern
+COLOUR = {
+    "blue": d.Colour("blue", "#2f6fd0", "#ffffff", "stripes", "light"),
+    "orange": d.Colour("orange", "#f4a340", "#1a1a1a", "dots", "dark"),
+    "pink": d.Colour("pink", "#f29ac4", "#1a1a1a", "waves", "dark"),
+    "purple": d.Colour("purple", "#7b4fb8", "#ffffff", "cross", "light"),
+}
+DAY_FILL, DAY_INK = "#fff3c4", "#5a3d00"
+NIGHT_FILL, NIGHT_INK = d.NIGHT_SKY, "#f1f4ff"
+WIN = "#0b57d0"                       #: the outline of the winning colour (and the focus ring)
+W, H = 56.0, 80.0                     #: a card on the table
+HAND_W, HAND_H = 64.0, 92.0           #: a card in the hand
+MINI_W, MINI_H = 24.0, 34.0           #: a card in a small fan (collected cards, a teacher's view of a hand)
+SEAT_W = 168.0                        #: a player's place at the table
+WIDTH = 760.0                         #: the table's drawing is always this wide (it never jumps)
+
+
+def stars_words(card: Card) -> str:
+    """``"2 stars"``, ``"1 star"`` or ``"time symbol"``."""
+    return "time symbol" if card.time else f"{card.stars} star{'s' if card.stars != 1 else ''}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------------
+# One card
+# ---------------------------------------------------------------------------
+
+_STAR_SPOTS = {1: [(0, 0)], 2: [(-1, 0), (1, 0)], 3: [(-1, 0.55), (1, 0.55), (0, -0.55)],
+               4: [(-1, -0.6), (1, -0.6), (-1, 0.6), (1, 0.6)]}
+
+
+def _art(c: Card, w: float, h: float) -> str:
+    """The middle of a card: its stars, or the time symbol."""
+    cx, cy = w * 0.56, h * 0.47
+    if c.time:
+        return d.time_symbol(cx, cy, min(w, h) * 0.25)
+    r = min(w, h) * (0.15 if c.stars < 3 else 0.13)
+    spots = _STAR_SPOTS.get(c.stars, [(0, 0)])
+    return "".join(d.star(cx + dx * r * 1.15, cy + dy * r * 1.6, r) for dx, dy in spots)
+
+
+@lru_cache(maxsize=4096)
+def face(c: Card, w: float = W, h: float = H, key: str | None = None) -> d.Piece:
+    """A face-up card: the value in the corners, the stars or the time symbol in the middle,
+    the colour's name along the bottom and its pattern along the edge (its accessible name
+    says it all: ``"orange 8, 1 star"``)."""
+    return d.card(label=c.name, colour=COLOUR[c.colour], w=w, h=h, key=key, corner=str(c.value),
+                  art=_art(c, w, h), caption=c.colour)
+
+
+@lru_cache(maxsize=1024)
+def mini(c: Card, key: str | None = None) -> d.Piece:
+    """A small card for a fan: its value at the top of its left strip and, under it, a star
+    with the count or the time symbol (a fan shows the left strip of every card)."""
+    colour = COLOUR[c.colour]
+    body = [d.rect(0, 0, MINI_W, MINI_H, fill=colour.fill, stroke=d.LINE, width=1, rx=4, cls="dn-frame"),
+            d.rect(MINI_W - 6, 1, 5, MINI_H - 2, fill=colour.pattern_fill(), stroke=None, rx=3),
+            d.text(7, 11, c.value, size=9.5, weight="700", anchor="middle", fill=colour.ink)]
+    if c.time:
+        body.append(d.time_symbol(7, 21, 4.6))
+    else:
+        body.append(d.star(7, 19, 4) + d.text(7, 31, c.stars, size=8.5, weight="700", anchor="middle",
+                                              fill=colour.ink))
+    return d.Piece(MINI_W, MINI_H, d.group("".join(body), label=c.name, key=key))
+
+
+@lru_cache(maxsize=64)
+def back_piece(w: float = W, h: float = H, label: str = "a face-down card") -> d.Piece:
+    """The back of a card: a sun and a moon, no word or sign of the front."""
+    return d.card_back(label=label, w=w, h=h)
+
+
+@lru_cache(maxsize=64)
+def _slot(w: float = W, h: float = H, words: str = "", label: str = "an empty place") -> d.Piece:
+    """An empty place on the table (a card not yet played, or one taken away)."""
+    body = d.rect(0, 0, w, h, fill="#f3efe4", stroke="#8a8577", width=1.2, rx=7, extra='stroke-dasharray="4 3"')
+    if words:
+        body += d.text(w / 2, h / 2 + 4, words, size=10.5, anchor="middle", fill="#4a463c", italic=True)
+    return d.Piece(w, h, d.group(body, label=label))
+
+
+# ---------------------------------------------------------------------------
+# The time card and the colour totals
+# ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def time_piece(day: bool, flipped: bool = False, w: float = 92.0, h: float = H) -> d.Piece:
+    """The time card: the sun side (day: the highest colour total wins) or the moon side
+    (night: the lowest wins); ``flipped`` animates its turning over."""
+    fill, ink = (DAY_FILL, DAY_INK) if day else (NIGHT_FILL, NIGHT_INK)
+    symbol = d.sun(w / 2, 24, 17) if day else d.moon(w / 2 - 3, 24, 15)
+    word, rule = ("DAY", "highest total") if day else ("NIGHT", "lowest total")
+    body = (d.rect(0, 0, w, h, fill=fill, stroke=d.LINE, width=2, rx=8, cls="dn-frame") + symbol
+            + d.text(w / 2, 54, word, size=16, weight="800", anchor="middle", fill=ink)
+            + d.text(w / 2, 65.5, rule, size=9.5, anchor="middle", fill=ink)
+            + d.text(w / 2, 75.5, "wins", size=9.5, anchor="middle", fill=ink))
+    label = (f"time card: {'day, sun' if day else 'night, moon'} side up: the "
+             f"{'highest' if day else 'lowest'} colour total wins")
+    svg = d.group(body, label=label, key="time")
+    return d.Piece(w, h, d.animate(svg, "flip") if flipped else svg)
+
+
+def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided: bool,
+                 w: float = 236.0) -> d.Piece:
+    """The colour totals as bars (the revealed card included), in colour order, each with its
+    colour's name, pattern and total; once decided, the winning colour is outlined and says
+    so, or the tie is named."""
+    rows = []
+    top = 16.0
+    step = 15.5
+    scale = max([1, *totals.values()])
+    bar_x, bar_w = 56.0, w - 56.0 - 30.0
+    for i, colour in enumerate(COLOURS):
+        y = top + i * step
+        c = COLOUR[colour]
+        total = totals.get(colour)
+        wins = decided and colour == winning
+        parts = [d.text(0, y + 10, colour, size=11, weight="700" if wins else None)]
+        if total is None:
+            parts.append(d.text(bar_x, y + 10, "not on the table", size=10, italic=True, fill="#555"))
+            words = f"{colour}: not on the table"
+        else:
+            length = max(3.0, bar_w * total / scale)
+            parts.append(d.rect(bar_x, y + 1, length, 11, fill=c.fill, stroke=WIN if wins else d.LINE,
+                                width=2.5 if wins else 0.8, rx=2))
+            parts.append(d.rect(bar_x, y + 1, length, 11, fill=c.pattern_fill(), stroke=None, rx=2))
+            parts.append(d.text(bar_x + length + 4, y + 10, total, size=11, weight="700"))
+            words = f"{colour} {total}" + (", wins" if wins else "")
+        rows.append(d.group("".join(parts), label=words))
+    if decided:
+        result = f"{winning} wins" if winning else "tie: no winning colour"
+    else:
+        result = "so far"
+    head = d.text(0, 10, f"colour totals ({'highest' if day else 'lowest'} wins): {result}", size=10.5,
+                  weight="700", limit=48)
+    h = top + 4 * step + 2
+    label = "colour totals: " + ", ".join(f"{k} {totals[k]}" for k in COLOURS if k in totals) + "; " + result
+    return d.Piece(w, h, d.group(head + "".join(rows), label=label, key="totals"))
+
+
+# ---------------------------------------------------------------------------
+# Hands and collections
+# ---------------------------------------------------------------------------
+
+def hand_piece(cards: Sequence[Card], *, keys: bool = True, hint: dict[int, str] | None = None,
+               best: int | None = None, fresh: frozenset = frozenset()) -> d.Piece:
+    """A hand in a row, each card with ``hand-<id>`` as its key; ``hint`` puts a line of words
+    under cards (card id -> words), ``best`` outlines one of them."""
+    pieces = []
+    for c in cards:
+        p = face(c, HAND_W, HAND_H, f"hand-{c.id}" if keys else None)
+        if c.id in fresh:
+            p = d.Piece(p.w, p.h, d.animate(p.svg, "enter"))
+        if hint is not None:
+            words = hint.get(c.id, "")
+            mark = c.id == best
+            extra = d.text(p.w / 2, p.h + 13, words, size=10.5, anchor="middle", weight="700" if mark else None)
+            if mark:
+                extra += d.rect(-3, -3, p.w + 6, p.h + 6, stroke=WIN, width=2.5, rx=9, extra='stroke-dasharray="6 3"')
+            p = d.Piece(p.w, p.h + 16, p.svg + extra)
+        pieces.append(p)
+    return d.row(pieces, gap=7)
+
+
+def fan(cards: Sequence[Card], step: float = 13.0, fresh: frozenset = frozenset()) -> d.Piece:
+    """Small cards overlapping left to right (each keeps its name)."""
+    if not cards:
+        return d.Piece(0, MINI_H, "")
+    out = []
+    for i, c in enumerate(cards):
+        svg = mini(c).svg
+        out.append(d.place(d.Piece(MINI_W, MINI_H, d.animate(svg, "enter") if c.id in fresh else svg), i * step, 0))
+    return d.Piece(MINI_W + step * (len(cards) - 1), MINI_H, "".join(out))
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+class Seat(NamedTuple):
+    """What is drawn at one player's place."""
+
+    name: str
+    plays: tuple            # up to two: a Card (face up), "back" (face down), "taken" or None (not yet)
+    stars: int
+    collected: tuple | None  # the cards taken so far (None: a finished round's drawing, stars only)
+    hand: Any               # a tuple of cards shown face up, or the number of hidden cards
+    note: str               # the player's part in the choosing ("chooses 1st", "tie: no card", ...)
+    turn: bool              # it is this player's move
+
+
+def _seat_piece(seat: Seat, *, you: bool, fresh: frozenset, show_hand: bool) -> d.Piece:
+    """A player's place: name, the two cards of the round, their part in the choosing, their
+    stars and collected cards, their hand (face up, or as a count)."""
+    mine = {c.id for c in seat.plays if isinstance(c, Card)} | {c.id for c in seat.collected or ()}
+    return _seat_drawn(seat, you, fresh & mine if fresh else fresh, show_hand)
+
+
+@lru_cache(maxsize=512)  # most places do not change from one click to the next
+def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.Piece:
+    slots = []
+    for i in range(2):
+        item = seat.plays[i] if i < len(seat.plays) else None
+        if isinstance(item, Card):
+            p = face(item, W, H, f"card-{item.id}")
+            slots.append(d.Piece(p.w, p.h, d.animate(p.svg, "enter")) if item.id in fresh else p)
+        elif item == "back":
+            slots.append(back_piece(W, H, f"{seat.name}'s face-down card"))
+        elif isinstance(item, tuple):   # a face-down card the viewer may see (their own; a teacher's view)
+            slots.append(_own_face_down(item[0], seat.name if not you else "your"))
+        else:
+            slots.append(_slot(W, H, "taken" if item == "taken" else f"play {i + 1}",
+                               "a card taken from this place" if item == "taken" else f"play {i + 1}: not yet played"))
+    lines = [d.row(slots, gap=6)]
+    lines.append(d.Piece(SEAT_W - 16, 15, d.text(0, 11, seat.note, size=11, weight="700", limit=24)
+                         if seat.note else ""))
+    if seat.collected is None:
+        stars, said = _plural(seat.stars, "star") + " after it", f"{seat.name} had {_plural(seat.stars, 'star')} after the round"
+    else:
+        stars = _plural(seat.stars, "star") + " on " + _plural(len(seat.collected), "card")
+        said = f"{seat.name} has collected {stars}"
+    info = d.star(6, 7, 6) + d.text(15, 12, stars, size=11, limit=26)
+    lines.append(d.Piece(SEAT_W - 16, 15, d.group(info, label=said)))
+    if seat.collected is not None:
+        lines.append(fan(seat.collected, fresh=fresh) if seat.collected else d.Piece(0, MINI_H, ""))
+    if show_hand:
+        if isinstance(seat.hand, tuple):
+            lines.append(d.Piece(0, 12, d.text(0, 10, f"hand ({len(seat.hand)}):", size=10)))
+            lines.append(fan(seat.hand, step=15))
+        else:
+            body = (d.place(back_piece(14, 20, "hidden hand"), 0, 0)
+                    + d.text(20, 15, f"{_plural(seat.hand, 'card')} in hand", size=10.5))
+            lines.append(d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}")))
+    inner = d.column(lines, gap=4)
+    inner = d.Piece(max(inner.w, SEAT_W - 16), inner.h, inner.svg)
+    title = shown(seat.name, 24) + (" (you)" if you and "(you)" not in seat.name else "")
+    return d.panel(inner, title=title, label=f"{title}'s place", highlight=seat.turn, title_size=12.5,
+                   fill="#ffffff" if not you else "#f4f8ff")
+
+
+@lru_cache(maxsize=512)
+def _own_face_down(c: Card, whose: str) -> d.Piece:
+    """A card lying face down that the viewer may see (their own, or any in a teacher's view),
+    marked as face down."""
+    p = face(c, W, H)
+    band = d.rect(0, H / 2 - 9, W, 18, fill="#1f2a4a", stroke=None) + d.text(W / 2, H / 2 + 4, "face down", size=10,
+                                                                         anchor="middle", fill="#ffffff")
+    owner = "your" if whose == "your" else f"{whose}'s"
+    return d.Piece(W, H, d.group(p.svg + band, label=f"{owner} face-down card, {c.name}"))
+
+
+def _centre(*, day: bool, flipped: bool, pile: int | None, revealed: Card | None, revealed_taken: bool,
+            totals: dict[str, int], winning: str | None, decided: bool, lines: Sequence[str],
+            fresh: frozenset) -> d.Piece:
+    """The middle of the table: the time card, the draw pile, the revealed card, the colour
+    totals and a few words about the moment."""
+    fresh = frozenset([revealed.id]) if revealed is not None and revealed.id in fresh else frozenset()
+    return _centre_drawn(day, flipped, pile, revealed, revealed_taken, tuple(totals.items()), winning, decided,
+                         tuple(lines), fresh)
+
+
+@lru_cache(maxsize=256)
+def _centre_drawn(day: bool, flipped: bool, pile: int | None, revealed: Card | None, revealed_taken: bool,
+                  totals: tuple, winning: str | None, decided: bool, lines: tuple, fresh: frozenset) -> d.Piece:
+    time = time_piece(day, flipped)
+    columns = [d.column([d.Piece(92, 12, ""), time], gap=2)]
+    if pile is not None:            # a finished round's drawing has no pile
+        art = back_piece(W, H, f"the draw pile, {_plural(pile, 'card')}") if pile else _slot(W, H, "empty", "the draw pile: empty")
+        columns.append(d.column([d.Piece(W, 12, d.text(W / 2, 10, f"pile: {pile}", size=10.5, anchor="middle")), art],
+                                gap=2))
+    if revealed is None:
+        shown = _slot(W, H, "none", "no card revealed this round")
+    elif revealed_taken:
+        shown = _slot(W, H, "taken", "the revealed card, taken")
+    else:
+        shown = face(revealed, W, H, f"card-{revealed.id}")
+        if revealed.id in fresh:
+            shown = d.Piece(shown.w, shown.h, d.animate(shown.svg, "enter"))
+    rev_col = d.column([d.Piece(W, 12, d.text(W / 2, 10, "revealed", size=10.5, anchor="middle")), shown], gap=2)
+    info = d.column([d.Piece(150, 14, d.text(0, 11, t, size=11.5 if i else 13, weight="700" if not i else None,
+                                              limit=30)) for i, t in enumerate(lines)], gap=2)
+    tot = totals_piece(dict(totals), day, winning, decided)
+    return d.row([*columns, rev_col, tot, info], gap=14, align="top")
+
+
+def _layout(top: Sequence[d.Piece], centre: d.Piece, bottom: Sequence[d.Piece], label: str,
+            desc: str | None) -> d.Drawing:
+    rows = [d.row(top, gap=10), centre]
+    if bottom:
+        rows.append(d.row(bottom, gap=14))
+    out = []
+    y = 0.0
+    for r in rows:
+        out.append(d.place(r, max(0.0, (WIDTH - r.w) / 2), y))
+        y += r.h + 12
+    width = max(WIDTH, *(r.w for r in rows))
+    return d.document(d.Piece(width, y - 12, "".join(out)), label=label, desc=desc)
+
+
+def _note(p: int, *, winning: str | None, values: Sequence[int], order: Sequence[int], dropped: Sequence[int],
+          taken: Card | None = None) -> str:
+    """A player's part in the choosing, in a few words: "1st: orange 10", "2nd: took pink 9",
+    "tied: no card", "no orange"."""
+    if not winning:
+        return ""
+    if p in dropped:
+        return f"tied ({values[p]}): no card"
+    if p in order:
+        rank = order.index(p) + 1
+        place = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+        if taken is not None:
+            return f"{place}: took {taken.colour} {taken.value}"
+        return f"{place}: {winning} {values[p]}"
+    return f"no {winning}: no card"
+
+
+def _fresh(game: Any, since: int | None) -> tuple[frozenset, bool]:
+    """The cards that just appeared and whether the time card just turned, from the log."""
+    if since is None or not game.log.enabled:
+        return frozenset(), False
+    ids, flipped = set(), 0
+    for e in game.log.since(since):
+        if e.what == "reveal_step":
+            ids.update(e.data.get("cards", ()))
+        elif e.what in ("reveal", "take") and e.data.get("card") is not None:
+            ids.add(e.data["card"])
+        elif e.what == "flip":
+            flipped += 1
+    return frozenset(ids), flipped > 0
+
+
+def table(game: Any, viewer: int | None = None, *, since: int | None = None,
+          hint: dict[int, str] | None = None, best: int | None = None) -> d.Drawing:
+    """The table of the moment, as ``viewer`` sees it (``None``: everything, a teacher's view).
+
+    ``since`` (an index into ``game.log``) animates what happened since then: cards revealed
+    or taken, the time card turning. ``hint`` writes words under the viewer's hand cards
+    (card id -> words) and ``best`` outlines one.
+    """
+    if viewer is None:
+        v = None
+        n, names = game.n, list(game.names)
+        hands = [tuple(h) for h in game.hands]
+        pending = [c for c in game.pending]
+        src = game
+    else:
+        v = game.view(viewer)
+        n, names = v.n, list(v.names)
+        hands = [v.hand if p == viewer else v.hand_sizes[p] for p in range(n)]
+        pending = [v.my_pending if p == viewer else ("back" if v.committed[p] else None) for p in range(n)]
+        src = v
+    phase = src.phase
+    fresh, flipped = _fresh(game, since)
+    on_table = {c.id for c in src.table}
+    decided = phase == CHOOSE or src.winning is not None
+    totals = src.winning_totals if decided and src.winning_totals is not None else colour_totals(
+        src.table, src.options.absent_colours)
+    values = src.values or ()
+    choosers = list(src.choosers)
+    seats = []
+    for p in range(n):
+        plays = []
+        for c in src.played[p]:
+            plays.append(c if c.id in on_table else "taken")
+        pend = pending[p]
+        if isinstance(pend, Card):
+            plays.append((pend,))      # drawn face up, marked as lying face down
+        elif pend == "back":
+            plays.append("back")
+        if phase <= PLAY2:
+            turn = pend is None and viewer in (None, p)
+            note = ("placed face down" if pend is not None else
+                    "your turn: play a card" if p == viewer else "to play" if viewer is None else "")
+        elif phase == CHOOSE:
+            turn = choosers[0] == p
+            taken = src.collected[p][-1] if p in src.order and p not in choosers else None
+            note = _note(p, winning=src.winning, values=values, order=src.order, dropped=src.dropped, taken=taken)
+        else:
+            turn = False
+            note = "winner!" if p in src.winners else ""
+        seats.append(Seat(names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hands[p], note, turn))
+    # the centre: time, pile, revealed card, totals, words about the moment
+    lines = [f"Round {src.round}" + (" (the last)" if src.last_round else "")]
+    if phase == OVER:
+        lines += ["game over", "winner" + ("s: " if len(src.winners) > 1 else ": ")
+                  + " and ".join(names[p] for p in src.winners)]
+    elif phase == CHOOSE:
+        lines += [f"{src.winning} wins", "choosing: " + names[choosers[0]]]
+    else:
+        lines += [f"play {phase + 1} of 2", f"{sum(1 for x in pending if x is not None)} of {n} placed"]
+    revealed = src.revealed
+    centre = _centre(day=src.day, flipped=flipped, pile=(v.pile_size if v else len(game.pile)), revealed=revealed,
+                     revealed_taken=revealed is not None and revealed.id not in on_table, totals=totals,
+                     winning=src.winning, decided=decided, lines=lines, fresh=fresh)
+    if viewer is None:
+        top = [_seat_piece(s, you=False, fresh=fresh, show_hand=True) for s in seats]
+        bottom = []
+    else:
+        order = [(viewer + k) % n for k in range(1, n)]
+        top = [_seat_piece(seats[p], you=False, fresh=fresh, show_hand=True) for p in order]
+        mine = seats[viewer]
+        playing = phase <= PLAY2 and pending[viewer] is None
+        title = ("Your hand: click a card to play it face down" if playing else
+                 f"Your hand ({_plural(len(v.hand), 'card')})")
+        cards = hand_piece(v.hand, hint=hint, best=best, fresh=fresh)
+        hand_col = d.column([d.Piece(cards.w, 14, d.text(0, 12, title, size=12.5, weight="700")), cards], gap=4)
+        bottom = [_seat_piece(mine, you=True, fresh=fresh, show_hand=False), hand_col]
+    who = "everything (a teacher's view)" if viewer is None else f"as {names[viewer]} sees it"
+    label = (f"Day and Night, round {src.round}, {'day' if src.day else 'night'}, "
+             f"{_phase_words(phase)}: the table {who}")
+    return _layout(top, centre, bottom, label, desc=_describe(src, names, totals, decided))
+
+
+def _phase_words(phase: int) -> str:
+    return {PLAY1: "first play", PLAY2: "second play", CHOOSE: "choosing", OVER: "game over"}[phase]
+
+
+def _describe(src: Any, names: Sequence[str], totals: dict[str, int], decided: bool) -> str:
+    listing = ", ".join(f"{k} {totals[k]}" for k in COLOURS if k in totals)
+    text = f"The time card shows {'the sun: day' if src.day else 'the moon: night'}. Colour totals: {listing}."
+    if decided:
+        text += f" Winning colour: {src.winning}." if src.winning else " The totals tie: no winning colour."
+    return text
+
+
+def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int | None = None,
+                hand: Sequence[Card] = (), result: str | None = None) -> d.Drawing:
+    """A finished round, everything face up: the revealed card, each player's two cards, the
+    colour totals and the winning colour, who took which card and who received none, in seat
+    order (``names`` default to Player 1, 2, ...). With ``viewer``, that player sits at the
+    bottom and ``hand`` (their hand now) is drawn beside them; ``result`` (the end of the
+    game, in words) is written in the middle."""
+    n = len(rnd.played)
+    names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
+    day = rnd.time == "day"
+    seats = []
+    for p in range(n):
+        note = _note(p, winning=rnd.winning, values=rnd.values, order=rnd.order, dropped=rnd.dropped,
+                     taken=rnd.taken[p])
+        seats.append(Seat(names[p], tuple(rnd.played[p]), rnd.stars[p], None, 0, note, False))
+    won = f"{rnd.winning} wins" if rnd.winning else "a tie: no winning colour"
+    takers = [f"{names[p]} took {rnd.taken[p].colour} {rnd.taken[p].value}" for p in rnd.order if rnd.taken[p]]
+    lines = [f"Round {rnd.number}: over", won] + (takers[:3] if takers else ["nobody took a card"])
+    if result:
+        lines = [f"Round {rnd.number}: over", won, "Game over.", result]
+    centre = _centre(day=day, flipped=False, pile=None, revealed=rnd.revealed, revealed_taken=False,
+                     totals=rnd.totals, winning=rnd.winning, decided=True, lines=lines, fresh=frozenset())
+    if viewer is None:
+        top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
+        bottom = []
+    else:
+        order = [(viewer + k) % n for k in range(1, n)]
+        top = [_seat_piece(seats[p], you=False, fresh=frozenset(), show_hand=False) for p in order]
+        bottom = [_seat_piece(seats[viewer], you=True, fresh=frozenset(), show_hand=False)]
+        if hand:
+            cards = hand_piece(hand, keys=False)
+            bottom.append(d.column([d.Piece(cards.w, 14, d.text(0, 12, f"Your hand now ({_plural(len(hand), 'card')})",
+                                                                 size=12.5, weight="700")), cards], gap=4))
+    label = f"Day and Night, round {rnd.number} finished ({rnd.time}): {won}"
+    desc = (f"Revealed: {rnd.revealed.name if rnd.revealed else 'none'}. "
+            + " ".join(f"{names[p]} played {' and '.join(c.name for c in rnd.played[p])}." for p in range(n))
+            + " " + _describe_round(rnd, names))
+    return _layout(top, centre, bottom, label, desc)
+
+
+def _describe_round(rnd: Round, names: Sequence[str]) -> str:
+    listing = ", ".join(f"{k} {rnd.totals[k]}" for k in COLOURS if k in rnd.totals)
+    text = f"By {rnd.time} ({listing}): " + (f"{rnd.winning} wins." if rnd.winning else "no winning colour.")
+    for p in rnd.order:
+        text += f" {names[p]} took {rnd.taken[p].name}."
+    for p in rnd.dropped:
+        text += f" {names[p]} tied and received no card."
+    return text
+
+
+# ---------------------------------------------------------------------------
+# Single values as drawings (what a notebook shows)
+# ---------------------------------------------------------------------------
+
+def card(c: Card, *, size: str = "hand") -> d.Drawing:
+    """One card as a drawing (``size``: ``"hand"``, ``"table"`` or ``"mini"``)."""
+    piece = {"hand": lambda: face(c, HAND_W, HAND_H), "table": lambda: face(c, W, H), "mini": lambda: mini(c)}[size]()
+    return d.document(piece, label=c.name, pad=4)
+
+
+def back() -> d.Drawing:
+    """A face-down card."""
+    return d.document(back_piece(HAND_W, HAND_H), label="a face-down card", pad=4)
+
+
+def time_card(day: bool) -> d.Drawing:
+    """The time card, sun side (``day=True``) or moon side up."""
+    piece = time_piece(day)
+    return d.document(piece, label=f"the time card, {'sun' if day else 'moon'} side up", pad=4)
+
+
+def hand(cards: Sequence[Card], *, label: str = "a hand") -> d.Drawing:
+    """A hand of cards."""
+    return d.document(hand_piece(cards, keys=False), label=f"{label}: " + ", ".join(c.name for c in cards))
+
+
+def collected(cards: Sequence[Card], *, name: str = "collected cards") -> d.Drawing:
+    """The cards a player has taken, in a fan, with their stars in words."""
+    total = sum(c.stars for c in cards)
+    words = d.Piece(200, 14, d.text(0, 12, f"{_plural(total, 'star')} on {_plural(len(cards), 'card')}", size=12))
+    return d.document(d.column([words, fan(cards, step=20)], gap=4), label=f"{name}: {_plural(total, 'star')}")
+
+
+def totals(cards: Sequence[Card], day: bool, *, absent_colours: str = "ignored") -> d.Drawing:
+    """The colour totals of ``cards`` and the winning colour by day or night."""
+    from .rules import winning_colour
+
+    t = colour_totals(cards, absent_colours)
+    win = winning_colour(t, day)
+    return d.document(totals_piece(t, day, win, True), label="colour totals")
