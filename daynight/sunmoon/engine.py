@@ -394,26 +394,19 @@ class SunMoon(Game):
         return self.shape_of(player, kind).run >= HARVEST_MIN
 
     # -- legal moves -----------------------------------------------------------------
-    def _number_fits(self, owner: int, kind: str, value: int) -> tuple[tuple[int, int], ...]:
-        """``rules.number_places`` for this row, remembered per value until the row changes."""
-        j = 2 * owner + (kind == "moon")
-        fits = self._fits[j]
-        if fits is None:
-            fits = self._fits[j] = {}
-        got = fits.get(value)
-        if got is None:
-            got = fits[value] = number_places(self.shape_of(owner, kind), value,
-                                              self.options.restore_order == "outermost")
-        return got
-
     def _plays(self, p: int) -> list[Move]:
         """Every card play of player ``p`` now (in hand order, then seat, then position);
-        the five eclipses of a kind are one card, so two in hand give the same plays once."""
+        the five eclipses of a kind are one card, so two in hand give the same plays once.
+
+        Where a number fits in a row is ``rules.number_places``, remembered per row and value
+        until the row changes; where an eclipse fits is ``rules.cover_places``."""
         out: list[Move] = []
         hand = self.hands[p]
         if not hand:
             return out
         n, rows, opts = self.n, self.rows, self.options
+        fits_all, shapes = self._fits, self._shapes
+        outermost = opts.restore_order == "outermost"
         get, append = _MOVES.get, out.append
         eclipses = []
         for c in hand:
@@ -427,9 +420,16 @@ class SunMoon(Game):
                         m = get(((base + o) * 64) + i * 4 + COVER)
                         append(m if m is not None else _make(COVER, p, c, o, i))
                 continue
+            v, j = c.value, c.kind == "moon"
             for o in range(n):
+                fits = fits_all[2 * o + j]
+                if fits is None:
+                    fits = fits_all[2 * o + j] = {}
+                got = fits.get(v)
+                if got is None:
+                    got = fits[v] = number_places(shapes[2 * o + j] or self.shape_of(o, c.kind), v, outermost)
                 key0 = (base + o) * 64
-                for verb, i in self._number_fits(o, c.kind, c.value):
+                for verb, i in got:
                     m = get(key0 + i * 4 + verb)
                     append(m if m is not None else _make(verb, p, c, o, i))
         return out

@@ -132,8 +132,10 @@ def number_places(row: Shape, value: int, outermost_first: bool = True) -> tuple
     """Every way a sun or moon card of ``value`` goes into a row: ``(PLACE, end)`` and
     ``(RESTORE, place)`` pairs. A card that fits nowhere has none ("日 19 就無法打出" -- sun 19
     cannot be played)."""
-    return (tuple((PLACE, at) for at in end_places(row, value))
-            + tuple((RESTORE, i) for i in restore_places(row, value, outermost_first)))
+    out = [(PLACE, at) for at in end_places(row, value)]
+    if row.gaps:
+        out += [(RESTORE, i) for i in restore_places(row, value, outermost_first)]
+    return tuple(out)
 
 
 def cover_places(row: Row, on_eclipse: bool = False, on_lone_card: bool = True) -> tuple[int, ...]:
