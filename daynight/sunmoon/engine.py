@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, fields
+from functools import cached_property
 from typing import Any, Sequence
 
 from ..core import EventLog, Game, IllegalMoveError, Reader, Seed, make_rng
@@ -93,6 +94,10 @@ class Options:
                 raise ValueError(f"option {f.name}={value!r}: expected one of {list(OPTION_CHOICES[f.name])}")
 
     def to_json(self) -> dict[str, Any]:
+        return dict(self._json)
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
@@ -363,6 +368,12 @@ class SunMoon(Game):
     def __setstate__(self, state):
         self.__dict__.update(state)
         self._clear_caches()
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the whole table, every card face up (a teacher's view)."""
+        from .draw import table
+
+        return table(self)._repr_html_()
 
     # -- reading the state -----------------------------------------------------------
     def is_over(self) -> bool:
