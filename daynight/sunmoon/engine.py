@@ -38,6 +38,9 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
+_OPTION_IDS: dict[Any, int] = {}
+
+
 @dataclass(frozen=True)
 class Options:
     """Named rule options; every one is part of the setup record.
@@ -99,6 +102,11 @@ class Options:
     @cached_property
     def _json(self) -> dict[str, Any]:
         return asdict(self)
+
+    @cached_property
+    def _id(self) -> int:
+        """A small number naming these options (equal options, equal numbers)."""
+        return _OPTION_IDS.setdefault(self, len(_OPTION_IDS))
 
     @classmethod
     def from_reader(cls, r: Reader) -> "Options":
@@ -195,6 +203,13 @@ def _make(verb: int, p: int, c: Card, o: int, i: int) -> Move:
     return move
 
 
+#: players -> kind -> (owner, index of the owner's row of that kind in the per-row caches)
+_ROWS = {n: {k: tuple((o, 2 * o + j) for o in range(n)) for j, k in enumerate(KINDS)} for n in (2, 3, 4)}
+#: (row shape, options) -> {value: ways a card of that value goes into such a row}
+_FITS: dict[tuple, dict[int, tuple[int, ...]]] = {}
+_FITS_MAX = 1 << 16
+
+
 def _card_move(cls, p: int, c: Card, o: int, row: str, i: int) -> Move:
     """The interned card play when it can be one (the row fits the card), else a new value."""
     if row == c.kind and 0 <= p < 4 and 0 <= o < 4 and 0 <= i < 64:
@@ -242,8 +257,8 @@ class SunMoon(Game):
 
     def _clear_caches(self) -> None:
         self._legal: tuple[Move, ...] | None = None
-        self._legal_ids: frozenset[int] = frozenset()
-        # per row (2*owner + 0 sun / 1 moon): its Shape and value -> the places a number takes
+        # per row (2*owner + 0 sun / 1 moon): its Shape, and a card's value (0: the eclipse)
+        # -> the ways it goes into the row (shared by rows of one shape), until the row changes
         self._shapes: list[Shape | None] = [None] * (2 * self.n)
         self._fits: list[dict[int, tuple] | None] = [None] * (2 * self.n)
 
@@ -350,11 +365,11 @@ class SunMoon(Game):
         else:
             g.log = EventLog(self.log, enabled=self.log.enabled)
             g.history = self.history[:]
-        g._legal, g._legal_ids = self._legal, self._legal_ids
-        g._shapes, g._fits = self._shapes[:], self._fits[:]  # a row's fits hold while it is unchanged
+        g._legal = self._legal
+        g._shapes, g._fits = self._shapes[:], self._fits[:]  # a row's plays hold while it is unchanged
         return g
 
-    _CACHES = ("_legal", "_legal_ids", "_shapes", "_fits")
+    _CACHES = ("_legal", "_shapes", "_fits")
 
     def snapshot(self) -> bytes:
         import pickle
@@ -409,41 +424,53 @@ class SunMoon(Game):
         """Every card play of player ``p`` now (in hand order, then seat, then position);
         the five eclipses of a kind are one card, so two in hand give the same plays once.
 
-        Where a number fits in a row is ``rules.number_places``, remembered per row and value
-        until the row changes; where an eclipse fits is ``rules.cover_places``."""
+        Where a card goes in a row is ``rules.number_places`` (a number) or
+        ``rules.cover_places`` (an eclipse), remembered per row until the row changes."""
         out: list[Move] = []
         hand = self.hands[p]
         if not hand:
             return out
-        n, rows, opts = self.n, self.rows, self.options
-        fits_all, shapes = self._fits, self._shapes
-        outermost = opts.restore_order == "outermost"
+        fits_all = self._fits
         get, append = _MOVES.get, out.append
         eclipses = []
         for c in hand:
-            base = (p * 60 + c.id) * 4
             if c.eclipse:
                 if c in eclipses:
                     continue
                 eclipses.append(c)
-                for o in range(n):
-                    for i in cover_places(rows[o][c.kind], opts.eclipse_on_eclipse, opts.eclipse_on_lone_card):
-                        m = get(((base + o) * 64) + i * 4 + COVER)
-                        append(m if m is not None else _make(COVER, p, c, o, i))
-                continue
-            v, j = c.value, c.kind == "moon"
-            for o in range(n):
-                fits = fits_all[2 * o + j]
+            v, base = c.value, (p * 60 + c.id) * 256
+            for o, r in _ROWS[self.n][c.kind]:
+                fits = fits_all[r]
                 if fits is None:
-                    fits = fits_all[2 * o + j] = {}
+                    fits = fits_all[r] = self._fits_of(o, c.kind)
                 got = fits.get(v)
                 if got is None:
-                    got = fits[v] = number_places(shapes[2 * o + j] or self.shape_of(o, c.kind), v, outermost)
-                key0 = (base + o) * 64
-                for verb, i in got:
-                    m = get(key0 + i * 4 + verb)
-                    append(m if m is not None else _make(verb, p, c, o, i))
+                    got = fits[v] = self._places(o, c)
+                key0 = base + o * 64
+                for at in got:
+                    m = get(key0 + at)
+                    append(m if m is not None else _make(at & 3, p, c, o, at >> 2))
         return out
+
+    def _fits_of(self, o: int, kind: str) -> dict[int, tuple[int, ...]]:
+        """Value -> the ways a card goes into ``o``'s row of ``kind``: the same for every row of
+        the same shape under the same options, so it is shared by them (and by later games)."""
+        key = (self.shape_of(o, kind), self.options._id)
+        fits = _FITS.get(key)
+        if fits is None:
+            if len(_FITS) >= _FITS_MAX:
+                _FITS.clear()
+            fits = _FITS[key] = {}
+        return fits
+
+    def _places(self, o: int, c: Card) -> tuple[int, ...]:
+        """Every way card ``c`` goes into ``o``'s row of its kind, as ``index * 4 + verb``."""
+        opts = self.options
+        if c.eclipse:
+            places = cover_places(self.rows[o][c.kind], opts.eclipse_on_eclipse, opts.eclipse_on_lone_card)
+            return tuple([i * 4 + COVER for i in places])
+        fits = number_places(self.shape_of(o, c.kind), c.value, opts.restore_order == "outermost")
+        return tuple([i * 4 + verb for verb, i in fits])
 
     def _harvests(self, p: int) -> list[Move]:
         return [_interned(Harvest, p, p, k) for k in KINDS if self.can_harvest(p, k)]
@@ -464,7 +491,6 @@ class SunMoon(Game):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-            self._legal_ids = frozenset(map(id, legal))
         return legal
 
     def reason_illegal(self, move: Any) -> str | None:
@@ -484,8 +510,9 @@ class SunMoon(Game):
     # -- checking ----------------------------------------------------------------------
     def _check(self, move: Any) -> None:
         legal = self.legal_moves()
-        if id(move) in self._legal_ids:
-            return
+        for m in legal:   # legal moves are interned: the one taken from legal_moves() is found by identity
+            if m is move:
+                return
         error = self._diagnose(move)
         if error is not None:
             raise error
@@ -662,8 +689,7 @@ class SunMoon(Game):
                          "another card.", card=move.card.name, animal=move.card.animal)
         follow = self._plays(p)
         if follow:
-            self._legal = legal = tuple(follow)
-            self._legal_ids = frozenset(map(id, legal))
+            self._legal = tuple(follow)
         elif self.options.animal_without_follow_up == "skip":
             if self.log.enabled:
                 why = "no card left" if not self.hands[p] else "no card that fits anywhere"

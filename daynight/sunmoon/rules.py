@@ -11,7 +11,6 @@ of that. The card on top is the one that counts.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable, NamedTuple, Sequence
 
 from .data import TOP_VALUE, Card
@@ -127,7 +126,6 @@ def restore_places(row: Shape, value: int, outermost_first: bool = True) -> tupl
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
 def number_places(row: Shape, value: int, outermost_first: bool = True) -> tuple[tuple[int, int], ...]:
     """Every way a sun or moon card of ``value`` goes into a row: ``(PLACE, end)`` and
     ``(RESTORE, place)`` pairs. A card that fits nowhere has none ("日 19 就無法打出" -- sun 19
