@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
+from daynight.core import IllegalMoveError
 from daynight.sunmoon import (BOTS, KINDS, Cover, Harvest, MonteCarloBot, Options, Place, Restore,
                               RuleOfThumbBot, SelfDestruct, SunMoon)
 
@@ -93,7 +94,7 @@ class SunMoonApp:
                                      value=players, description="Players", **_SLIM)
         self.opponents_in = w.Dropdown(options=list(BOTS), value=opponents, description="Opponents", **_SLIM)
         self.scoring_in = w.Dropdown(options=[("teams", "teams"), ("everyone alone", "individual")],
-                                     value=scoring, description="4 players play", **_SLIM)
+                                     value=scoring, description="With 4 players", **_SLIM)
         self.seed_in = w.Dropdown(options=[(f"deal {i}", i) for i in range(1, 31)], value=seed,
                                   description="Deal", **_SLIM)
         self.new_button = button("New game", lambda _: self.new_game(), tooltip="Deal a new game")
@@ -171,7 +172,7 @@ class SunMoonApp:
             return
         if not g.is_over():
             self._redraw("The others are playing...")
-            self._run_bots()
+            self._run_bots(progress=True)
         self._redraw(self._prompt())
 
     def _mark(self, move) -> None:
@@ -184,10 +185,14 @@ class SunMoonApp:
         elif isinstance(move, (Cover, Restore)):
             self.fresh.add(g.rows[move.owner][move.row][move.slot][0])
 
-    def _run_bots(self) -> None:
+    def _run_bots(self, progress: bool = False) -> None:
+        """The bots play until it is your turn; with ``progress`` the table is redrawn before
+        each Monte Carlo turn (it thinks for a moment), so the page shows who is thinking."""
         g = self.game
         while not g.is_over() and g.turn != self.human:
             p = g.turn
+            if progress and isinstance(self.bots[p], MonteCarloBot):
+                self._redraw(f"{g.names[p]} is thinking...")
             move = self.bots[p].choose(g.view(p), g.legal_moves(), self.rng)
             g.play(move)
             self._mark(move)
@@ -267,7 +272,12 @@ class SunMoonApp:
         g, me = self.game, self.human
         targets: list[Target] = []
         fits: set[str] = set()
-        if not self._mine():
+        if g.is_over():
+            return targets, fits
+        if not self._mine():   # the others are playing: your cards say so (and keep the keyboard in the table)
+            for i, c in enumerate(g.hands[me]):
+                targets.append(Target(f"pick up {c.label}", self._wait, key=f"hand-{i}"))
+            targets.append(Target("Hint", self._wait, id="hint"))
             return targets, fits
         for i, c in enumerate(g.hands[me]):
             verb = "put back" if c is self.selected else "pick up"
@@ -295,13 +305,17 @@ class SunMoonApp:
         targets.append(Target("Hint", self.suggest, id="hint"))
         return targets, fits
 
+    def _wait(self) -> None:
+        raise IllegalMoveError(f"it is {self.game.names[self.game.turn]}'s turn; yours comes next",
+                               rule="turn order")
+
     def _redraw(self, status: str) -> None:
         from daynight.sunmoon.draw import table
 
         g = self.game
         targets, fits = self._targets()
         dim = {c for c in g.hands[self.human] if not g.moves_for(c)} if self._mine() else set()
-        drawing = table(g, self.human, selected=self.selected, hand_keys=self._mine(),
+        drawing = table(g, self.human, selected=self.selected, hand_keys=not g.is_over(),
                         slots=self.selected.kind if self.selected is not None and self._mine() else None,
                         fits=fits, fresh=self.fresh, harvested=self.harvested, dim=dim)
         self.table.draw(drawing, targets, status=status, kind="info")

@@ -136,7 +136,7 @@ def face(c: Card, *, w: float = W, h: float = H, key: str | None = None, label: 
     if selected:
         body += d.rect(-4, -4, w + 8, h + 8, fill="none", stroke=d.FOCUS, width=3, rx=w * 0.18,
                        extra='stroke-dasharray="6 3"')
-    return d.Piece(w, h, d.group(body, label=label or card_name(c), key=key))
+    return d.Piece(w, h, d.group(body, label=label or card_name(c), key=key, cls="sm-dim" if dim else None))
 
 
 @lru_cache(maxsize=16)
