@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, fields
-from functools import cached_property
 from typing import Any, Sequence
 
 from ..core import EventLog, Game, IllegalMoveError, Reader, Seed, make_rng
@@ -38,7 +37,8 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-_OPTION_IDS: dict[Any, int] = {}
+#: options -> (a small number naming them, their JSON): equal options, the same entry
+_OPTION_IDS: dict[Any, tuple[int, dict[str, Any]]] = {}
 
 
 @dataclass(frozen=True)
@@ -97,16 +97,7 @@ class Options:
                 raise ValueError(f"option {f.name}={value!r}: expected one of {list(OPTION_CHOICES[f.name])}")
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self._json)
-
-    @cached_property
-    def _json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @cached_property
-    def _id(self) -> int:
-        """A small number naming these options (equal options, equal numbers)."""
-        return _OPTION_IDS.setdefault(self, len(_OPTION_IDS))
+        return dict(_entry(self)[1])
 
     @classmethod
     def from_reader(cls, r: Reader) -> "Options":
@@ -120,6 +111,13 @@ class Options:
             else:
                 values[name] = r.str(name, choices=choices)
         return cls(**values)
+
+
+def _entry(options: Options) -> tuple[int, dict[str, Any]]:
+    got = _OPTION_IDS.get(options)
+    if got is None:
+        got = _OPTION_IDS[options] = (len(_OPTION_IDS), asdict(options))
+    return got
 
 
 # ---------------------------------------------------------------------------
@@ -455,7 +453,7 @@ class SunMoon(Game):
     def _fits_of(self, o: int, kind: str) -> dict[int, tuple[int, ...]]:
         """Value -> the ways a card goes into ``o``'s row of ``kind``: the same for every row of
         the same shape under the same options, so it is shared by them (and by later games)."""
-        key = (self.shape_of(o, kind), self.options._id)
+        key = (self.shape_of(o, kind), _entry(self.options)[0])
         fits = _FITS.get(key)
         if fits is None:
             if len(_FITS) >= _FITS_MAX:
