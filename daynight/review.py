@@ -1,0 +1,557 @@
+"""Review any game: step through a record with its drawings and its explained events.
+
+A :class:`Review` reads a record (a path, a dict, a JSON text, bytes or a :class:`~daynight.core.Game`)
+and gives its *steps*: step 0 is the start, step ``n`` the table after move ``n``. Each step
+has the state's drawing, as one chosen player saw it or everything at once
+(:func:`daynight.draw.table`), the explained events of that move, each with its rule, and the
+round or turn the move belongs to.
+
+>>> from tests.toygame import Pebbles                           # doctest: +SKIP
+>>> review = Review(Pebbles.new(3).to_record(), cls=Pebbles)    # doctest: +SKIP
+>>> review.moves, review.describe(2), review.events(2)          # doctest: +SKIP
+
+Bad input never raises past :class:`Review` with a traceback's worth of text:
+
+* a record that cannot be read at all (not JSON, a bad header or setup, a file larger than
+  :data:`~daynight.core.MAX_RECORD_BYTES`, refused before it is read) raises
+  :class:`~daynight.core.InvalidRecordError` with the engine's one-line reason;
+* a move that cannot be read or that the rules refuse ends the review there: the moves before
+  it can be reviewed and :attr:`Review.error` holds the reason;
+* nothing is ever written to the record; :func:`write_html` writes its file whole or not at
+  all and never over the record it reads.
+
+Stepping is cheap: the record is replayed once, keeping a copy of the game every
+:data:`SNAPSHOT_EVERY` moves; a step replays at most that many moves from the nearest copy
+(one move when stepping forward), and recent drawings are kept.
+
+:func:`html` / :func:`write_html` turn a review into one self-contained HTML file (no server,
+no network, arrow keys to step) that opens from an e-mail attachment or a USB stick. The
+drawings of consecutive steps differ little, so the file keeps each distinct piece of SVG once
+and every step as the list of its pieces.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html as _html
+import json
+import os
+import re
+import tempfile
+from collections import OrderedDict
+from typing import Any, Callable, Mapping, NamedTuple
+
+from . import __version__, replay
+from .core import DaynightError, Event, Game, InvalidRecordError, load_record, parse_record, shown
+
+__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "write_html", "read_source"]
+
+#: a copy of the game is kept every this many moves
+SNAPSHOT_EVERY = 16
+#: how many drawings a review keeps (stepping back and forth redraws nothing)
+DRAWINGS_KEPT = 128
+
+Draw = Callable[[Game, Any], Any]
+
+
+class Grouping(NamedTuple):
+    """How a game's moves fall into rounds or turns: the ``word`` and the engine's own counter,
+    read before the move (or after it, where the move itself starts the turn)."""
+
+    word: str
+    counter: Callable[[Game], Any]
+    after: bool = False
+
+
+#: the round or turn of a move, by the engines' own counters; any other game: a turn is a run
+#: of moves by the same players (``to_players()``)
+GROUPINGS: dict[str, Grouping] = {
+    "stars": Grouping("round", lambda g: g.round),
+    "temples": Grouping("turn", lambda g: g.turn_no),
+    "sunmoon": Grouping("turn", lambda g: g.turns),
+    "mtg": Grouping("turn", lambda g: g.turn, after=True),  # a BeginTurn move starts its turn
+}
+_BY_PLAYERS = Grouping("turn", lambda g: tuple(g.to_players()))
+
+
+class Group(NamedTuple):
+    """A round or a turn: its label and its first and last move (step numbers)."""
+
+    label: str
+    first: int
+    last: int
+
+
+def read_source(source: Any) -> tuple[Mapping[str, Any], type[Game] | None]:
+    """The record in ``source`` and, for a :class:`Game`, its class.
+
+    ``source``: a :class:`Game`, a dict, JSON text, bytes, or a path (``str`` or path-like).
+    A file or text beyond :data:`~daynight.core.MAX_RECORD_BYTES` is refused, a file before
+    it is read (:func:`~daynight.core.load_record`, :func:`~daynight.core.parse_record`).
+    """
+    if isinstance(source, Game):
+        return source.to_record(), type(source)
+    if isinstance(source, Mapping):
+        return source, None
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return parse_record(bytes(source)), None
+    if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
+        return parse_record(source), None
+    if isinstance(source, (str, os.PathLike)):
+        return load_record(os.fspath(source)), None
+    raise InvalidRecordError("record", f"expected a path, a dict, JSON text or a game, got {type(source).__name__}")
+
+
+def _bug(exc: BaseException) -> DaynightError:
+    return DaynightError(f"could not replay ({type(exc).__name__}: {shown(str(exc), 120)}); "
+                         "this is a bug in daynight, please report it with the file")
+
+
+def _default_draw(game: Game, viewer: Any) -> Any:
+    from .draw import table
+
+    return table(game, viewer)
+
+
+def _player_name(game: Game, player: Any) -> str:
+    names = getattr(game, "names", None)
+    if isinstance(player, int) and isinstance(names, (list, tuple)) and 0 <= player < len(names):
+        return str(names[player])
+    return player.capitalize() if isinstance(player, str) else f"player {player}"
+
+
+class Review:
+    """A record, replayed once, to step through.
+
+    ``cls`` names the game's class (default: the record's ``game`` field, one of
+    :data:`daynight.GAMES`); ``draw(game, viewer)`` draws a table (default:
+    :func:`daynight.draw.table`).
+
+    Attributes: ``name`` and ``title`` of the game, ``moves`` (how many moves can be reviewed),
+    ``error`` (why the record stops early, or ``None``), ``groups`` (the rounds or turns),
+    ``players`` (``[(player, name)]``, everyone who moved), ``record`` (the record read).
+    """
+
+    def __init__(self, source: Any, *, cls: type[Game] | None = None, draw: Draw | None = None,
+                 every: int = SNAPSHOT_EVERY):
+        record, own_cls = read_source(source)
+        cls = cls or own_cls
+        self.record = record
+        self._draw = draw or _default_draw
+        self._every = every
+        try:
+            start = cls.from_record(record, upto=0) if cls else replay(record, upto=0)
+            grouping = GROUPINGS.get(start.name, _BY_PLAYERS)
+            keys = [] if grouping.after else [grouping.counter(start)]
+            seen: dict[Any, None] = dict.fromkeys(start.to_players())
+        except DaynightError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - an engine bug on a strange record
+            raise _bug(exc) from None
+        self.name, self.title = start.name, start.title
+        #: "round" or "turn"
+        self.word = grouping.word
+        self._snapshots: dict[int, Game] = {0: start}
+        self._offsets = [len(start.log)]         # events of step n: log[offsets[n-1]:offsets[n]]
+        live: list[Game] = []
+
+        def on_move(game: Game, i: int) -> None:
+            # everything read first: a move is kept only once all of it is (an engine bug
+            # in to_players must not leave a move without its snapshot)
+            key, players = grouping.counter(game), game.to_players()
+            if (i + 1) % every == 0:
+                self._snapshots[i + 1] = game.copy()
+            live[:] = [game]
+            self._offsets.append(len(game.log))
+            keys.append(key)
+            seen.update(dict.fromkeys(players))
+
+        self.error: str | None = None
+        try:
+            type(start).from_record(record, on_move=on_move)
+        except DaynightError as exc:
+            self.error = shown(str(exc))
+        except Exception as exc:  # noqa: BLE001 - shown, never a traceback
+            self.error = str(_bug(exc))
+        self.moves = len(self._offsets) - 1
+        final = live[0] if live else start
+        self._moves = list(final.history[: self.moves])
+        self.log: tuple[Event, ...] = tuple(final.log[: self._offsets[-1]])
+        self.players: list[tuple[Any, str]] = [(p, _player_name(start, p)) for p in seen]
+        self.groups = self._group(grouping, keys[: self.moves])
+        self._cursor: tuple[int, Game] = (0, self._snapshots[0].copy())
+        self._drawings: OrderedDict[tuple[int, Any], Any] = OrderedDict()
+        #: ``{step: reason}`` for drawings that failed (a placeholder with the reason was shown)
+        self.draw_errors: dict[int, str] = {}
+
+    # -- rounds and turns --------------------------------------------------------------
+    @staticmethod
+    def _group(grouping: Grouping, keys: list[Any]) -> list[Group]:
+        groups: list[Group] = []
+        first = 1
+        for n in range(1, len(keys) + 1):
+            if n == len(keys) or keys[n] != keys[n - 1]:
+                key = keys[n - 1]
+                number = key if isinstance(key, int) and grouping is not _BY_PLAYERS else len(groups) + 1
+                groups.append(Group(f"{grouping.word} {number}", first, n))
+                first = n + 1
+        return groups
+
+    def group_of(self, n: int) -> Group | None:
+        """The round or turn of move ``n`` (``None`` for the start)."""
+        for g in self.groups:
+            if g.first <= n <= g.last:
+                return g
+        return None
+
+    def next_group(self, n: int) -> int:
+        """The step at the end of the round or turn after step ``n`` (or the last step)."""
+        return next((g.last for g in self.groups if g.last > n), self.moves)
+
+    def previous_group(self, n: int) -> int:
+        """The step at the end of the round or turn before step ``n`` (or the start)."""
+        return max((g.last for g in self.groups if g.last < n), default=0)
+
+    # -- steps ---------------------------------------------------------------------------
+    def _check_step(self, n: int) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.moves:
+            raise ValueError(f"no step {n!r}: steps go from 0 (the start) to {self.moves}")
+        return n
+
+    def _at(self, n: int) -> Game:
+        """The game after ``n`` moves: the cursor moved forward, or a snapshot replayed."""
+        n = self._check_step(n)
+        at, game = self._cursor
+        base = n - n % self._every
+        if not base <= at <= n:
+            at, game = base, self._snapshots[base].copy()
+        self._cursor = (-1, game)  # until the moves are played (an engine bug may stop them)
+        for move in self._moves[at:n]:
+            game.play(move)
+        self._cursor = (n, game)
+        return game
+
+    def game(self, n: int) -> Game:
+        """A copy of the game after ``n`` moves (yours to change)."""
+        return self._at(n).copy()
+
+    def events(self, n: int) -> tuple[Event, ...]:
+        """The explained events of step ``n`` (step 0: the setup)."""
+        first, last = self.event_range(n)
+        return self.log[first:last]
+
+    def event_range(self, n: int) -> tuple[int, int]:
+        """The events of step ``n`` are ``log[first:last]``."""
+        n = self._check_step(n)
+        return (self._offsets[n - 1] if n else 0), self._offsets[n]
+
+    def describe(self, n: int) -> str:
+        """Where step ``n`` is, in words: "Move 12 of 88, round 3"."""
+        n = self._check_step(n)
+        if n == 0:
+            text = "The start, before the first move"
+        else:
+            group = self.group_of(n)
+            text = f"Move {n} of {self.moves}" + (f", {group.label}" if group else "")
+        if n == self.moves and self.error:
+            text += "; the record stops here"
+        return text
+
+    def viewer_name(self, viewer: Any) -> str:
+        if viewer is None:
+            return "everything (as a teacher sees it)"
+        return dict(self.players).get(viewer, str(viewer))
+
+    def drawing(self, n: int, viewer: Any = None) -> Any:
+        """The table after ``n`` moves as ``viewer`` saw it (``None``: everything). A drawing
+        that fails is replaced by a panel giving the reason (kept in :attr:`draw_errors`)."""
+        key = (self._check_step(n), viewer)
+        kept = self._drawings.get(key)
+        if kept is not None:
+            self._drawings.move_to_end(key)
+            return kept
+        try:
+            drawing = self._draw(self._at(n), viewer)
+        except Exception as exc:  # noqa: BLE001 - a drawing bug must not stop the review
+            reason = f"{type(exc).__name__}: {exc}"
+            self.draw_errors[n] = reason
+            drawing = _unavailable(f"Step {n} cannot be drawn ({reason}); its events are listed beside it.")
+        self._drawings[key] = drawing
+        if len(self._drawings) > DRAWINGS_KEPT:
+            self._drawings.popitem(last=False)
+        return drawing
+
+    def svg(self, n: int, viewer: Any = None) -> str:
+        return str(self.drawing(n, viewer))
+
+
+def _unavailable(message: str) -> Any:
+    from . import draw as d
+
+    return d.document(d.Piece(560, 40, d.text(0, 24, message, size=13, limit=110)), label=shown(message, 200))
+
+
+# ---------------------------------------------------------------------------
+# One self-contained HTML file
+# ---------------------------------------------------------------------------
+
+#: every opening tag starts a piece: each drawing is cut at the ``<`` of its opening tags into
+#: pieces that repeat from step to step (a card, a square, a title, a frame); joined with
+#: ``<`` they are the drawing again
+_PIECE = re.compile(r"<(?=[^/!?])")
+#: the per-drawing prefix of pattern ids (daynight.draw.document), made the same in every step
+_PATTERN_PREFIX = re.compile(r'id="(dn[0-9a-f]{8})-')
+
+
+def _pieces(svg: str) -> list[str]:
+    match = _PATTERN_PREFIX.search(svg)
+    if match:
+        svg = svg.replace(match.group(1), "dnrv")
+    return _PIECE.split(svg)
+
+
+def _runs(before: list[int], ids: list[int]) -> list[Any]:
+    """``ids`` as runs copied from ``before`` (``[start, length]``) and new ids between them,
+    matched greedily (the run that goes on from the last one first), in linear time."""
+    where: dict[int, list[int]] = {}
+    for k, i in enumerate(before):
+        where.setdefault(i, []).append(k)
+    out: list[Any] = []
+    j, end, n, m = 0, 0, len(ids), len(before)
+    while j < n:
+        first = ids[j]
+        starts = where.get(first, [])[:8]
+        if end < m and before[end] == first:
+            starts = [end, *starts]
+        best, size = -1, 0
+        for k in starts:
+            length = 1
+            while j + length < n and k + length < m and before[k + length] == ids[j + length]:
+                length += 1
+            if length > size:
+                best, size = k, length
+        if size >= 2:
+            out.append([best, size])
+            j, end = j + size, best + size
+        else:
+            out.append(first)
+            j += 1
+    return out
+
+
+def _share(svgs: list[str]) -> tuple[list[str], list[list[Any]]]:
+    """Each distinct piece once; each step as runs of the previous step's pieces and new ones."""
+    index: dict[str, int] = {}
+    pieces: list[str] = []
+    steps: list[list[Any]] = []
+    before: list[int] = []
+    for svg in svgs:
+        ids = []
+        for piece in _pieces(svg):
+            i = index.get(piece)
+            if i is None:
+                i = index[piece] = len(pieces)
+                pieces.append(piece)
+            ids.append(i)
+        steps.append(_runs(before, ids))
+        before = ids
+    return pieces, steps
+
+
+def _script_json(value: Any) -> str:
+    """JSON that is safe inside a ``<script>`` element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _e(text: Any) -> str:
+    return _html.escape(shown(str(text)))
+
+
+_STYLE = """
+:root { color-scheme: light; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif;
+  color: #1a1a1a; background: #fff; }
+header, main, .dn-whole { padding: 8px 16px; }
+h1 { font-size: 1.3em; margin: 4px 0; } h2 { font-size: 1.05em; margin: 6px 0; }
+.dn-meta { margin: 0; color: #444; }
+.dn-error { background: #fff0f0; border: 1px solid #c66; border-radius: 5px; padding: 5px 10px; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(240px, 30%); gap: 12px 16px; align-items: start; }
+@media (max-width: 860px) { main { grid-template-columns: minmax(0, 1fr); } }
+nav { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-bottom: 6px; }
+button, input { font: inherit; }
+nav button { padding: 5px 12px; min-height: 34px; border-radius: 6px; border: 2px solid #333; background: #fff;
+  color: #1a1a1a; cursor: pointer; }
+nav button:hover { background: #e8f0fe; }
+button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+#dn-move { width: 5.5em; padding: 4px; }
+#dn-where { margin: 4px 0; padding: 4px 10px; background: #eef4ff; border: 1px solid #9ab; border-radius: 5px; }
+#dn-drawing svg { display: block; width: 100%; height: auto; max-height: calc(100vh - 170px); }
+.dn-rule { color: #555; font-size: 0.85em; }
+aside ol, .dn-whole ul { margin: 0; padding-left: 1.6em; }
+aside { max-height: calc(100vh - 40px); overflow-y: auto; }
+.dn-whole ol { padding-left: 0; list-style: none; }
+.dn-whole li.dn-step { margin: 4px 0; }
+.dn-whole li.dn-current { background: #fff8d6; }
+.dn-keys { color: #444; font-size: 0.9em; }
+"""
+
+_SCRIPT = r"""
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("dn-data").textContent);
+  var last = data.steps.length - 1, shown = [], n = -1;
+  var drawing = document.getElementById("dn-drawing"), where = document.getElementById("dn-where");
+  var events = document.getElementById("dn-events"), input = document.getElementById("dn-move");
+  var pieces = [];
+  for (var s = 0, before = []; s <= last; s++) {   // each step: runs [start, length] of the
+    var ids = [];                                   // step before's pieces, and new pieces
+    data.steps[s].forEach(function (run) {
+      if (typeof run === "number") ids.push(run);
+      else for (var k = run[0]; k < run[0] + run[1]; k++) ids.push(before[k]);
+    });
+    pieces.push(ids); before = ids;
+  }
+  function show(k) {
+    k = Math.max(0, Math.min(last, k | 0));
+    if (k === n) return;
+    var old = document.getElementById("dn-step-" + n);
+    if (old) old.classList.remove("dn-current");
+    n = k;
+    drawing.innerHTML = pieces[k].map(function (i) { return data.pieces[i]; }).join("<");
+    var item = document.getElementById("dn-step-" + k);
+    item.classList.add("dn-current");
+    var list = item.querySelector("ul");
+    events.innerHTML = list ? list.innerHTML : "";
+    where.textContent = data.labels[k];
+    input.value = String(k);
+    document.body.dataset.step = String(k);
+    try { history.replaceState(null, "", "#move-" + k); } catch (e) { /* some file:// pages */ }
+  }
+  function prevMark() { var m = 0; data.marks.forEach(function (b) { if (b < n) m = Math.max(m, b); }); return m; }
+  function nextMark() { var m = last; for (var i = data.marks.length - 1; i >= 0; i--) if (data.marks[i] > n) m = data.marks[i]; return m; }
+  var go = {
+    start: function () { show(0); }, end: function () { show(last); },
+    back: function () { show(n - 1); }, next: function () { show(n + 1); },
+    back_round: function () { show(prevMark()); }, next_round: function () { show(nextMark()); }
+  };
+  document.querySelectorAll("nav [data-go]").forEach(function (b) {
+    b.addEventListener("click", function () { go[b.dataset.go](); });
+  });
+  document.getElementById("dn-jump").addEventListener("submit", function (e) {
+    e.preventDefault(); show(parseInt(input.value, 10) || 0);
+  });
+  var keys = { ArrowLeft: "back", ArrowRight: "next", Home: "start", End: "end", PageUp: "back_round", PageDown: "next_round" };
+  document.addEventListener("keydown", function (e) {
+    var tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (keys[e.key]) { e.preventDefault(); go[keys[e.key]](); }
+  });
+  window.addEventListener("hashchange", function () {
+    var m = /^#move-(\d+)$/.exec(location.hash);
+    if (m) { show(parseInt(m[1], 10)); window.scrollTo(0, 0); }
+  });
+  var m = /^#move-(\d+)$/.exec(location.hash);
+  show(m ? parseInt(m[1], 10) : 0);
+  document.body.dataset.ready = "1";
+})();
+"""
+
+_BUTTONS = (("start", "Start", "Home"), ("back_round", "Back one {word}", "PageUp"),
+            ("back", "Back one move", "ArrowLeft"), ("next", "Next move", "ArrowRight"),
+            ("next_round", "Next {word}", "PageDown"), ("end", "End", "End"))
+
+
+def _events_html(events: tuple[Event, ...]) -> str:
+    return "".join(f'<li>{_e(e.text)} <span class="dn-rule">[{_e(e.rule)}]</span></li>' for e in events)
+
+
+def html(review: Review, viewer: Any = None) -> str:
+    """The review as one HTML page: every step's drawing as ``viewer`` saw it (``None``:
+    everything), the explained log, buttons and keys to step, and nothing to fetch (a
+    content security policy forbids every request and every script but its own)."""
+    steps = range(review.moves + 1)
+    svgs = [review.svg(n, viewer) for n in steps]
+    pieces, shared = _share(svgs)
+    word = review.word
+    data = {"pieces": pieces, "steps": shared, "labels": [review.describe(n) for n in steps],
+            "marks": sorted({g.last for g in review.groups})}
+    script_hash = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
+    csp = (f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{script_hash}'; "
+           "base-uri 'none'; form-action 'none'")
+    buttons = "".join(f'<button type="button" data-go="{go}" aria-keyshortcuts="{key}">'
+                      f"{_e(label.format(word=word))}</button>" for go, label, key in _BUTTONS)
+    # the links are #move-N and the items dn-step-N: a link steps there, it does not scroll
+    whole = "".join(f'<li class="dn-step" id="dn-step-{n}"><a href="#move-{n}">{_e(review.describe(n))}</a>'
+                    f"<ul>{_events_html(review.events(n))}</ul></li>" for n in steps)
+    error = (f'<p class="dn-error" role="alert">The record stops after move {review.moves}: '
+             f"{_e(review.error)}. The moves before it can be reviewed.</p>" if review.error else "")
+    title = f"{review.title}: a game to review"
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{csp}">
+<meta name="generator" content="daynight {_e(__version__)}">
+<title>{_e(title)}</title>
+<style>{_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{_e(title)}</h1>
+<p class="dn-meta">{review.moves} moves, seen by {_e(review.viewer_name(viewer))}.
+<span class="dn-keys">Keys: left and right arrows step one move, Page Up and Page Down one {_e(word)}, Home and End go to the start and the end.</span></p>
+{error}
+</header>
+<main>
+<section aria-label="the table">
+<nav aria-label="step through the game">{buttons}
+<form id="dn-jump"><label for="dn-move">Move number</label> <input id="dn-move" type="number" min="0" max="{review.moves}" value="{review.moves}"> <button type="submit">Go</button></form>
+</nav>
+<p id="dn-where" role="status" aria-live="polite">{_e(review.describe(review.moves))}</p>
+<div id="dn-drawing">{svgs[-1]}</div>
+</section>
+<aside aria-label="what happened in this step"><h2>What happened</h2><ol id="dn-events">{_events_html(review.events(review.moves))}</ol></aside>
+</main>
+<section class="dn-whole" aria-label="the whole game, explained"><h2>The whole game, explained</h2><ol>{whole}</ol></section>
+<script type="application/json" id="dn-data">{_script_json(data)}</script>
+<script>{_SCRIPT}</script>
+</body>
+</html>
+"""
+
+
+def write_html(source: Any, out: str | os.PathLike, *, viewer: Any = None, **options: Any) -> Review:
+    """Write the review of ``source`` (anything :class:`Review` reads, or a Review) to ``out``
+    as one HTML file; returns the review (its ``error`` says if the record stopped early).
+
+    The file is written whole or not at all (a temporary file, then renamed), and never over
+    the record it was made from. Every failure is a :class:`DaynightError` with one line.
+    """
+    out = os.fspath(out)
+    if isinstance(source, (str, os.PathLike)) and os.path.isfile(source) and os.path.exists(out) \
+            and os.path.samefile(source, out):
+        raise DaynightError(f"{out} is the record itself; choose another file for the HTML")
+    review = source if isinstance(source, Review) else Review(source, **options)
+    if viewer is not None and viewer not in dict(review.players):
+        raise DaynightError(f"no player {viewer!r} in this game; the players are "
+                            f"{[p for p, _ in review.players]}")
+    text = html(review, viewer)
+    directory = os.path.dirname(os.path.abspath(out))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+    except OSError as exc:
+        raise DaynightError(f"cannot write {out}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, out)
+    except OSError as exc:
+        os.unlink(tmp)
+        raise DaynightError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return review

@@ -1,0 +1,310 @@
+"""The review app: step through any game's record with its drawn table and explained rules.
+
+* :class:`ReviewApp` -- open a record (a file chosen in the browser, a demo game, or in a
+  notebook a path, a dict or a :class:`~daynight.core.Game`); step one move, one round or
+  turn, to the start and the end, or jump to a move number; the table drawn as one player saw
+  it, or everything at once for a teacher; the explained events of the step beside it. The
+  keyboard steps too: the arrow keys one move, Page Up and Page Down one round or turn, Home
+  and End. The whole review is also a download: one HTML file to share (:func:`html_link`).
+* :func:`review_control` -- what a play app adds to open the game so far in review::
+
+      from daynight.widgets.review import review_control
+      app = w.VBox([app, review_control(lambda: game, viewer=human)])
+
+The model, the replay and the HTML file are :mod:`daynight.review`'s; this module only shows
+them. A record that cannot be read shows the engine's one-line reason and keeps what was open;
+a refused move shows its reason, and the moves before it can be reviewed.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from typing import Any, Callable, Mapping
+
+import anywidget
+import ipywidgets as w
+import traitlets as t
+
+from daynight import GAMES, game_module
+from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
+from daynight.review import Review, html
+
+from .common import EventLogView, Status, app_layout, button, escape, guarded
+from .table import Table, Target
+
+__all__ = ["ReviewApp", "RecordFile", "review_control", "html_link", "demo_games", "KEYS"]
+
+#: keyboard shortcuts of the review table: key -> target id
+KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "start", "End": "end",
+        "PageUp": "back_round", "PageDown": "next_round"}
+_TEACHER = "everything (teacher)"
+
+
+def _WIDE() -> dict:
+    """A labelled control as wide as its words (the label is not cut short)."""
+    return {"style": {"description_width": "initial"}, "layout": w.Layout(width="auto")}
+
+
+def demo_games(seed: int = 1) -> dict[str, Callable[[], Game]]:
+    """One seeded demo game of each kind, played when chosen (``daynight demo GAME --seed 1``)."""
+    return {f"{game_module(name).GAME.title} (seed {seed})": (lambda name=name: game_module(name).demo(seed))
+            for name in GAMES}
+
+
+class RecordFile(anywidget.AnyWidget):
+    """A file chooser for records that looks at a file's size *before* reading it.
+
+    ``ipywidgets.FileUpload`` reads every chosen file and sends it whole; a file larger than
+    the server's message limit (10 MiB) then closes the connection and vanishes without a
+    word. Here the browser sends a file only when it is at most ``max_bytes``, and otherwise
+    just its name and size, so the app can say why it is not read. ``on_file(name, data, size)``
+    gets ``data=None`` for a file that was too large. Any other message is dropped.
+    """
+
+    _esm = """
+    function render({ model, el }) {
+      const label = document.createElement("label");
+      label.className = "dn-file";
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = model.get("accept");
+      const text = document.createElement("span");
+      text.textContent = model.get("description");
+      label.append(text, input);
+      el.append(label);
+      input.addEventListener("change", async () => {
+        const file = input.files[0];
+        if (!file) return;
+        input.value = "";                       // choosing the same file again is a change too
+        if (file.size > model.get("max_bytes")) {
+          model.send({ event: "too-big", name: file.name, size: file.size });
+          return;
+        }
+        const data = await file.arrayBuffer();
+        model.send({ event: "file", name: file.name, size: file.size }, undefined, [data]);
+      });
+    }
+    export default { render };
+    """
+    _css = """
+    .dn-file { display: inline-flex; gap: 8px; align-items: center; font-size: 14px; }
+    .dn-file span { font-weight: 600; }
+    .dn-file input:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    """
+
+    description = t.Unicode("Open a record file").tag(sync=True)
+    accept = t.Unicode(".json,application/json").tag(sync=True)
+    max_bytes = t.Int(MAX_RECORD_BYTES).tag(sync=True)
+
+    def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
+        super().__init__(**kwargs)
+        self._on_file = on_file
+        #: messages from the browser that were not acted on
+        self.dropped = 0
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        ok = (isinstance(content, dict) and content.keys() == {"event", "name", "size"}
+              and content["event"] in ("file", "too-big") and isinstance(content["name"], str)
+              and isinstance(content["size"], int) and not isinstance(content["size"], bool))
+        big = ok and content["event"] == "too-big"
+        if ok and not big:
+            ok = len(buffers or ()) == 1 and len(buffers[0]) == content["size"] <= self.max_bytes
+        if not ok:
+            self.dropped += 1
+            return
+        self._on_file(shown(content["name"], 80), None if big else bytes(buffers[0]), content["size"])
+
+
+def html_link(review: Review, viewer: Any = None, filename: str | None = None) -> str:
+    """An ``<a download>`` link holding the review as one HTML file (a ``data:`` URL, so no
+    server route is needed)."""
+    text = html(review, viewer)
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    name = filename or f"{review.name}-review.html"
+    size = len(text.encode("utf-8")) / 1e6
+    return (f'<a class="dn-download" download="{escape(name)}" href="data:text/html;charset=utf-8;base64,{data}">'
+            f"Download {escape(name)} ({size:.1f} MB)</a>")
+
+
+class ReviewApp(w.VBox):
+    """Step through a record.
+
+    ``source``: what to open first (anything :class:`daynight.review.Review` reads);
+    ``viewer``: whose view to draw first (``None``: everything); ``viewers``: the views offered
+    (default: everything and every player); ``demos``: ``{label: callable}`` offered in a menu;
+    ``upload``: offer a file chooser; ``at_end``: open at the last move instead of the start;
+    ``global_keys``: the keys step wherever the focus is on the page; ``cls`` and ``draw`` go
+    to :class:`Review` (tests use them for the toy game).
+    """
+
+    def __init__(self, source: Any = None, *, viewer: Any = None, viewers: list[Any] | None = None,
+                 demos: Mapping[str, Callable[[], Any]] | None = None, upload: bool = True,
+                 at_end: bool = False, global_keys: bool = True, cls: type[Game] | None = None,
+                 draw: Callable[[Game, Any], Any] | None = None):
+        self.review: Review | None = None
+        self.n = 0
+        self._loading = False
+        self._options = {"cls": cls, "draw": draw}
+        self._restrict = viewers
+        self._at_end = at_end
+        self._viewer_ids: list[Any] = [None]
+        self._source_name = "record"
+        self.message = Status("Open a record file or choose a demo game.")
+        self.table = Table(label="the reviewed table", global_keys=global_keys)
+        self.events = w.HTML()
+        self.upload = RecordFile(self._on_upload)
+        self.demos = dict(demos or {})
+        self.demo = w.Dropdown(options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
+                               value="", description="Demo game", **_WIDE())
+        self.demo.observe(self._on_demo, "value")
+        self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by", **_WIDE())
+        self.viewer.observe(self._on_viewer, "value")
+        self.position = w.BoundedIntText(value=0, min=0, max=0, description="Move number",
+                                         style={"description_width": "initial"}, layout=w.Layout(width="11em"))
+        self.position.observe(self._on_position, "value")
+        self.make_file = button("Make an HTML file to share", self._on_make_file,
+                                tooltip="one HTML file with every step, to open in any browser",
+                                layout=w.Layout(width="auto"))
+        self.link = w.HTML()
+        top = ([self.upload] if upload else []) + ([self.demo] if self.demos else []) + [
+            self.viewer, self.position, self.make_file, self.link]
+        super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
+        self._first_viewer = viewer
+        if source is not None:
+            self.load(source)
+        else:
+            self.table.draw("", status="Nothing is open yet.")
+
+    # -- opening -------------------------------------------------------------------------
+    def load(self, source: Any, name: str | None = None) -> bool:
+        """Open ``source``; False (and the reason shown, the open review kept) if it cannot be read."""
+        if name is None:
+            path = isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{")
+            name = os.path.basename(os.fspath(source)) if path else "the record"
+        label = shown(str(name), 80)
+        try:
+            review = Review(source, **self._options)
+        except DaynightError as exc:
+            self.message.show(f"Cannot open {label}: {exc}", "error")
+            return False
+        self.review, self._source_name = review, label
+        if review.error:
+            self.message.show(f"{label}: the record stops after move {review.moves}: {review.error}. "
+                              f"The {review.moves} moves before it can be reviewed.", "error")
+        else:
+            title = "" if review.title in label else f" of {review.title}"
+            self.message.ok(f"{label}: {review.moves} moves{title}.")
+        ids = [None] + [p for p, _ in review.players]
+        if self._restrict is not None:
+            ids = [v for v in ids if v in self._restrict] or list(self._restrict)
+        first = self._first_viewer if self._first_viewer in ids else ids[0]
+        self._viewer_ids = ids
+        self._loading = True
+        try:
+            self.viewer.options = [(review.viewer_name(v) if v is not None else _TEACHER, i)
+                                   for i, v in enumerate(ids)]
+            self.viewer.value = ids.index(first)
+            self.position.max = review.moves
+        finally:
+            self._loading = False
+        self.link.value = ""
+        self.go(review.moves if self._at_end else 0)
+        return True
+
+    def _on_upload(self, name: str, data: bytes | None, size: int) -> None:
+        if data is None:
+            self.message.show(f"Cannot open {name}: {size:,} bytes; a record is at most {MAX_RECORD_BYTES:,} bytes "
+                              f"({MAX_RECORD_BYTES // 2**20} MB), so this file is not read.", "error")
+            return
+        guarded(self.message, lambda: self.load(data, name=name))
+
+    def _on_demo(self, change: dict) -> None:
+        key = change["new"]
+        if key:
+            guarded(self.message, lambda: self.load(self.demos[key](), name=key))
+
+    # -- stepping ------------------------------------------------------------------------
+    @property
+    def viewing(self) -> Any:
+        """The player whose view is drawn (``None``: everything)."""
+        return self._viewer_ids[self.viewer.value] if self.viewer.value < len(self._viewer_ids) else None
+
+    def go(self, n: int) -> None:
+        """Show step ``n`` (clamped to the record): the drawing, the events, the position."""
+        review = self.review
+        if review is None:
+            return
+        self.n = n = max(0, min(review.moves, int(n)))
+        word = review.word
+        targets = [
+            Target("Start", lambda: self.go(0), id="start"),
+            Target(f"Back one {word}", lambda: self.go(review.previous_group(self.n)), id="back_round"),
+            Target("Back one move", lambda: self.go(self.n - 1), id="back"),
+            Target("Next move", lambda: self.go(self.n + 1), id="next", primary=True),
+            Target(f"Next {word}", lambda: self.go(review.next_group(self.n)), id="next_round"),
+            Target("End", lambda: self.go(review.moves), id="end"),
+        ]
+        first, _ = review.event_range(n)
+        heading = escape(review.describe(n))
+        self.events.value = (f'<h3 class="dn-step-heading">{heading}</h3>'
+                             + EventLogView.render(review.events(n), start=first + 1))
+        if self.position.value != n:
+            self.position.value = n
+        self.table.draw(review.drawing(n, self.viewing), targets, shortcuts=KEYS,
+                        status=f"{review.describe(n)}. Seen by {review.viewer_name(self.viewing)}.")
+
+    def _on_position(self, change: dict) -> None:
+        if change["new"] != self.n and not self._loading:
+            self.go(change["new"])
+
+    def _on_viewer(self, _change: dict) -> None:
+        if not self._loading:
+            self.go(self.n)
+
+    def _on_make_file(self, _button: Any = None) -> None:
+        review = self.review
+        if review is None:
+            self.message.show("Open a record first.", "info")
+            return
+        stem = self._source_name.rsplit("/", 1)[-1].removesuffix(".json")
+        name = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:60] or review.name
+        self.link.value = f"<span>Drawing all {review.moves + 1} steps for the file&hellip;</span>"
+        self.link.value = html_link(review, self.viewing, f"{name}-review.html")
+
+
+class ReviewControl(w.VBox):
+    """A button that opens the game so far in review below it, and closes it again."""
+
+    def __init__(self, game: Callable[[], Game] | Game, *, viewer: Any = None,
+                 label: str = "Review the game so far", **options: Any):
+        self._game, self._viewer, self._label, self._options = game, viewer, label, options
+        self.app: ReviewApp | None = None
+        self.button = button(label, self._toggle)
+        super().__init__([self.button])
+
+    def _toggle(self, _button: Any = None) -> None:
+        if self.app is not None:
+            self.app, self.children, self.button.description = None, (self.button,), self._label
+            self.layout.width = None
+            return
+        game = self._game() if callable(self._game) else self._game
+        viewer = self._viewer() if callable(self._viewer) else self._viewer
+        # during a game a player sees only their own view; once it is over, everything
+        viewers = None if game.is_over() or viewer is None else [viewer]
+        self.app = ReviewApp(viewer=viewer, viewers=viewers, upload=False, at_end=True, global_keys=False,
+                             **self._options)
+        self.app.load(game, name="the game so far")
+        self.button.description = "Close the review"
+        self.layout.width = "100%"  # in a bar of controls: a line of its own
+        self.children = (self.button, self.app)
+
+
+def review_control(game: Callable[[], Game] | Game, *, viewer: Any = None,
+                   label: str = "Review the game so far", **options: Any) -> ReviewControl:
+    """For a play app: a button that opens ``game`` (or ``game()``, the game being played) in
+    review at its last move, as ``viewer`` (or ``viewer()``) sees it, and only that view
+    while the game goes on. In a bar of controls or under the app; ``options`` go to
+    :class:`ReviewApp`."""
+    return ReviewControl(game, viewer=viewer, label=label, **options)
