@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from ..core import EventLog, Game, IllegalMoveError, Reader, Seed, make_rng
 from .data import _BY_NAME, CARDS, KINDS, TOP_VALUE, Card, card, missing_from
 from .rules import (COVER, HAND_SIZE, HARVEST_MIN, PLACE, RESTORE, Row, Shape, cover_places,
-                    end_places, final_round_begins, harvest_split, longest_run, may_self_destruct,
+                    end_places, final_round_begins, harvest_split, harvestable, may_self_destruct,
                     must_draw, next_player, number_places, obliges_another_play, reshuffle_needed,
                     restore_places, score, self_destructed, shape, teams, winners)
 
@@ -415,7 +415,7 @@ class SunMoon(Game):
         self._shapes[j] = self._fits[j] = None
 
     def can_harvest(self, player: int, kind: str) -> bool:
-        return self.shape_of(player, kind).run >= HARVEST_MIN
+        return harvestable(self.shape_of(player, kind))
 
     # -- legal moves -----------------------------------------------------------------
     def _plays(self, p: int) -> list[Move]:
@@ -558,9 +558,9 @@ class SunMoon(Game):
                 else repr(move.owner)
             return self._refuse(f"{self.names[p]} may harvest only {self._own(p)} rows, not {who}'s",
                                 "harvest: own rows only")
-        length = longest_run(self.rows[p][move.row])[1]
-        if length < HARVEST_MIN:
-            return self._refuse(f"the {move.row} row has only {length} adjacent uncovered cards; "
+        row = self.shape_of(p, move.row)
+        if not harvestable(row):
+            return self._refuse(f"the {move.row} row has only {row.run} adjacent uncovered cards; "
                                 f"a harvest needs {HARVEST_MIN} or more", "harvest: five or more")
         return None
 

@@ -160,11 +160,11 @@ def obliges_another_play(played: Card) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def harvestable(row: Row) -> bool:
+def harvestable(row: Shape) -> bool:
     """"當你自己的日或夜排有超過五張以上連續不中斷的牌，則你可以花一整個回合收割它們" -- when
-    your own sun or moon row has five or more uninterrupted cards, you may spend a whole
-    turn harvesting them."""
-    return longest_run(row)[1] >= HARVEST_MIN
+    your own sun or moon row has five or more uninterrupted cards (its longest run, see
+    :func:`shape`), you may spend a whole turn harvesting them."""
+    return row.run >= HARVEST_MIN
 
 
 def harvest_split(row: Row, whole_row: bool = False) -> tuple[Row, Row]:
