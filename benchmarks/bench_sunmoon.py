@@ -22,6 +22,7 @@ import statistics
 import time
 
 from benchmarks import reference_sunmoon as ref
+from benchmarks.bench_stars import _instructions   # callgrind's count (to move to harness.py)
 from benchmarks.harness import Ratio, Timing
 from daynight.sunmoon import SunMoon
 
@@ -115,22 +116,6 @@ FIGURES = [
 def _spread(values: list[float]) -> str:
     q = statistics.quantiles(values, n=4)
     return f"mean {statistics.mean(values):6.2f} sd {statistics.stdev(values):5.2f} quartiles {q[0]:g}/{q[1]:g}/{q[2]:g}"
-
-
-def _instructions(code: str) -> int | None:
-    """CPU instructions of ``python -c code`` under callgrind (None without valgrind)."""
-    import re
-    import shutil
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    if not shutil.which("valgrind"):
-        return None
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
-                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    return int(found.group(1)) if found else None
 
 
 def report(quick: bool = False):

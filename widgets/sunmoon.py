@@ -17,7 +17,7 @@ plotly is imported only when a chart is drawn, so the app's first control appear
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import ipywidgets as w
 
@@ -25,7 +25,7 @@ from daynight.core import IllegalMoveError
 from daynight.sunmoon import (BOTS, KINDS, Cover, Harvest, MonteCarloBot, Options, Place, Restore,
                               RuleOfThumbBot, SelfDestruct, SunMoon)
 
-from .common import EventLogView, app_layout, button, escape
+from .common import EventLogView, app_layout, button
 from .table import Table, Target
 
 __all__ = ["SunMoonApp", "score_breakdown_figure", "row_lengths_figure", "row_lengths",
@@ -407,7 +407,6 @@ def bot_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str = "Bot against bot"):
     """Left: share of games won per bot; right: the distribution of final scores."""
-    import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
     summary = bot_summary(rows)

@@ -86,15 +86,19 @@ def keyboard(page, target: str) -> None:
     page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")
 
 
-def test_a_full_game_by_clicking_the_drawn_table(app):
+def new_game(app, players: int):
     page = app.open(APP, wait_for=".dn-table [data-target]")
-    page.get_by_role("combobox", name="Players", exact=True).select_option(label="4 players")
+    page.get_by_role("combobox", name="Players", exact=True).select_option(label=f"{players} players")
     before = epoch(page)
     page.get_by_role("button", name="New game").click()
     settled(page, before)
+    return page
+
+
+def test_a_full_game_by_clicking_the_drawn_table(app):
+    page = new_game(app, 4)
     assert "You and Bo play against Ada and Cy" in status(page)
     # a refused click shows the rule in the status line
-    before = epoch(page)
     page.get_by_role("button", name="Harvest my sun row").click()
     page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('rule: harvest')")
     moves = play_to_the_end(page, click)
@@ -106,11 +110,7 @@ def test_a_full_game_by_clicking_the_drawn_table(app):
 
 
 def test_a_full_game_by_keyboard_alone(app):
-    page = app.open(APP, wait_for=".dn-table [data-target]")
-    page.get_by_role("combobox", name="Players", exact=True).select_option(label="2 players")
-    before = epoch(page)
-    page.get_by_role("button", name="New game").click()
-    settled(page, before)
+    page = new_game(app, 2)
     page.locator(".dn-table [data-target]").first.focus()   # then only keys
     moves = play_to_the_end(page, keyboard)
     assert moves >= 5 and status(page).startswith("Game over")
