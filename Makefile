@@ -1,6 +1,8 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11 or newer:
 #   make app    serve the notebooks as Voila apps at http://127.0.0.1:8866
 #   make test   run every test layer (engines, widgets, notebooks, the apps in Chromium)
+# and, with Node.js and npm as well:
+#   make site   build the static site (the apps running in the visitor's browser) into build/site
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
@@ -9,7 +11,14 @@ PORT   ?= 8866
 # make app LEARNERS=20: size the preheated kernel pools for a class (widgets/serve.py --learners)
 LEARNERS ?=
 
-.PHONY: app test bench install browser clean
+# the static site: its own build environment (site/requirements.txt) and npm packages
+SITE_VENV ?= .venv-site
+SITE_BIN   = $(SITE_VENV)/bin
+SITE_STAMP = $(SITE_VENV)/.installed-stamp
+SITE_NPM   = site/node_modules/.package-lock.json
+SITE_OUT  ?= build/site
+
+.PHONY: app test bench install browser clean site site-test site-preview
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -40,5 +49,29 @@ test: install browser
 bench: install
 	$(BIN)/python -m benchmarks
 
+# The site's build tools live in their own environment: the Pyodide kernel's lab extension
+# must not reach the Voila server of `make app`.
+$(SITE_STAMP): site/requirements.txt pyproject.toml
+	test -x $(SITE_BIN)/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_BIN)/python -m pip install --quiet --upgrade pip
+	$(SITE_BIN)/python -m pip install --quiet -r site/requirements.txt
+	$(SITE_BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(SITE_STAMP)
+
+$(SITE_NPM): site/package.json site/package-lock.json
+	@command -v npm >/dev/null || { echo "make site needs Node.js and npm (apt-get install nodejs npm)"; exit 1; }
+	npm ci --prefix site --no-audit --no-fund --loglevel=error
+
+site: install $(SITE_STAMP) $(SITE_NPM)
+	$(SITE_BIN)/python site/build.py --out $(SITE_OUT)
+
+# the whole site in Chromium (built from this checkout; .ci/run runs it after the tests)
+site-test: site browser
+	DAYNIGHT_SITE=$(SITE_OUT) $(BIN)/python -m pytest tests/site
+
+# look at the built site: any static file server will do
+site-preview:
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory $(SITE_OUT) 8000
+
 clean:
-	rm -rf $(VENV) build *.egg-info .hypothesis
+	rm -rf $(VENV) $(SITE_VENV) site/node_modules build *.egg-info .hypothesis

@@ -4,18 +4,25 @@
 * ``mtg.untap_checks``: seeded 40-turn games (two players, Poisson(1) spells per turn, two
   werewolves entering, one "it becomes night") through the public, validated API
   (``DayNight.play`` with interned moves), explanations off as for rollouts; per turn
-  (one untap-step check each), against the reference's same script. Target 10, stretch 5.
+  (one untap-step check each), against the reference's same script. Target 4 (issue 14).
 * ``mtg.untap_checks_explained``: the same games with every rule explained in the event log
-  (what the tracker and ``daynight demo`` do). Target 10, stretch 5.
+  (what the tracker and ``daynight demo`` do). Target 10 (issue 14).
+* ``mtg.draw_table``: drawing one state of the table (``daynight.mtg.draw.table``, as the
+  tracker does after every click) against 20 of the game's own random moves (legal moves
+  chosen at random and played with the explained log on, from the same seeded states).
+  Target 1: a drawing costs no more than 20 moves (issue 10).
 * ``mtg.simulate_100k``: ``daynight.mtg.simulate(100_000, 1.0)``, the charts notebook's
   100,000-turn simulation. Target 1 s ("well under a second"), stretch 0.1 s.
 """
 
 from __future__ import annotations
 
+import random
+
 from benchmarks import reference_mtg as ref
 from benchmarks.harness import Ratio, Timing
-from daynight.mtg import Becomes, BeginTurn, CastSpell, DayNight, Enter, PermanentSpec, simulate
+from daynight.mtg import Becomes, BeginTurn, CastSpell, DayNight, EndGame, Enter, PermanentSpec, simulate
+from daynight.mtg import draw
 
 TURNS = 40
 PLAYERS = ("Alice", "Bob")
@@ -66,11 +73,47 @@ def check_agreement() -> None:
 
 check_agreement()
 
+
+def _states(count: int = 24, moves: int = 40) -> list[DayNight]:
+    """Seeded states of three-player games after random legal moves (every kind the tracker has)."""
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = DayNight(("Alice", "Bob", "Carol"))
+        for _ in range(moves):
+            legal = [m for m in game.legal_moves() if not isinstance(m, EndGame)]
+            game.play(legal[rng.randrange(len(legal))])
+        out.append(game)
+    return out
+
+
+STATES = _states()
+
+
+def draw_states(count: int) -> None:
+    for i in range(count):
+        draw.table(STATES[i % len(STATES)])
+
+
+def random_moves(count: int) -> None:
+    """``count`` random legal moves, 20 from each state in turn (on copies, explained as in the app)."""
+    rng = random.Random(count)
+    done, i = 0, 0
+    while done < count:
+        game = STATES[i % len(STATES)].copy()
+        i += 1
+        for _ in range(min(20, count - done)):
+            legal = [m for m in game.legal_moves() if not isinstance(m, EndGame)]
+            game.play(legal[rng.randrange(len(legal))])
+            done += 1
+
 FIGURES = [
-    Ratio("mtg.untap_checks", lambda n: engine_games(n), reference_games, target=10, stretch=5,
+    Ratio("mtg.untap_checks", lambda n: engine_games(n), reference_games, target=4, stretch=3,
           unit="turns", engine_burst=TURNS * 25, reference_burst=TURNS * 100),
     Ratio("mtg.untap_checks_explained", lambda n: engine_games(n, explain=True), reference_games,
-          target=10, stretch=5, unit="turns", engine_burst=TURNS * 10, reference_burst=TURNS * 100,
+          target=10, stretch=6, unit="turns", engine_burst=TURNS * 10, reference_burst=TURNS * 100,
           rounds=9),
+    Ratio("mtg.draw_table", draw_states, lambda n: random_moves(20 * n), target=1.0, stretch=0.5,
+          unit="drawings (per 20 random moves)", engine_burst=48, reference_burst=24, rounds=9),
     Timing("mtg.simulate_100k", lambda: simulate(100_000, 1.0, seed=1), target=1.0, stretch=0.1, repeats=5),
 ]

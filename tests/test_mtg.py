@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from daynight import cli, replay
 from daynight.core import IllegalMoveError, InvalidRecordError
-from daynight.mtg import (DAY, NEITHER, NIGHT, Becomes, BeginTurn, CastSpell, DayNight, EndGame,
-                          Enter, Leave, Options, PermanentSpec, Transform, catalog, demo,
+from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Becomes, BeginTurn, CastSpell, DayNight,
+                          Effect, EndEffect, EndGame, Enter, Leave, PermanentSpec, PhaseOut, Resolve,
+                          Transform, catalog, demo, effect_catalog,
                           night_fraction, poisson_spells, rule_numbers, simulate,
                           transition_probabilities, untap_check)
 from daynight.testing import check_conformance
@@ -94,17 +95,21 @@ CASES = [
     ("702.145d / R2", "a daybound permanent appearing while neither makes it day", {},
      [T("Alice"), E(CATHAR)], "day", ["day"]),
     ("702.145g / 702.145f", "a lone nightbound permanent while neither makes it night", {},
-     [T("Alice"), E({**CATHAR, "face": "night"})], "night", ["night"]),
+     [T("Alice"), E({**CATHAR, "transformed": True})], "night", ["night"]),
     ("702.145g / R13", "daybound and nightbound appear together while neither: day wins, the nightbound transforms",
-     {}, [T("Alice"), E(CATHAR, {**WOLF, "face": "night"})], "day", ["day", "day"]),
+     {}, [T("Alice"), E(CATHAR, {**WOLF, "transformed": True})], "day", ["day", "day"]),
     ("702.145b / R8", "at night a daybound card enters transformed", {},
      [T("Alice"), NIGHTFX, E(CATHAR)], "night", ["night"]),
     ("702.145b / R9", "at night a daybound card put onto the battlefield (not cast) also enters transformed", {},
-     [T("Alice"), NIGHTFX, E({**CATHAR, "face": "night"})], "night", ["night"]),
+     [T("Alice"), NIGHTFX, E({**CATHAR, "via": "effect"})], "night", ["night"]),
+    ("712.14a / 702.145f", "put onto the battlefield transformed while it is day: it enters back face up, "
+     "then transforms", {}, [T("Alice"), DAYFX, E({**CATHAR, "transformed": True, "via": "effect"})], "day", ["day"]),
     ("702.145b / R1", "at day it enters with its daybound face", {},
      [T("Alice"), DAYFX, E(CATHAR)], "day", ["day"]),
     ("702.145d / 712.9", "a single-faced copy with daybound still makes it day, and can't transform at night",
      {}, [T("Alice"), E({"name": "Clone", "kind": "daybound"}), NIGHTFX], "night", ["day"]),
+    ("702.145d / R13", "a transformed daybound card and a single-faced nightbound copy together: day",
+     {}, [T("Alice"), E({"name": "Clone", "kind": "nightbound"}, CATHAR)], "day", ["night", "day"]),
     ("R2 (Brimstone Vandal)", "'it becomes day as it enters' if neither", {},
      [T("Alice"), E({"name": "Brimstone Vandal", "kind": "other", "day_if_neither": True})], "day", [None]),
     ("728.1", "a permanent without daybound or nightbound leaves neither alone", {},
@@ -184,7 +189,7 @@ def test_entering_at_night_is_not_a_transform():  # R8: no transform event, no f
 
 
 def test_first_designation_does_not_trigger_but_changes_do():  # 728.1a, 502.4
-    sanctifier = {"name": "Celestus Sanctifier", "kind": "other", "change_trigger": True,
+    sanctifier = {"name": "Celestus Sanctifier", "kind": "other", "triggers": ["change"],
                   "day_if_neither": True}
     game = run([T("Alice"), E(sanctifier)])
     assert game.designation == DAY and game.log.of_kind("trigger") == []
@@ -192,6 +197,8 @@ def test_first_designation_does_not_trigger_but_changes_do():  # 728.1a, 502.4
     game = run([T("Alice"), E(sanctifier), T("Bob")])  # changes in the untap step
     (trig,) = game.log.of_kind("trigger")
     assert trig.data["when"] == "upkeep" and trig.rule == "Untap Step, CR 502.4"
+    assert [t.when for t in game.pending] == ["upkeep"]  # recorded in the state, not only in the log
+    assert game.state_json()["pending"][0]["source"] == "Celestus Sanctifier"
     game = run([T("Alice"), E(sanctifier), C("Alice"), NIGHTFX])  # an effect mid-turn
     assert game.log.of_kind("trigger")[0].data["when"] == "next priority"
 
@@ -222,7 +229,7 @@ def test_transforms_on_every_change_and_never_otherwise():  # 702.145b/e, R10
 
 @pytest.mark.parametrize("edition, dn, tf", [
     ("2021-11-19", "724", "701.28"), ("2022-06-10", "725", "701.28"), ("2022-11-18", "727", "701.28"),
-    ("2023-06-01", "726", "701.28"), ("2024-06-07", "728", "701.28"), ("2025-06-06", "729", "701.27"),
+    ("2023-06-01", "726", "701.28"), ("2024-03-08", "728", "701.28"), ("2024-06-07", "728", "701.28"), ("2025-06-06", "729", "701.27"),
     ("2026-01-16", "730", "701.27"),
 ])
 def test_rule_numbers_follow_the_chosen_edition(edition, dn, tf):  # numbers drift; names do not
@@ -239,7 +246,11 @@ def test_data_files_have_provenance():
     assert cards["Moonrage Brute"]["name"] == "Brutal Cathar"
     assert all(e["provenance"] == "attested" for e in cards.values())
     spec = PermanentSpec.from_catalog("Moonrage Brute")
-    assert spec.kind == "dfc" and spec.face == "night" and spec.back == "Moonrage Brute"
+    assert spec.kind == "dfc" and spec.transformed and spec.back == "Moonrage Brute"
+    assert cards["Ravager of the Fells"]["kind"] == "transforming" and cards["Ravager of the Fells"]["werewolf"]
+    assert cards["Invasion of Kylem"]["back_type"] == "sorcery"
+    assert all(e["provenance"] == "attested" for e in effect_catalog().values())
+    assert effect_catalog()["Bound by Moonsilver"]["cant_transform"]
 
 
 # -- the pure check and the fast path -----------------------------------------------------------
@@ -301,27 +312,32 @@ def _random_move(game, rng):
 
 def invariant(game):
     """What must hold in every reachable state."""
+    from daynight.mtg.rules import must_transform, transform_blocked
+
     d = game.designation
     for p in game.permanents:
-        if p.kind == "dfc" and d != NEITHER:
-            assert p.face == ("night" if d == NIGHT else "day"), (p.label(), game.describe())
-        if p.kind == "daybound":
-            assert p.face == "day"
-        if p.kind == "nightbound":
-            assert p.face == "night"
-    if d == NEITHER:  # 702.145d/g: a daybound or nightbound permanent never coexists with neither
-        assert all(p.face is None for p in game.permanents)
+        if p.phased_out:
+            continue
+        # 702.145c/f: a daybound (nightbound) permanent is never left on the wrong face unless
+        # a rule stops it from transforming
+        if must_transform(d, p.up, p.daybound, p.nightbound):
+            assert transform_blocked(p.double_faced, p.spell_back and p.up == FRONT, p.cant_transform,
+                                     p.daybound, p.nightbound, True), (p.label(), game.describe())
+        if d == NEITHER:  # 702.145d/g: a daybound or nightbound permanent never coexists with neither
+            assert not (p.daybound or p.nightbound), p.label()
+        if not p.double_faced:
+            assert p.up == FRONT and p.transforms == 0
     changes = game.log.of_kind("change")
     assert all(e.data["new"] != "neither" for e in changes)
-    # 702.145b/e: a permanent transforms only as the designation changes, never otherwise
-    last = None
-    for e in game.log:
-        if e.what == "transform":
-            assert last == "change", f"a transform not caused by a change: {e}"
-        elif e.what not in ("no_transform", "trigger", "no_trigger"):
-            last = e.what
     if changes:
         assert d == {"day": DAY, "night": NIGHT}[changes[-1].data["new"]]
+    # 702.145b/e: a double-faced card with daybound and nightbound transforms only by them
+    kinds = {p.id: p.kind for p in game.permanents}
+    for e in game.log.of_kind("transform"):
+        if e.rule.startswith(("Transform", "Innistrad")):
+            assert kinds.get(e.data["permanent"], "gone") != "dfc", e
+    # 500.2: a turn never begins with triggered abilities waiting
+    assert all(t.id < game.next_trigger for t in game.pending)
 
 
 @settings(deadline=None, max_examples=40)
@@ -347,17 +363,32 @@ def _illegal(game):
     yield BeginTurn("Zed")
     if len(game.order) > 1:
         yield BeginTurn(game.order[(game.order.index(game.next_in_order()) + 1) % len(game.order)])
+    yield BeginTurn(game.next_in_order(), skipping=("Zed",))
     yield CastSpell("")
     yield CastSpell("Zed")
     yield CastSpell("Alice", zone="sideboard")
+    yield CastSpell("Alice", zone="stack")
+    yield CastSpell("Alice", zone="battlefield")
+    yield CastSpell("Alice", zone=["hand"])
     yield Becomes("neither")
-    yield Enter((PermanentSpec("Clone", "daybound", face="night"),))
-    yield Enter((PermanentSpec("Grizzly Bears", "other", face="day"),))
+    yield Enter((PermanentSpec("Clone", "daybound", back="Moonrage Brute"),))
+    yield Enter((PermanentSpec("Grizzly Bears", "other", werewolf=True),))
     yield Enter(())
-    if game.designation == NIGHT:
-        yield Enter((PermanentSpec("Brutal Cathar", "dfc", face="day"),))
     yield Leave(999)
     yield Transform(999)
+    yield Resolve(999)
+    yield Affect(999, Effect("Bound by Moonsilver", "aura", True))
+    yield EndEffect(999, "Bound by Moonsilver")
+    yield PhaseOut(999)
+    for p in game.permanents:
+        yield EndEffect(p.id, "no such effect")
+        yield Affect(p.id, Effect("Cytoshape", "copy"))       # a copy effect names what it copies
+        if p.controller is None and not p.phased_out:
+            yield PhaseOut(p.id)
+        if p.phased_out:
+            yield Transform(p.id, "Moonmist")
+    if game.pending:
+        yield BeginTurn(game.next_in_order())
     yield "sunrise"
 
 
@@ -382,10 +413,20 @@ def test_conformance_shared_team_turns():
     (CastSpell(""), "Casting Spells", "names nobody"),
     (CastSpell(None), "Casting Spells", "names nobody"),
     (CastSpell("Zed"), "Casting Spells", "'Zed' is not a player"),
-    (Enter((PermanentSpec("Clone", "daybound", face="night"),)), "Daybound and Nightbound", "has only a 'day' face"),
-    (Enter((PermanentSpec("Brutal Cathar", face="dusk"),)), "Daybound and Nightbound", "not a 'dusk' face"),
-    (Enter((PermanentSpec("Brutal Cathar", face="day"),)), "Daybound, CR 702.145b", "enters transformed"),
-    (Enter((PermanentSpec("Bears", "other", face="night"),)), "Daybound and Nightbound", "no 'night' face"),
+    (Enter((PermanentSpec("Clone", "daybound", back="Moonrage Brute"),)), "Double-Faced Cards, CR 712.9",
+     "single-faced"),
+    (Enter((PermanentSpec("Brutal Cathar", via="thrown"),)), "Daybound and Nightbound", "how it enters"),
+    (Enter((PermanentSpec("Brutal Cathar", werewolf=True),)), "Daybound and Nightbound", "kind 'transforming'"),
+    (Enter((PermanentSpec("Bears", "other", triggers=("sunrise",)),)), "Daybound and Nightbound", "unknown"),
+    (CastSpell("Alice", zone="stack"), "Casting Spells, CR 601.2a", "not from 'stack'"),
+    (CastSpell("Alice", zone="battlefield"), "Casting Spells, CR 601.2a", "not from 'battlefield'"),
+    (BeginTurn("Bob", skipping=("Alice",)), "Skipping", "that is the turn to skip"),
+    (BeginTurn("Alice", extra=True, skipping=("Bob",)), "Extra Turns", "no turn is skipped"),
+    (Affect(1, Effect("Cytoshape", "copy")), "Copying Objects, CR 707.2", "names what"),
+    (Affect(1, Effect("Aura", "hat")), "Double-Faced Cards, CR 712.18", "unknown kind"),
+    (EndEffect(1, "Bound by Moonsilver"), "Double-Faced Cards, CR 712.18", "no effect called"),
+    (PhaseOut(1), "Phasing, CR 702.26b", "say who controls it"),
+    (Resolve(7), "CR 113.7a", "no pending triggered ability #7"),
     (Enter((PermanentSpec("Brutal Cathar", controller="Zed"),)), "Players", "controller"),
     (Becomes("neither"), "Day and Night, CR 728.1", "never become neither"),
     (Leave(42), "Daybound and Nightbound", "no permanent #42"),
@@ -443,7 +484,22 @@ def test_a_turn_for_a_player_with_shared_team_turns_names_the_teams():
     (lambda r: r["moves"].append({"turn": "Zed"}), "$.moves[2]"),
     (lambda r: r["moves"].append({"cast": "Zed"}), "$.moves[2]"),
     (lambda r: r["moves"].append({"enter": [{"name": "Clone", "kind": "daybound", "face": "night"}]}),
-     "$.moves[2]"),
+     "$.moves[2].enter[0].face"),
+    (lambda r: r["moves"].append({"enter": [{"name": "Clone", "kind": "daybound", "back": "X"}]}), "$.moves[2]"),
+    (lambda r: r["moves"].append({"enter": [{"name": "X", "triggers": ["dusk"]}]}), "$.moves[2].enter[0].triggers[0]"),
+    (lambda r: r["moves"].append({"enter": [{"name": "X", "triggers": "change"}]}), "$.moves[2].enter[0].triggers"),
+    (lambda r: r["moves"].append({"turn": "Bob", "skipping": "Alice"}), "$.moves[2].skipping"),
+    (lambda r: r["moves"].append({"turn": "Bob", "skipping": [3]}), "$.moves[2].skipping[0]"),
+    (lambda r: r["moves"].append({"cast": "Alice", "zone": "stack"}), "$.moves[2].zone"),
+    (lambda r: r["moves"].append({"affect": 1, "effect": {"name": "X", "kind": "hat"}}), "$.moves[2].effect.kind"),
+    (lambda r: r["moves"].append({"affect": 1}), "$.moves[2].effect"),
+    (lambda r: r["moves"].append({"affect": 1, "effect": {"name": "X", "abilities": ["fly"]}}),
+     "$.moves[2].effect.abilities[0]"),
+    (lambda r: r["moves"].append({"end_effect": 1}), "$.moves[2].name"),
+    (lambda r: r["moves"].append({"phase_out": True}), "$.moves[2].phase_out"),
+    (lambda r: r["moves"].append({"resolve": 10**12}), "$.moves[2].resolve"),
+    (lambda r: r["moves"].append({"resolve": 1}), "$.moves[2]"),
+    (lambda r: r["moves"].append({"cast": "x" * 500}), "$.moves[2].cast"),
     (lambda r: r["setup"].update(players=[]), "$.setup.players"),
     (lambda r: r["setup"].update(players=["Alice", "Alice"]), "$.setup.players"),
     (lambda r: r["setup"].update(players=["Alice", 3]), "$.setup.players[1]"),
@@ -563,16 +619,12 @@ def test_simulation_agrees_with_the_engine_turn_by_turn():
         assert game.designation == d
 
 
-def test_entering_face_makes_the_record_explicit():  # 702.145b: the record says which face
+def test_the_record_states_the_instruction_and_the_rules_give_the_face():  # 702.145b, 712.14a
     game = run([T("Alice"), NIGHTFX])
-    spec = game.entering_face(PermanentSpec("Brutal Cathar", back="Moonrage Brute"))
-    assert spec.face == "night"
-    game.play(Enter((spec,)))
-    assert game.to_record()["moves"][-1] == {"enter": [{"name": "Brutal Cathar", "kind": "dfc", "face": "night",
+    game.play(Enter((PermanentSpec("Brutal Cathar", back="Moonrage Brute"),)))
+    assert game.to_record()["moves"][-1] == {"enter": [{"name": "Brutal Cathar", "kind": "dfc",
                                                         "back": "Moonrage Brute"}]}
-    assert game.entering_face(PermanentSpec("Bears", "other")).face is None
-    neither = DayNight.new()
-    assert neither.entering_face(PermanentSpec("Brutal Cathar")).face == "day"
+    assert game.permanents[0].up == BACK  # the rules decided: at night it enters transformed
 
 
 def test_turn_table_records_changes_during_a_turn():
@@ -582,3 +634,24 @@ def test_turn_table_records_changes_during_a_turn():
         ("neither", "day"), ("day", "night"), ("night", "night")]
     assert [r["changed_at_untap"] for r in table] == [False, False, False]
     assert [r["active_spells"] for r in table] == [1, 0, 0]
+
+
+# -- the seeded demo records are golden: speed work must never change them -----------------------
+
+#: sha256 of ``daynight demo mtg --seed N`` (the record as the CLI prints it), N = 0..9
+GOLDEN_DEMOS = {
+    0: "9b7502dc9945fefd", 1: "7c879c8537bf58cd", 2: "b5d1ea6155ebf54a", 3: "34028f40d67e308b",
+    4: "1f76cbcb682c50d8", 5: "c17ee52eeb168481", 6: "bafcf853f9ba4fe0", 7: "043723322c82ecd9",
+    8: "d07fc143147f583f", 9: "9020a7585545cf6b",
+}
+
+
+def test_the_seeded_demo_records_stay_byte_identical(capsys):
+    import hashlib
+
+    for seed, digest in GOLDEN_DEMOS.items():
+        assert cli.main(["demo", "mtg", "--seed", str(seed)]) == 0
+        text = capsys.readouterr().out
+        assert hashlib.sha256(text.rstrip("\n").encode()).hexdigest()[:16] == digest, seed
+        again = DayNight.from_record(json.loads(text))
+        assert again.to_json() == text.rstrip("\n")

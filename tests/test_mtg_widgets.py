@@ -1,12 +1,14 @@
-"""The MTG tracker and charts without a browser: set values, click, read the HTML widgets."""
+"""The MTG tracker and charts without a browser: click the drawn table by target name (as a
+player does), set the form's values, read the table's status line and its drawing."""
 
 import html
 import re
 
 import pytest
 
-from daynight.mtg import DAY, NIGHT, NEITHER, demo, night_fraction, poisson_spells
-from daynight.widgets.mtg import Tracker, designation_chart, night_frequency_chart, night_frequency_table, sky_html
+from daynight import draw as d
+from daynight.mtg import BACK, DAY, FRONT, NEITHER, NIGHT, demo, night_fraction, poisson_spells
+from daynight.widgets.mtg import Tracker, designation_chart, night_frequency_chart, night_frequency_table
 
 
 def txt(widget):
@@ -14,109 +16,173 @@ def txt(widget):
     return html.unescape(re.sub(r"<[^>]+>", "", widget.value))
 
 
+def click(t, name):
+    """Click the target called ``name`` on the table (a drawn piece or a toolbar button); a
+    drawn piece's name goes on with its state in brackets or after a comma, as a screen
+    reader hears it ("Bob casts a spell (1 so far this turn)")."""
+    found = [n for n in t.table.target_names() if n == name or n.startswith((name + " (", name + ","))]
+    assert len(found) == 1, (name, t.table.target_names())
+    return t.table.choose(t.table.target_id(found[0]))
+
+
+def drawn(t):
+    """The words of the table's drawing (it must stay well-formed)."""
+    return " | ".join(d.words(t.table.svg))
+
+
+def enter(t, name, controller=None, **flags):
+    t.permanent_name.value = name
+    if controller is not None:
+        t.controller.value = controller
+    for key, value in flags.items():
+        getattr(t, key).value = value
+    t.add_button.click()
+
+
 def test_a_table_session():
     t = Tracker(["Alice", "Bob", "Carol"])
-    assert "NEITHER DAY NOR NIGHT" in t.sky.value and "Before the first turn" in txt(t.turn_line)
-    t.next_turn_button.click()
-    assert "Turn 1: Alice's turn" in txt(t.turn_line)
+    assert "neither day nor night" in drawn(t) and "Before the first turn" in drawn(t)
+    assert click(t, "Next turn: Alice")
+    assert "Turn 1" in drawn(t) and "Alice (now)" in drawn(t)
     # a werewolf enters by name: it becomes day (702.145d)
-    t.permanent_name.value = "Brutal Cathar"
-    assert t.permanent_kind.value == "dfc"
-    t.controller.value = "Alice"
-    t.add_button.click()
-    assert t.game.designation == DAY and "DAY" in t.sky.value and 'aria-label="It is day."' in t.sky.value
-    assert "Brutal Cathar (daybound face up)" in txt(t.permanents_html)
-    assert "If Alice casts no spell this turn, it becomes night" in txt(t.forecast)
+    enter(t, "Brutal Cathar", "Alice")
+    assert t.permanent_kind.value == "dfc" and t.game.designation == DAY
+    assert "It is day: the helper card shows its sun side." in drawn(t)
+    assert "#1 Brutal Cathar, front face up; other face Moonrage Brute, daybound" in drawn(t)
+    assert "If Alice casts no spell this turn, it becomes night" in drawn(t)
+    assert "Daybound, CR 702.145d" in t.table.status      # the status line names the rule
     # Bob's spell on Alice's turn does not count
-    t.cast_buttons["Bob"].click()
-    assert "only the active player" in txt(t.status)
-    assert "Bob: 1 spell" in txt(t.spell_counts["Bob"])
-    t.next_turn_button.click()  # Alice cast nothing: night (728.2a)
-    assert t.game.designation == NIGHT and "NIGHT" in t.sky.value
-    assert "Moonrage Brute (nightbound face up)" in txt(t.permanents_html)
+    assert click(t, "Bob casts a spell")
+    assert "only the active player" in t.table.status and "Bob: 1 spell this turn" in drawn(t)
+    assert click(t, "Next turn: Bob")                    # Alice cast nothing: night (728.2a)
+    assert t.game.designation == NIGHT and "It is night" in drawn(t)
+    assert "#1 Moonrage Brute, back face up (transformed)" in drawn(t)
     assert "transforms into Moonrage Brute" in txt(t.log_view)
-    # Bob casts two: day at the next untap step
-    t.cast_buttons["Bob"].click()
-    t.copy_buttons["Bob"].click()  # a copy is not cast
-    assert "If Bob casts 1 more spell this turn, it becomes day" in txt(t.forecast)
+    assert 'class="dn-anim dn-anim-flip"' in t.table.svg  # the transform is the moment animated
+    # Bob casts two (a copy does not count): day at the next untap step
+    click(t, "Bob casts a spell")
+    click(t, "A copy of a spell (not cast)")
+    assert "If Bob casts 1 more spell this turn, it becomes day" in drawn(t)
     t.zone.value = "graveyard"
-    t.cast_buttons["Bob"].click()
-    assert "It becomes day at the next untap step" in txt(t.forecast)
-    t.next_turn_button.click()
-    assert t.game.designation == DAY and "Turn 3: Carol's turn" in txt(t.turn_line)
+    click(t, "Bob casts a spell")
+    assert "from the graveyard" in t.table.status and "It becomes day at the next untap step" in drawn(t)
+    click(t, "Next turn: Carol")
+    assert t.game.designation == DAY and t.game.active_name == "Carol"
 
 
-def test_effects_undo_and_refusals():
+def test_refusals_show_the_rule_and_change_nothing():
     t = Tracker(["Alice", "Bob"])
-    t.cast_buttons["Alice"].click()  # no turn yet: refused with the engine's rule
-    assert "Not allowed" in txt(t.status) and "Casting Spells" in txt(t.status)
-    t.next_turn_button.click()
-    t.night_button.click()
+    assert not click(t, "Alice casts a spell")           # no turn yet: refused with the engine's rule
+    assert t.table.status_kind == "error" and "Casting Spells, CR 601.2" in t.table.status
+    click(t, "Next turn: Alice")
+    click(t, "It becomes night")
     assert t.game.designation == NIGHT
-    t.night_button.click()
-    assert "already night" in txt(t.status)
-    t.day_button.click()
+    click(t, "It becomes night")
+    assert "already night" in t.table.status
+    click(t, "It becomes day")
     assert t.game.designation == DAY
-    t.undo_button.click()
-    assert t.game.designation == NIGHT and "taken back" in txt(t.status)
+    click(t, "Undo")
+    assert t.game.designation == NIGHT and "taken back" in t.table.status
     t.permanent_name.value = ""
     t.add_button.click()
-    assert "type the name" in txt(t.status)
-    # a name the catalog does not know: the kind chosen applies
-    t.permanent_name.value = "Phantasmal Image copying a werewolf"
-    t.permanent_kind.value = "daybound"
-    t.add_button.click()
-    assert "Phantasmal Image copying a werewolf (daybound face up)" in txt(t.permanents_html)
-    t.leave_button.click()
-    assert "None on the battlefield" in txt(t.permanents_html)
-    t.leave_button.click()
-    assert "no permanent to remove" in txt(t.status)
+    assert "type the name" in t.table.status
+    enter(t, "Phantasmal Image copying a werewolf", permanent_kind="daybound")
+    assert "#1 Phantasmal Image copying a werewolf, single-faced, daybound" in drawn(t)
+
+
+def test_a_card_is_chosen_then_what_happens_to_it_is_in_the_toolbar():
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    enter(t, "Brutal Cathar", "Alice")
+    click(t, "choose #1 Brutal Cathar")
+    assert "Chosen: #1" in t.table.status and "#1 leaves the battlefield" in t.table.target_names()
+    t.effect.value = "Bound by Moonsilver"
+    click(t, "Apply the effect to #1")
+    assert "CAN'T TRANSFORM" in drawn(t)
+    click(t, "Next turn: Bob")
+    assert t.game.designation == NIGHT and t.game.permanents[0].up == FRONT   # 101.2
+    click(t, "End Bound by Moonsilver on #1")
+    assert t.game.permanents[0].up == BACK and "702.145c" in t.table.status
+    click(t, "Another effect transforms #1")                                   # Moonmist: R10
+    assert t.game.permanents[0].up == BACK and "except due to its nightbound ability" in t.table.status
+    click(t, "#1 phases out")
+    assert "PHASED OUT" in drawn(t)
+    click(t, "#1 leaves the battlefield")
+    assert t.game.permanents == [] and t.selected is None
+
+
+def test_an_old_werewolf_and_a_waiting_trigger():
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    enter(t, "Huntmaster of the Fells", "Alice")
+    assert t.permanent_kind.value == "transforming"
+    name = [n for n in t.table.target_names() if n.startswith("resolve #1")][0]
+    assert not click(t, "Next turn: Bob") and "Steps, CR 500.2" in t.table.status
+    click(t, name)
+    click(t, "It becomes day")
+    click(t, "Next turn: Bob")                        # nobody cast a spell: night, and the werewolf's trigger
+    (name,) = [n for n in t.table.target_names() if n.startswith("resolve")]
+    assert "if no spells were cast last turn" in name and "Waiting to resolve (1)" in drawn(t)
+    click(t, name)
+    assert t.game.permanents[0].face_name() == "Ravager of the Fells"
+
+
+def test_skipped_and_extra_turns():
+    t = Tracker(["Alice", "Bob", "Carol"])
+    click(t, "Next turn: Alice")
+    click(t, "It becomes day")
+    click(t, "Skip Bob's turn")
+    assert t.game.active_name == "Carol" and t.game.designation == NIGHT   # Alice's turn was the previous one
+    assert "Next turn: Alice" in t.table.target_names()
+    click(t, "Extra turn for Carol")
+    assert t.game.active_name == "Carol" and "Next turn: Alice" in t.table.target_names()
+
+
+def test_entering_transformed_and_tokens():
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    click(t, "It becomes day")
+    enter(t, "Howlpack Piper", "Alice", transformed=True)     # 712.14a, then 702.145f
+    p = t.game.permanents[0]
+    assert p.up == FRONT and p.transforms == 1 and t.game.pending[0].kind == "enters"
+    assert not t.transformed.value                              # the form is ready for the next card
+    click(t, [n for n in t.table.target_names() if n.startswith("resolve")][0])
+    click(t, "It becomes night")
+    enter(t, "Brutal Cathar", "Bob", token=True)                # 707.8a: a double-faced token
+    assert t.game.permanents[-1].up == BACK and "token" in drawn(t)
 
 
 def test_two_headed_giant_and_new_game():
     t = Tracker(["Ann", "Ben", "Cat", "Dov"], two_headed_giant=True)
-    t.next_turn_button.click()
-    assert "Team Ann & Ben's turn (Ann and Ben)" in txt(t.turn_line)
-    t.night_button.click()
-    t.cast_buttons["Ann"].click()
-    t.cast_buttons["Ben"].click()
-    assert "team totals do not add up" in txt(t.forecast)
-    t.next_turn_button.click()
+    click(t, "Next turn: Team Ann & Ben")
+    click(t, "It becomes night")
+    click(t, "Ann casts a spell")
+    click(t, "Ben casts a spell")
+    assert "team totals do not add up" in drawn(t)
+    click(t, "Next turn: Team Cat & Dov")
     assert t.game.designation == NIGHT
     t.players_text.value = "Uma, Vic, Wes"
     t.two_headed.value = True
-    t.new_game_button.click()  # 2HG needs four players
-    assert "Not allowed" in txt(t.status) and t.game.teams
+    t.new_game_button.click()                                    # 2HG needs four players
+    assert "Not allowed" in t.table.status and t.game.teams
     t.two_headed.value = False
     t.new_game_button.click()
-    assert t.game.players == ("Uma", "Vic", "Wes") and set(t.cast_buttons) == {"Uma", "Vic", "Wes"}
+    assert t.game.players == ("Uma", "Vic", "Wes") and "Uma casts a spell (0 so far this turn)" in t.table.target_names()
     assert t.game.designation == NEITHER
 
 
-def test_extra_turn_and_catalog_back_face():
+def test_every_target_and_control_has_an_accessible_name():
     t = Tracker(["Alice", "Bob"])
-    t.extra_turn_button.click()
-    assert "no turn has begun" in txt(t.status)
-    t.next_turn_button.click()
-    t.night_button.click()
-    t.permanent_name.value = "Moonrage Brute"
-    t.add_button.click()
-    assert "Moonrage Brute (nightbound face up)" in txt(t.permanents_html)
-    t.extra_turn_button.click()
-    assert "Turn 2: Alice's turn" in txt(t.turn_line)
-    t.day_button.click()  # at day, the back face's name still adds the card, daybound face up
-    t.permanent_name.value = "Leeching Lurker"
-    t.add_button.click()
-    assert "#2 Curse of Leeches (daybound face up)" in txt(t.permanents_html)
-
-
-def test_every_button_has_an_accessible_name():
-    t = Tracker(["Alice", "Bob"])
-    names = [b.description for b in (t.next_turn_button, t.day_button, t.night_button, t.undo_button,
-                                     t.add_button, t.leave_button, *t.cast_buttons.values())]
+    click(t, "Next turn: Alice")
+    enter(t, "Brutal Cathar", "Alice")
+    click(t, "choose #1 Brutal Cathar")
+    names = t.table.target_names()
     assert all(names) and len(set(names)) == len(names)
-    for d, word in ((DAY, "DAY"), (NIGHT, "NIGHT"), (NEITHER, "NEITHER")):
-        assert word in sky_html(d) and 'role="img"' in sky_html(d)
+    keys = {tg["key"] for tg in t.table.targets if tg["key"]}
+    drawn_keys = set(re.findall(r'data-key="([^"]+)"', t.table.svg))
+    assert keys <= drawn_keys                                    # every drawn target is on the drawing
+    for control in (t.zone, t.permanent_name, t.permanent_kind, t.controller, t.add_button, t.effect):
+        assert control.description
 
 
 def test_designation_chart():
@@ -147,37 +213,36 @@ def test_night_frequency_chart_exact_and_simulated_agree():
 def test_chart_of_the_game_from_the_tracker():
     t = Tracker(["Alice", "Bob"])
     t.chart_button.click()
-    assert "nothing to chart" in txt(t.status) and t.last_chart is None
-    t.next_turn_button.click()
-    t.night_button.click()
-    t.next_turn_button.click()
+    assert "nothing to chart" in t.table.status and t.last_chart is None
+    click(t, "Next turn: Alice")
+    click(t, "It becomes night")
+    click(t, "Next turn: Bob")
     t.chart_button.click()
     assert list(t.last_chart.data[2].text) == ["-→N", "N"]  # the effect changed turn 1 mid-turn
 
 
 def test_record_out_and_back_in():
     t = Tracker(["Alice", "Bob"])
-    t.next_turn_button.click()
-    t.permanent_name.value = "Brutal Cathar"
-    t.add_button.click()
+    click(t, "Next turn: Alice")
+    enter(t, "Brutal Cathar", "Alice")
     t.show_record_button.click()
-    assert '"game": "mtg"' in t.record_text.value and "record of this game (2 events)" in txt(t.status)
+    assert '"game": "mtg"' in t.record_text.value and "record of this game (2 events)" in t.table.status
     other = Tracker(["Uma"])
     other.record_text.value = t.record_text.value
     other.load_record_button.click()
     assert other.game.state_json() == t.game.state_json()
-    assert set(other.cast_buttons) == {"Alice", "Bob"} and "Brutal Cathar (daybound face up)" in txt(other.permanents_html)
-    assert "2 events replayed" in txt(other.status)
+    assert "Alice casts a spell (0 so far this turn)" in other.table.target_names()
+    assert "2 events replayed" in other.table.status
     # a teaching position typed by hand; a bad one names its field and changes nothing
     other.record_text.value = ('{"format": "daynight-record", "version": 1, "game": "mtg", "setup": '
                                '{"players": ["Ann", "Ben"], "designation": "night", "permanents": '
-                               '[{"name": "Brutal Cathar", "back": "Moonrage Brute"}]}, "moves": []}')
+                               '[{"name": "Brutal Cathar", "back": "Moonrage Brute", "controller": "Ann"}]}, "moves": []}')
     other.load_record_button.click()
-    assert "NIGHT" in other.sky.value and "Moonrage Brute (nightbound face up)" in txt(other.permanents_html)
+    assert "It is night" in drawn(other) and "#1 Moonrage Brute, back face up" in drawn(other)
     other.record_text.value = '{"format": "daynight-record", "version": 1, "game": "mtg", "setup": {"players": []}}'
     other.load_record_button.click()
-    assert "Not allowed" in txt(other.status) and "$.setup.players" in txt(other.status)
+    assert "Not allowed" in other.table.status and "$.setup.players" in other.table.status
     assert other.game.players == ("Ann", "Ben")
     other.record_text.value = "{not json"
     other.load_record_button.click()
-    assert "not valid JSON" in txt(other.status)
+    assert "not valid JSON" in other.table.status

@@ -1,9 +1,12 @@
 """The day/night tracker for a real Magic table, and the plotly charts of ``daynight.mtg``.
 
-* :class:`Tracker` -- an ipywidgets app: the players, a "cast a spell" button per player,
-  "next turn", "it becomes day/night", adding a daybound or nightbound permanent by name,
-  the sun or the moon shown large, what will happen at the next untap step in words, and the
-  explained log. The engine decides everything; a refused click shows the engine's reason.
+* :class:`Tracker` -- the app: the drawn table (``daynight.mtg.draw.table``) on the one table
+  widget (:class:`daynight.widgets.table.Table`). Click a player's spell counter when they
+  cast a spell, a card to choose it (then what happens to it in the toolbar: it leaves, it
+  phases out, an effect applies or ends, another effect transforms it), a waiting trigger to
+  resolve it; the toolbar begins the next turn (or skips one, or gives an extra turn) and
+  applies "it becomes day / night". A form above the table puts a permanent onto the
+  battlefield. The engine decides everything; a refused click shows the rule.
 * :func:`designation_chart` -- the designation over the turns of a game with the spells cast
   per turn.
 * :func:`night_frequency_chart` -- how often it is night as a function of how many spells the
@@ -14,164 +17,127 @@ plotly is imported only when a chart is drawn, so the tracker appears fast.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 import ipywidgets as w
 
 from daynight.core import IllegalMoveError, parse_record
-from daynight.mtg import (DAY, NIGHT, Becomes, BeginTurn, CastSpell, DayNight, Enter, Leave,
-                          PermanentSpec, catalog, night_fraction, poisson_spells,
-                          simulate, transition_probabilities)
+from daynight.mtg import (Affect, Becomes, BeginTurn, CastSpell, CAST_ZONES, DayNight, Effect, EndEffect, EndGame,
+                          Enter,
+                          Leave, PermanentSpec, PhaseOut, Resolve, Transform, catalog,
+                          effect_catalog, night_fraction, poisson_spells, simulate, transition_probabilities)
+from daynight.mtg import draw as mtg_draw
 
-from .common import EventLogView, Status, button, escape, guarded, style_widget
+from .common import EventLogView, app_layout, button, guarded
+from .table import Table, Target
 
-__all__ = ["Tracker", "sky_html", "designation_chart", "night_frequency_chart",
-           "night_frequency_table", "KIND_CHOICES"]
+__all__ = ["Tracker", "designation_chart", "night_frequency_chart", "night_frequency_table", "KIND_CHOICES",
+           "HOW_TO"]
 
-#: the kinds a player can pick, in words (the value is the engine's kind)
-KIND_CHOICES = [
-    ("double-faced card: daybound front, nightbound back", "dfc"),
-    ("single-faced permanent with daybound (a copy; cannot transform)", "daybound"),
-    ("single-faced permanent with nightbound (a copy; cannot transform)", "nightbound"),
-    ("other permanent: 'whenever day becomes night or night becomes day'", "trigger"),
-]
+#: the kinds a player can pick, in short words (the value is the engine's kind; KIND_WORDS says more)
+KIND_CHOICES = [("daybound/nightbound card", "dfc"), ("transforming card, no daybound", "transforming"),
+                ("single-faced, daybound", "daybound"), ("single-faced, nightbound", "nightbound"),
+                ("other permanent", "other")]
+ZONE_CHOICES = [(z, z) for z in CAST_ZONES]
+#: the table may not push the toolbar below the first screen (the title, the form above the
+#: table, the toolbar and the status line take about 330 pixels)
+STYLE = "<style>.dn-mtg.dn-table { --dn-table-max-height: calc(100vh - 330px); }</style>"
 
-ZONE_CHOICES = [("from hand", "hand"), ("from graveyard (flashback...)", "graveyard"),
-                ("from exile (foretell, cascade...)", "exile"), ("from library", "library"),
-                ("from the command zone", "command zone")]
-
-_SUN = """<svg width="120" height="120" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
-<g stroke="#c98a00" stroke-width="6" stroke-linecap="round">
-<line x1="60" y1="6" x2="60" y2="22"/><line x1="60" y1="98" x2="60" y2="114"/>
-<line x1="6" y1="60" x2="22" y2="60"/><line x1="98" y1="60" x2="114" y2="60"/>
-<line x1="22" y1="22" x2="33" y2="33"/><line x1="87" y1="87" x2="98" y2="98"/>
-<line x1="22" y1="98" x2="33" y2="87"/><line x1="87" y1="33" x2="98" y2="22"/></g>
-<circle cx="60" cy="60" r="28" fill="#ffc83d" stroke="#c98a00" stroke-width="4"/></svg>"""
-
-_MOON = """<svg width="120" height="120" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
-<path d="M78 14 A48 48 0 1 0 106 84 A38 38 0 1 1 78 14 Z" fill="#dfe6f5" stroke="#6f7fa8" stroke-width="4"/>
-<circle cx="44" cy="66" r="5" fill="#b9c4dd"/><circle cx="60" cy="88" r="4" fill="#b9c4dd"/></svg>"""
-
-_NEITHER = """<svg width="120" height="120" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
-<circle cx="60" cy="60" r="40" fill="none" stroke="#888" stroke-width="5" stroke-dasharray="10 8"/></svg>"""
-
-_SKY = {
-    DAY: ("day", _SUN, "DAY", "#fff6d6", "#7a5300", "It is day."),
-    NIGHT: ("night", _MOON, "NIGHT", "#1f2a4a", "#f1f4ff", "It is night."),
-    0: ("neither", _NEITHER, "NEITHER DAY NOR NIGHT", "#eeeeee", "#333333",
-        "It is neither day nor night (the game has no designation yet)."),
-}
-
-
-def sky_html(designation: int) -> str:
-    """The sun, the moon or neither, large, with the designation in words (readable without
-    colour vision and by a screen reader: ``role="img"`` and its label)."""
-    key, svg, word, bg, fg, label = _SKY[designation]
-    return (f'<div class="dn-sky dn-sky-{key}" role="img" aria-label="{escape(label)}" '
-            f'style="display:flex;align-items:center;gap:1.2em;padding:0.6em 1.2em;border-radius:10px;'
-            f'background:{bg};color:{fg};">{svg}'
-            f'<span style="font-size:3em;font-weight:700;letter-spacing:0.05em;">{word}</span></div>')
+HOW_TO = """
+<details class="dn-help"><summary><b>How to use the tracker</b></summary>
+<ul>
+<li><b>Next turn</b> as each turn begins: its untap step phases permanents in, checks day and
+night against the previous turn, then untaps; the upkeep's triggers wait on the table.</li>
+<li>Click a player's <b>spells this turn</b> box each time they cast a spell (choose the zone
+above the table: spells from any zone count). Only the active player's spells count for day
+and night; <b>A copy of a spell</b> is not cast.</li>
+<li><b>It becomes day / night</b>: a card says so (at any time).</li>
+<li><b>Enters</b> (above the table): a permanent by name; known cards fill in their kind. Tick
+<i>transformed</i> for a card put onto the battlefield transformed, <i>token</i> for a token copy.</li>
+<li>Click a <b>card</b> to choose it, then: it leaves, another effect transforms it, it phases
+out, an effect (an Aura, counters, "can't transform", a copy) applies or ends.</li>
+<li>Click a <b>waiting trigger</b> to resolve it; a turn ends only when none is waiting.</li>
+<li>A refused click says which rule stops it; the log on the right explains every rule that applied.</li>
+</ul></details>
+"""
 
 
 class Tracker:
-    """A day/night tracker for a real table.
+    """A day/night tracker for a real table, drawn.
 
     ``Tracker(players=["Alice", "Bob"])``; ``Tracker(players=[...4 names...], two_headed_giant=True)``
     for shared team turns (the first two players against the last two). ``tracker.widget`` is
-    the app; every control is an attribute, so tests set ``.value`` and call ``.click()``.
+    the app; ``tracker.table.choose(tracker.table.target_id("Alice casts a spell"))`` does what
+    a click does, so tests need no browser.
     """
 
     def __init__(self, players: Sequence[str] = ("Alice", "Bob"), *, two_headed_giant: bool = False,
                  game: DayNight | None = None):
-        self.status = Status("Start the first turn with \"Next turn\". Add a werewolf by name when one enters.")
+        self.table = Table(label="the Magic table: day and night")
+        self.table.add_class("dn-mtg")
         self.log_view = EventLogView(limit=200)
-        self.sky = w.HTML()
-        self.turn_line = w.HTML()
-        self.forecast = w.HTML()
-        self.permanents_html = w.HTML()
-        self.players_box = w.VBox()
-        # game set-up
+        self.selected: int | None = None
+        self.last_chart = None
+        # above the table: where spells are cast from, and a permanent entering
+        narrow = {"description_width": "initial"}
+        self.zone = w.Dropdown(options=ZONE_CHOICES, value="hand", description="Cast from",
+                               tooltip="Where the next spell is cast from (every zone counts)", style=narrow,
+                               layout=w.Layout(width="12.5em"))
+        self.permanent_name = w.Combobox(options=sorted(catalog()), placeholder="e.g. Brutal Cathar",
+                                         description="Permanent", ensure_option=False, style=narrow,
+                                         tooltip="Name of the permanent that enters", layout=w.Layout(width="17em"))
+        self.permanent_kind = w.Dropdown(options=KIND_CHOICES, value="dfc", description="Kind", style=narrow,
+                                         tooltip="What kind of permanent it is (known cards fill this in)",
+                                         layout=w.Layout(width="16em"))
+        self.controller = w.Dropdown(options=[], description="Controller", tooltip="Who controls it", style=narrow,
+                                     layout=w.Layout(width="11.5em"))
+        self.transformed = w.Checkbox(value=False, description="transformed", indent=False,
+                                      tooltip="Put onto the battlefield transformed (back face up)",
+                                      layout=w.Layout(width="8em"))
+        self.token = w.Checkbox(value=False, description="token", indent=False,
+                                tooltip="A token (a token copy of a double-faced card is double-faced)",
+                                layout=w.Layout(width="5em"))
+        self.add_button = button("Enters", self._click(self._add_permanent),
+                                 tooltip="The permanent enters the battlefield", button_style="info",
+                                 layout=w.Layout(width="6em"))
+        # the side column: what an effect is, a new game, the record, the chart
+        self.effect = w.Dropdown(options=sorted(effect_catalog()), value="Bound by Moonsilver",
+                                 description="Effect", tooltip="The effect that applies to the chosen card",
+                                 layout=w.Layout(width="22em"))
         self.players_text = w.Text(value=", ".join(players), description="Players",
                                    placeholder="names separated by commas",
-                                   tooltip="Players in turn order, separated by commas",
-                                   layout=w.Layout(width="28em"))
+                                   tooltip="Players in turn order, separated by commas")
         self.two_headed = w.Checkbox(value=two_headed_giant, description="Two-Headed Giant (shared team turns)",
                                      indent=False)
-        self.new_game_button = button("New game", self._on_new_game,
+        self.new_game_button = button("New game", self._click(self._new_game),
                                       tooltip="Start a new game with these players (the log is cleared)")
-        # turns and effects
-        self.next_turn_button = button("Next turn", lambda _: self._do(self._next_turn),
-                                       button_style="primary",
-                                       tooltip="The next player in turn order begins a turn; the untap step checks day and night")
-        self.extra_turn_button = button("Extra turn", lambda _: self._do(self._extra_turn),
-                                        tooltip="The active player (or team) takes an extra turn")
-        self.day_button = button("It becomes day", lambda _: self._do(lambda: self.game.play(Becomes("day", "an effect"))),
-                                 tooltip="An effect says: it becomes day")
-        self.night_button = button("It becomes night", lambda _: self._do(lambda: self.game.play(Becomes("night", "an effect"))),
-                                   tooltip="An effect says: it becomes night")
-        self.undo_button = button("Undo", lambda _: self._do(self._undo), tooltip="Take back the last action")
-        self.zone = w.Dropdown(options=ZONE_CHOICES, value="hand", description="Cast",
-                               tooltip="Where the spell is cast from (every zone counts)")
-        # permanents
-        names = sorted(n for n in catalog())
-        self.permanent_name = w.Combobox(options=names, placeholder="card name, e.g. Brutal Cathar",
-                                         description="Permanent", ensure_option=False,
-                                         tooltip="Name of the permanent that enters",
-                                         layout=w.Layout(width="26em"))
-        self.permanent_kind = w.Dropdown(options=KIND_CHOICES, value="dfc", description="Kind",
-                                         tooltip="What kind of permanent it is (known cards fill this in)",
-                                         layout=w.Layout(width="34em"))
-        self.controller = w.Dropdown(options=[], description="Controller", tooltip="Who controls it")
-        self.add_button = button("Add permanent", lambda _: self._do(self._add_permanent),
-                                 tooltip="The permanent enters the battlefield")
-        self.leave_choice = w.Dropdown(options=[], description="Leaves", tooltip="Permanent that leaves the battlefield",
-                                       layout=w.Layout(width="26em"))
-        self.leave_button = button("Remove permanent", lambda _: self._do(self._remove_permanent),
-                                   tooltip="The chosen permanent leaves the battlefield")
+        self.record_text = w.Textarea(description="Record", placeholder="a daynight game record (JSON)",
+                                      tooltip="The game record as JSON", layout=w.Layout(width="95%", height="8em"))
+        self.show_record_button = button("Show record", lambda _: self._show_record(),
+                                         tooltip="Put this game's record (JSON) in the box, to copy and keep")
+        self.load_record_button = button("Load record", self._click(self._load_record),
+                                         tooltip="Replace this game by the record in the box")
         self.chart_button = button("Chart of this game", lambda _: self._chart(),
                                    tooltip="Draw day and night over the turns so far, with the spells cast")
         self.chart_output = w.Output()
-        # the game as a record: copy it to keep the game, paste one to continue it or to set
-        # up a teaching position
-        self.record_text = w.Textarea(description="Record", placeholder="a daynight game record (JSON)",
-                                      tooltip="The game record as JSON", layout=w.Layout(width="46em", height="8em"))
-        self.show_record_button = button("Show record", lambda _: self._show_record(),
-                                         tooltip="Put this game's record (JSON) in the box, to copy and keep")
-        self.load_record_button = button("Load record", lambda _: self._do(self._load_record),
-                                         tooltip="Replace this game by the record in the box")
-        self.last_chart = None
-        self.cast_buttons: dict[str, w.Button] = {}
-        self.copy_buttons: dict[str, w.Button] = {}
-        self.spell_counts: dict[str, w.HTML] = {}
-        self.widget = w.VBox([
-            style_widget(),
-            self.sky,
-            self.turn_line,
-            self.forecast,
-            w.HBox([self.next_turn_button, self.extra_turn_button, self.day_button,
-                    self.night_button, self.undo_button]),
-            self.status,
-            w.HTML("<h3 style='margin:0.4em 0 0.1em'>Players: spells this turn</h3>"),
-            self.zone,
-            self.players_box,
-            w.HTML("<h3 style='margin:0.4em 0 0.1em'>Daybound and nightbound permanents</h3>"),
-            self.permanents_html,
-            w.HBox([self.permanent_name, self.controller]),
-            w.HBox([self.permanent_kind, self.add_button]),
-            w.HBox([self.leave_choice, self.leave_button]),
-            w.HTML("<h3 style='margin:0.4em 0 0.1em'>What happened, and why</h3>"),
-            self.log_view,
-            self.chart_button,
-            self.chart_output,
-            w.HTML("<h3 style='margin:0.4em 0 0.1em'>New game</h3>"),
-            w.HBox([self.players_text, self.two_headed, self.new_game_button]),
-            w.HBox([self.record_text, w.VBox([self.show_record_button, self.load_record_button])]),
+        settings = w.Accordion(children=[
+            w.VBox([self.effect, w.HTML("<small>Choose a card on the table, then apply the effect to it "
+                                        "from the toolbar.</small>")]),
+            w.VBox([self.players_text, self.two_headed, self.new_game_button]),
+            w.VBox([self.record_text, w.HBox([self.show_record_button, self.load_record_button])]),
+            w.VBox([self.chart_button, self.chart_output]),
         ])
+        for i, title in enumerate(("Effects on a card", "New game", "Record", "Chart")):
+            settings.set_title(i, title)
+        settings.selected_index = None
+        self.settings = settings
+        top = [self.zone, self.permanent_name, self.permanent_kind, self.controller, self.transformed, self.token,
+               self.add_button]
+        self.widget = app_layout(self.table, side=[w.HTML(STYLE + HOW_TO), settings, self.log_view], top=top)
         self.permanent_name.observe(self._on_name, names="value")
         self.game = game if game is not None else self._make_game(list(players), two_headed_giant)
-        self._build_players()
-        self.refresh()
+        self._controllers()
+        self.refresh(status="Press \"Next turn\" as the first turn begins; add a werewolf by name when one enters.")
 
     # -- the game -------------------------------------------------------------------
     @staticmethod
@@ -185,79 +151,106 @@ class Tracker:
                                                     f"Team {players[2]} & {players[3]}"))
         return DayNight.new(players)
 
-    def _on_new_game(self, _=None) -> None:
+    def _new_game(self) -> str:
         names = [n.strip() for n in self.players_text.value.split(",") if n.strip()]
-
-        def start():
-            self.game = self._make_game(names, self.two_headed.value)
-            self._build_players()
-            self.refresh()
-            self.status.ok(f"New game: {', '.join(self.game.order)}. Press \"Next turn\" to begin.")
-
-        guarded(self.status, start)
+        self.game = self._make_game(names, self.two_headed.value)
+        self.selected = None
+        self._controllers()
+        return f"New game: {', '.join(self.game.order)}. Press \"Next turn\" to begin."
 
     def _do(self, action) -> None:
+        """Run ``action`` (a refusal raises, and the table's status line shows its rule), then
+        redraw the table with what it caused and say it, with the rule, in the status line."""
         game, n = self.game, len(self.game.log)
-        if guarded(self.status, action):
-            new = game.log.since(n) if self.game is game else []  # undo/load replace the game
-            if new:
-                self.status.ok(new[-1].text if len(new) == 1 else " ".join(e.text for e in new[-2:]))
-            self.refresh()
+        said = action()
+        events = game.log.since(n) if self.game is game else []
+        if isinstance(said, str):
+            status = said
+        elif events:
+            status = " ".join(f"{e.text} [{e.rule}]" for e in events[-2:])
+        else:
+            status = "Done."
+        self.refresh(events=events, status=status)
 
-    def _next_turn(self) -> None:
-        self.game.play(BeginTurn(self.game.next_in_order()))
+    def _click(self, action):
+        """A handler for a standard button: the action through the table's status line."""
+        return lambda _=None: guarded(self.table, lambda: self._do(action))
 
-    def _extra_turn(self) -> None:
-        if self.game.active_name is None:
-            raise IllegalMoveError("no turn has begun yet; press \"Next turn\"", rule="Extra Turns, CR 500.7")
-        self.game.play(BeginTurn(self.game.active_name, extra=True))
+    def _play(self, move: Any) -> None:
+        self.game.play(move)
 
-    def _cast(self, player: str, copy: bool = False) -> None:
-        self.game.play(CastSpell(player, copy=copy, zone=self.zone.value))
+    def _cast(self, player: str) -> None:
+        self.game.play(CastSpell(player, zone=self.zone.value))
 
-    def _undo(self) -> None:
+    def _copy(self) -> None:
+        who = self.game.active_players()
+        if not who:
+            raise IllegalMoveError("no turn has begun: a copy is put on the stack during a turn",
+                                   rule="Copies of Spells, CR 707.10")
+        self.game.play(CastSpell(who[0], copy=True))
+
+    def _undo(self) -> str:
         if not self.game.history:
             raise IllegalMoveError("there is nothing to undo", rule="undo")
         record = self.game.to_record()
         record["moves"] = record["moves"][:-1]
         self.game = DayNight.from_record(record)
-        self.status.ok("The last action was taken back.")
+        if self.selected is not None and self.game.permanent(self.selected) is None:
+            self.selected = None
+        return "The last action was taken back."
 
     def _spec(self) -> PermanentSpec:
         name = self.permanent_name.value.strip()
         if not name:
             raise IllegalMoveError("type the name of the permanent first", rule="Daybound and Nightbound, CR 702.145a")
         controller = self.controller.value or None
+        token, transformed = self.token.value, self.transformed.value
         if name in catalog():
-            # either face's name finds the card; the rules give the face it enters with
-            return replace(PermanentSpec.from_catalog(name, controller=controller), face=None)
+            entry = catalog()[name]
+            spec = PermanentSpec.from_catalog(name, controller=controller, token=token,
+                                              via="effect" if transformed else "spell")
+            if transformed and not spec.transformed:
+                spec = PermanentSpec.from_catalog(entry["back"] or name, controller=controller, token=token,
+                                                  via="effect", transformed=True)
+            return spec
         kind = self.permanent_kind.value
-        if kind == "trigger":
-            return PermanentSpec(name, "other", controller=controller, change_trigger=True)
-        return PermanentSpec(name, kind, controller=controller)
+        return PermanentSpec(name, kind, controller=controller, transformed=transformed, token=token,
+                             via="effect" if transformed else "spell")
 
     def _add_permanent(self) -> None:
-        self.game.play(Enter((self.game.entering_face(self._spec()),)))
+        self.game.play(Enter((self._spec(),)))
         self.permanent_name.value = ""
+        self.transformed.value = self.token.value = False
 
-    def _remove_permanent(self) -> None:
-        if self.leave_choice.value is None:
-            raise IllegalMoveError("there is no permanent to remove", rule="Daybound and Nightbound, CR 702.145a")
-        self.game.play(Leave(self.leave_choice.value))
+    def _select(self, pid: int | None) -> str:
+        self.selected = None if pid == self.selected else pid
+        if self.selected is None:
+            return "No card chosen."
+        p = self.game.permanent(self.selected)
+        return f"Chosen: {p.label()}. What happens to it? (the toolbar)"
+
+    def _apply_effect(self, pid: int) -> None:
+        entry = effect_catalog()[self.effect.value]
+        if entry["kind"] == "copy":
+            raise IllegalMoveError("a copy effect needs what it copies: choose the card, then use "
+                                   "'becomes a copy of' in a record, or another effect here",
+                                   rule="Copying Objects, CR 707.2")
+        self.game.play(Affect(pid, Effect.from_catalog(self.effect.value)))
 
     def _show_record(self) -> None:
         self.record_text.value = self.game.to_json(indent=1)
-        self.status.ok(f"The record of this game ({len(self.game.history)} events) is in the box.")
+        self.table.ok(f"The record of this game ({len(self.game.history)} events) is in the box.")
 
-    def _load_record(self) -> None:
+    def _load_record(self) -> str:
         game = DayNight.from_record(parse_record(self.record_text.value, "the record box"))
         self.game = game
-        self._build_players()
-        self.status.ok(f"Loaded a game of {', '.join(game.order)}: {len(game.history)} events replayed.")
+        self.selected = None
+        self._controllers()
+        return f"Loaded a game of {', '.join(game.order)}: {len(game.history)} events replayed."
 
     def _chart(self) -> None:
         if not self.game.turns:
-            self.status.show("No turn has begun yet: there is nothing to chart.")
+            self.table.show("No turn has begun yet: there is nothing to chart.")
             return
 
         def draw():
@@ -269,67 +262,71 @@ class Tracker:
             with self.chart_output:
                 display(fig)
 
-        guarded(self.status, draw)
+        guarded(self.table, draw)
 
     def _on_name(self, change) -> None:
         entry = catalog().get(change["new"])
         if entry is not None:
-            kind = "trigger" if entry["kind"] == "other" else entry["kind"]
-            self.permanent_kind.value = kind
+            self.permanent_kind.value = entry["kind"]
+            self.transformed.value = bool(entry["back"]) and change["new"] == entry["back"]
+
+    def _controllers(self) -> None:
+        self.controller.options = [("nobody in particular", "")] + [(p, p) for p in self.game.players]
+        self.controller.value = self.game.players[0]
 
     # -- the view ------------------------------------------------------------------------
-    def _build_players(self) -> None:
-        rows = []
-        self.cast_buttons, self.copy_buttons, self.spell_counts = {}, {}, {}
-        for p in self.game.players:
-            count = w.HTML(layout=w.Layout(width="20em"))
-            cast = button(f"{p} casts a spell", lambda _, p=p: self._do(lambda: self._cast(p)),
-                          tooltip=f"{p} casts a spell (it counts if {p} is an active player)")
-            copy = button(f"{p} copies a spell", lambda _, p=p: self._do(lambda: self._cast(p, copy=True)),
-                          tooltip=f"{p} puts a copy of a spell on the stack: a copy is not cast")
-            self.cast_buttons[p], self.copy_buttons[p], self.spell_counts[p] = cast, copy, count
-            rows.append(w.HBox([count, cast, copy]))
-        self.players_box.children = rows
-        self.controller.options = [("nobody in particular", "")] + [(p, p) for p in self.game.players]
-        self.controller.value = ""
-
-    def refresh(self) -> None:
+    def targets(self) -> list[Target]:
+        """What can be clicked now: the drawn pieces and the toolbar, each named in words."""
         g = self.game
-        self.sky.value = sky_html(g.designation)
-        if g.active_name is None:
-            turn = "Before the first turn."
-        else:
-            whose = (f"{g.active_name}'s turn ({' and '.join(g.active_players())})" if g.teams
-                     else f"{g.active_name}'s turn")
-            turn = f"Turn {g.turn}: {whose}."
+        out: list[Target] = []
+        if not g.is_over():
+            for i, p in enumerate(g.players):
+                out.append(Target(f"{p} casts a spell ({g.spells[i]} so far this turn)",
+                                  lambda p=p: self._do(lambda: self._cast(p)), key=f"cast-{p}"))
+            for t in g.pending:
+                out.append(Target(f"resolve #{t.id}: {t.text}", lambda t=t: self._do(lambda: self._play(Resolve(t.id))),
+                                  key=f"trigger-{t.id}"))
+        for p in g.permanents:
+            verb = "put back" if p.id == self.selected else "choose"
+            out.append(Target(f"{verb} {mtg_draw.permanent_words(p.to_json())}",
+                              lambda p=p: self._do(lambda: self._select(p.id)), key=f"perm-{p.id}"))
+        if g.is_over():
+            out.append(Target("Undo", lambda: self._do(self._undo)))
+            return out
         nxt = g.next_in_order()
-        self.turn_line.value = (f"<div style='font-size:1.3em' aria-live='polite'><b>{escape(turn)}</b> "
-                                f"Next turn: {escape(nxt)}.</div>")
-        self.next_turn_button.tooltip = f"{nxt} begins a turn; the untap step checks day and night"
-        self.forecast.value = (f"<div class='dn-forecast' style='font-size:1.1em;padding:0.3em 0'>"
-                               f"<b>At the next untap step:</b> {escape(g.forecast())}</div>")
-        active = set(g.active_players())
-        for p, html in self.spell_counts.items():
-            n = g.spells[g.index[p]]
-            mark = " (active)" if p in active else ""
-            copies = g.copies[g.index[p]]
-            extra = f", {copies} cop{'y' if copies == 1 else 'ies'} (not cast)" if copies else ""
-            html.value = (f"<span style='font-size:1.1em'><b>{escape(p)}</b>{mark}: "
-                          f"{n} spell{'s' if n != 1 else ''}{extra}</span>")
-        if g.permanents:
-            items = "".join(f"<li>{escape(p.label())}"
-                            f"{' &ndash; ' + escape(p.controller) if p.controller else ''}</li>"
-                            for p in g.permanents)
-            self.permanents_html.value = f"<ul class='dn-permanents' aria-label='permanents'>{items}</ul>"
-        else:
-            self.permanents_html.value = "<p class='dn-permanents'>None on the battlefield.</p>"
-        self.leave_choice.options = [(p.label(), p.id) for p in g.permanents]
-        self.leave_choice.value = g.permanents[-1].id if g.permanents else None
-        self.log_view.update(g.log)
-        over = g.is_over()
-        for b in (self.next_turn_button, self.extra_turn_button, self.day_button, self.night_button,
-                  *self.cast_buttons.values(), *self.copy_buttons.values(), self.add_button):
-            b.disabled = over
+        out.append(Target(f"Next turn: {nxt}", lambda: self._do(lambda: self._play(BeginTurn(nxt))), primary=True))
+        if len(g.order) > 1:
+            after = g.after(nxt)
+            out.append(Target(f"Skip {nxt}'s turn", lambda: self._do(lambda: self._play(BeginTurn(after, skipping=(nxt,))))))
+        if g.active is not None:
+            who = g.active_name
+            out.append(Target(f"Extra turn for {who}", lambda: self._do(lambda: self._play(BeginTurn(who, extra=True)))))
+            out.append(Target("A copy of a spell (not cast)", lambda: self._do(self._copy)))
+        out.append(Target("It becomes day", lambda: self._do(lambda: self._play(Becomes("day", "an effect")))))
+        out.append(Target("It becomes night", lambda: self._do(lambda: self._play(Becomes("night", "an effect")))))
+        chosen = g.permanent(self.selected) if self.selected is not None else None
+        if chosen is not None:
+            pid = chosen.id
+            out.append(Target(f"#{pid} leaves the battlefield",
+                              lambda: self._do(lambda: self._play(Leave(pid)))))
+            out.append(Target(f"Another effect transforms #{pid}",
+                              lambda: self._do(lambda: self._play(Transform(pid, "another effect (Moonmist)")))))
+            out.append(Target(f"#{pid} phases out", lambda: self._do(lambda: self._play(PhaseOut(pid)))))
+            out.append(Target(f"Apply the effect to #{pid}", lambda: self._do(lambda: self._apply_effect(pid))))
+            for e in chosen.effects:
+                out.append(Target(f"End {e.name} on #{pid}",
+                                  lambda e=e: self._do(lambda: self._play(EndEffect(pid, e.name)))))
+        out.append(Target("Undo", lambda: self._do(self._undo)))
+        out.append(Target("End the game", lambda: self._do(lambda: self._play(EndGame("the players end the game")))))
+        return out
+
+    def refresh(self, events: Sequence[Any] = (), status: str | None = None) -> None:
+        """Redraw the table (with what ``events`` changed animated) and the log."""
+        if self.selected is not None and self.game.permanent(self.selected) is None:
+            self.selected = None
+        drawing = mtg_draw.table(self.game, events=events, selected=self.selected)
+        self.table.draw(drawing, self.targets(), status=status)
+        self.log_view.update(self.game.log)
 
     def _ipython_display_(self):  # pragma: no cover - notebook display
         from IPython.display import display

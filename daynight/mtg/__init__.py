@@ -26,13 +26,25 @@ number of the edition chosen in :class:`Options` (``cr_edition``), from the data
 
 Moves (all small frozen values, JSON in brackets):
 
-* :class:`BeginTurn` (``{"turn": "Alice"}``)   -- a turn begins; its untap step checks the previous turn;
+* :class:`BeginTurn` (``{"turn": "Alice"}``)   -- a turn begins (or turns are skipped first); its
+  untap step phases permanents in, checks the previous turn, untaps; its upkeep's triggers wait;
 * :class:`CastSpell` (``{"cast": "Alice", ...}``) -- a player casts a spell (or puts a *copy* on the stack);
 * :class:`Becomes` (``{"becomes": "night"}``)  -- an effect: "it becomes day / night";
 * :class:`Enter` (``{"enter": [...]}``)        -- permanents enter the battlefield (together);
 * :class:`Leave` (``{"leave": 3}``)            -- a permanent leaves the battlefield;
 * :class:`Transform` (``{"transform": 3}``)    -- another effect tries to transform a permanent;
+* :class:`Affect` / :class:`EndEffect`         -- an Aura, counters, a "can't transform" or a copy
+  effect starts or stops applying to a permanent;
+* :class:`PhaseOut` (``{"phase_out": 3}``)     -- a permanent phases out (it phases in at its
+  controller's next untap step);
+* :class:`Resolve` (``{"resolve": 2}``)        -- a pending triggered ability resolves;
 * :class:`EndGame` (``{"end": "Alice wins"}``).
+
+Besides the double-faced cards with daybound and nightbound, the tracker follows older
+transforming double-faced cards (the Innistrad werewolves with their own upkeep triggers),
+single-faced copies, double-faced tokens, cards whose back face is an instant or sorcery,
+"can't transform" effects, copy effects, Auras and other effects that survive a transform,
+and phasing, each with its rule.
 
 Performance envelope: a turn through :meth:`Game.play` costs a few microseconds with the
 explained log on; :func:`untap_check` is a pure function and :func:`simulate` runs 100,000
@@ -50,15 +62,27 @@ Every game of the package has the same files (``daynight/<game>/``):
 
 from __future__ import annotations
 
-from .data import (FACES, KINDS, KIND_WORDS, PermanentSpec, ZONES, catalog, rule_numbers)
-from .rules import (DAY, DESIGNATIONS, NEITHER, NIGHT, untap_check)
-from .engine import (Becomes, BeginTurn, CastSpell, DayNight, EndGame, Enter, GAME, Leave, Options,
-    Permanent, Transform)
-from .bots import (Simulation, demo, night_fraction, poisson_spells, simulate, transition_probabilities)
+from .data import (ABILITIES, CAST_ZONES, EFFECT_KINDS, KINDS, KIND_WORDS, TRIGGERS, Effect, PermanentSpec,
+                   catalog, effect_catalog, rule_numbers)
+from .rules import (BACK, DAY, DESIGNATIONS, FRONT, NEITHER, NIGHT, untap_check)
+from .engine import (Affect, Becomes, BeginTurn, CastSpell, DayNight, EndEffect, EndGame, Enter, GAME, Leave,
+                     Options, Permanent, PhaseOut, Resolve, Transform, Trigger)
+from .bots import (Simulation, demo, night_fraction, poisson_spells, resolve_all, simulate,
+                   transition_probabilities)
 
 __all__ = [
-    "NEITHER", "DAY", "NIGHT", "DESIGNATIONS", "Options", "PermanentSpec", "Permanent", "BeginTurn",
-    "CastSpell", "Becomes", "Enter", "Leave", "Transform", "EndGame", "DayNight", "GAME", "demo",
+    "NEITHER", "DAY", "NIGHT", "DESIGNATIONS", "FRONT", "BACK", "Options", "PermanentSpec", "Permanent",
+    "Effect", "Trigger", "BeginTurn", "CastSpell", "Becomes", "Enter", "Leave", "Transform", "Affect",
+    "EndEffect", "PhaseOut", "Resolve", "EndGame", "DayNight", "GAME", "demo", "resolve_all",
     "untap_check", "simulate", "Simulation", "night_fraction", "transition_probabilities",
-    "poisson_spells", "catalog", "rule_numbers",
+    "poisson_spells", "catalog", "effect_catalog", "rule_numbers", "KINDS", "KIND_WORDS", "TRIGGERS",
+    "ABILITIES", "EFFECT_KINDS", "CAST_ZONES",
 ]
+
+
+def __getattr__(name: str):
+    """The drawings (``daynight.mtg.draw``) load on first use, so this package stays light."""
+    if name == "draw":
+        import importlib
+        return importlib.import_module(".draw", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..core import make_rng
-from .data import PermanentSpec, catalog
-from .engine import Becomes, BeginTurn, CastSpell, DayNight, EndGame, Enter
+from .data import Effect, PermanentSpec, catalog
+from .engine import Affect, Becomes, BeginTurn, CastSpell, DayNight, EndGame, Enter, Resolve
 from .rules import DAY, NIGHT, _designation, untap_check
 
 # ---------------------------------------------------------------------------
@@ -131,13 +131,28 @@ def simulate(turns: int, dist: Sequence[float] | float, *, team_size: int = 1,
 # ---------------------------------------------------------------------------
 
 
+def resolve_all(game: DayNight) -> None:
+    """Resolve every pending triggered ability, oldest first (what a table does before the
+    turn moves on: a step ends only when the stack is empty)."""
+    while game.pending:
+        game.play(Resolve(game.pending[0].id))
+
+
 def demo(seed: int = 1, turns: int = 12) -> DayNight:
-    """A complete seeded game: three players, werewolves entering, spells of all kinds."""
+    """A complete seeded game: three players, daybound werewolves and an Innistrad werewolf
+    entering, spells of all kinds, a "can't transform" Aura, a skipped turn and an effect
+    that makes it night."""
     rng = random.Random(seed)
     game = DayNight.new(["Alice", "Bob", "Carol"])
     names = [n for n, e in catalog().items() if e["kind"] == "dfc" and n == e["name"]]
     for t in range(turns):
-        game.play(BeginTurn(game.next_in_order()))
+        resolve_all(game)
+        nxt = game.next_in_order()
+        if t == 6 and rng.random() < 0.5:
+            game.play(BeginTurn(game.after(nxt), skipping=(nxt,)))
+        else:
+            game.play(BeginTurn(nxt))
+        resolve_all(game)
         active = game.active_name
         for _ in range(rng.choice((0, 0, 1, 1, 1, 2, 2, 3))):
             game.play(CastSpell(active, zone=rng.choice(("hand", "hand", "hand", "graveyard"))))
@@ -147,9 +162,14 @@ def demo(seed: int = 1, turns: int = 12) -> DayNight:
         if rng.random() < 0.15:
             game.play(CastSpell(active, copy=True))
         if t in (1, 5) or rng.random() < 0.1:
-            spec = PermanentSpec.from_catalog(rng.choice(names), controller=active)
-            game.play(Enter((game.entering_face(spec),)))
+            game.play(Enter((PermanentSpec.from_catalog(rng.choice(names), controller=active),)))
+        if t == 3:
+            game.play(Enter((PermanentSpec.from_catalog("Huntmaster of the Fells", controller=active),)))
+        if t == 7 and game.permanents:
+            target = game.permanents[rng.randrange(len(game.permanents))]
+            game.play(Affect(target.id, Effect.from_catalog("Bound by Moonsilver")))
         if t == 8:
             game.play(Becomes("night", "Unnatural Moonrise"))
+    resolve_all(game)
     game.play(EndGame("the demo ends"))
     return game

@@ -1,33 +1,80 @@
-"""mtg: reading and writing records: the setup, positions and moves as JSON, every field checked with its path."""
+"""mtg: reading and writing records: the setup, positions and moves as JSON, every field checked with its path.
+
+A move is a JSON object with exactly one of these keys (and its own optional fields)::
+
+    {"turn": "Bob", "extra": true, "untap_skipped": true, "skipping": ["Carol"]}
+    {"cast": "Alice", "spell": "Opt", "copy": true, "zone": "graveyard", "countered": true}
+    {"becomes": "night", "source": "Unnatural Moonrise"}
+    {"enter": [{"name": "Brutal Cathar", "kind": "dfc", "back": "Moonrage Brute", ...}]}
+    {"leave": 3}
+    {"transform": 3, "source": "Moonmist"}
+    {"affect": 3, "effect": {"name": "Bound by Moonsilver", "kind": "aura", "cant_transform": true}}
+    {"end_effect": 3, "name": "Bound by Moonsilver"}
+    {"phase_out": 3, "source": "Teferi's Protection"}
+    {"resolve": 2, "countered": true}
+    {"end": "Alice wins"}
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core import IllegalMoveError, InvalidRecordError, Reader
-from .data import ZONES, PermanentSpec
-from .engine import Becomes, BeginTurn, CastSpell, DayNight, EndGame, Enter, Leave, Options, Transform
+from .data import CAST_ZONES, Effect, PermanentSpec
+from .engine import (Affect, Becomes, BeginTurn, CastSpell, DayNight, EndEffect, EndGame, Enter, Leave, Options,
+                     PhaseOut, Resolve, Transform)
 from .rules import DESIGNATIONS, NEITHER
 
-_MOVE_KEYS = ("turn", "cast", "becomes", "enter", "leave", "transform", "end")
+_MOVE_KEYS = ("turn", "cast", "becomes", "enter", "leave", "transform", "affect", "end_effect", "phase_out",
+              "resolve", "end")
+#: bounds on what a record may hold (a record is read from a file or a text box)
+MAX_PLAYERS = 64
+MAX_NAME = 200
+MAX_ENTERING = 64
+
+
 def setup_record(game) -> dict[str, Any]:
     out: dict[str, Any] = {"players": list(game.players)}
     if game.teams:
         out["teams"] = [{"name": t, "players": list(m)} for t, m in game.teams]
     out["options"] = game.options.to_json()
-    if game._start_designation != NEITHER:
-        out["designation"] = DESIGNATIONS[game._start_designation]
-    if game._start_permanents:
-        out["permanents"] = [s.to_json() for s in game._start_permanents]
+    designation, permanents = game._start
+    if designation != NEITHER:
+        out["designation"] = DESIGNATIONS[designation]
+    if permanents:
+        out["permanents"] = [s.to_json() for s in permanents]
     return out
+
+
+def _name(r: Reader, key: str, default: Any = ..., what: str = "a name") -> str:
+    value = r.str(key) if default is ... else r.str(key, default)
+    if len(value) > MAX_NAME:
+        raise r.error(f"{what} has at most {MAX_NAME} characters, got {len(value)}", key)
+    return value
+
+
+def _spec(r: Reader) -> PermanentSpec:
+    spec = PermanentSpec.from_reader(r)
+    for key in ("name", "back", "controller"):
+        value = getattr(spec, key)
+        if isinstance(value, str) and len(value) > MAX_NAME:
+            raise r.error(f"a name has at most {MAX_NAME} characters, got {len(value)}", key)
+    return spec
 
 
 def from_setup(cls, setup: Reader) -> "DayNight":
     setup.only("players", "teams", "options", "designation", "permanents")
-    players = [p.value for p in setup.list("players")]
-    for i, p in enumerate(players):
+    entries = setup.list("players")
+    if len(entries) > MAX_PLAYERS:
+        raise setup.error(f"at most {MAX_PLAYERS} players", "players")
+    players = []
+    for entry in entries:
+        p = entry.value
         if not isinstance(p, str) or not p.strip():
-            raise InvalidRecordError(f"{setup.path}.players[{i}]", f"a player is a non-empty name, got {p!r}")
+            raise InvalidRecordError(entry.path, f"a player is a non-empty name, got {p!r}"[:120])
+        if len(p) > MAX_NAME:
+            raise InvalidRecordError(entry.path, f"a name has at most {MAX_NAME} characters")
+        players.append(p)
     if not players:
         raise setup.error("a game needs at least one player", "players")
     if len(set(players)) != len(players):
@@ -38,14 +85,17 @@ def from_setup(cls, setup: Reader) -> "DayNight":
         for tr in setup.list("teams"):
             tr.only("name", "players")
             members = []
-            for j, m in enumerate(tr.list("players")):
-                if m.value not in players:
-                    raise InvalidRecordError(m.path, f"{m.value!r} is not one of the players")
+            for m in tr.list("players"):
+                if not isinstance(m.value, str) or m.value not in players:
+                    raise InvalidRecordError(m.path, f"{m.value!r} is not one of the players"[:120])
                 members.append(m.value)
-            teams.append((tr.str("name"), members))
+            teams.append((_name(tr, "name", what="a team name"), members))
     options = Options.from_reader(setup.obj("options")) if setup.has("options") else Options()
     designation = setup.str("designation", "neither", choices=DESIGNATIONS)
-    specs = [PermanentSpec.from_reader(r) for r in setup.list("permanents", [])]
+    entries = setup.list("permanents", [])
+    if len(entries) > 4 * MAX_ENTERING:
+        raise setup.error(f"at most {4 * MAX_ENTERING} permanents", "permanents")
+    specs = [_spec(r) for r in entries]
     try:
         return cls(players, teams, options, designation=designation, permanents=specs)
     except IllegalMoveError as exc:
@@ -60,6 +110,8 @@ def move_to_json(game, move: Any) -> Any:
             out["extra"] = True
         if move.untap_skipped:
             out["untap_skipped"] = True
+        if move.skipping:
+            out["skipping"] = list(move.skipping)
         return out
     if t is CastSpell:
         out = {"cast": move.player}
@@ -80,9 +132,21 @@ def move_to_json(game, move: Any) -> Any:
         return {"leave": move.permanent}
     if t is Transform:
         return {"transform": move.permanent, **({"source": move.source} if move.source else {})}
+    if t is Affect:
+        return {"affect": move.permanent, "effect": move.effect.to_json()}
+    if t is EndEffect:
+        return {"end_effect": move.permanent, "name": move.name}
+    if t is PhaseOut:
+        return {"phase_out": move.permanent, **({"source": move.source} if move.source else {})}
+    if t is Resolve:
+        return {"resolve": move.trigger, **({"countered": True} if move.countered else {})}
     if t is EndGame:
         return {"end": move.reason}
     raise TypeError(f"not a move: {move!r}")
+
+
+def _id(value: Reader, key: str) -> int:
+    return value.int(key, lo=1, hi=10**9)
 
 
 def move_from_json(game, value: Reader) -> Any:
@@ -90,31 +154,54 @@ def move_from_json(game, value: Reader) -> Any:
     if len(keys) != 1:
         unknown = [k for k in value.keys() if k not in _MOVE_KEYS]
         if unknown and not keys:
-            raise value.error(f"unknown event {unknown[0]!r}; an event is one of {list(_MOVE_KEYS)}",
-                              unknown[0])
+            raise value.error(f"unknown event {unknown[0]!r}; an event is one of {list(_MOVE_KEYS)}", unknown[0])
         raise value.error(f"an event has exactly one of {list(_MOVE_KEYS)}, got {value.keys()}")
     key = keys[0]
     if key == "turn":
-        value.only("turn", "extra", "untap_skipped")
-        return BeginTurn(value.str("turn"), value.bool("extra", False), value.bool("untap_skipped", False))
+        value.only("turn", "extra", "untap_skipped", "skipping")
+        skipping = value.list("skipping", [])
+        if len(skipping) > MAX_PLAYERS:
+            raise value.error(f"at most {MAX_PLAYERS} skipped turns", "skipping")
+        for s in skipping:
+            if not isinstance(s.value, str):
+                raise s.error(f"expected a player or team name, got {type(s.value).__name__}")
+        return BeginTurn(_name(value, "turn"), value.bool("extra", False), value.bool("untap_skipped", False),
+                         tuple(s.value for s in skipping))
     if key == "cast":
         value.only("cast", "spell", "copy", "zone", "countered")
-        return CastSpell(value.str("cast"), value.str("spell", ""), value.bool("copy", False),
-                         value.str("zone", "hand", choices=ZONES), value.bool("countered", False))
+        return CastSpell(_name(value, "cast"), _name(value, "spell", ""), value.bool("copy", False),
+                         value.str("zone", "hand", choices=CAST_ZONES), value.bool("countered", False))
     if key == "becomes":
         value.only("becomes", "source")
-        return Becomes(value.str("becomes", choices=("day", "night")), value.str("source", ""))
+        return Becomes(value.str("becomes", choices=("day", "night")), _name(value, "source", ""))
     if key == "enter":
         value.only("enter")
         specs = value.list("enter")
         if not specs:
             raise value.error("name at least one permanent", "enter")
-        return Enter(tuple(PermanentSpec.from_reader(r) for r in specs))
+        if len(specs) > MAX_ENTERING:
+            raise value.error(f"at most {MAX_ENTERING} permanents enter at once", "enter")
+        return Enter(tuple(_spec(r) for r in specs))
     if key == "leave":
         value.only("leave")
-        return Leave(value.int("leave", lo=1))
+        return Leave(_id(value, "leave"))
     if key == "transform":
         value.only("transform", "source")
-        return Transform(value.int("transform", lo=1), value.str("source", ""))
+        return Transform(_id(value, "transform"), _name(value, "source", ""))
+    if key == "affect":
+        value.only("affect", "effect")
+        effect = Effect.from_reader(value.obj("effect"))
+        if len(effect.name) > MAX_NAME or len(effect.becomes) > MAX_NAME:
+            raise value.error(f"a name has at most {MAX_NAME} characters", "effect")
+        return Affect(_id(value, "affect"), effect)
+    if key == "end_effect":
+        value.only("end_effect", "name")
+        return EndEffect(_id(value, "end_effect"), _name(value, "name"))
+    if key == "phase_out":
+        value.only("phase_out", "source")
+        return PhaseOut(_id(value, "phase_out"), _name(value, "source", ""))
+    if key == "resolve":
+        value.only("resolve", "countered")
+        return Resolve(_id(value, "resolve"), value.bool("countered", False))
     value.only("end")
-    return EndGame(value.str("end"))
+    return EndGame(_name(value, "end", what="a reason"))

@@ -1,75 +1,154 @@
 """The MTG day/night tracker in Voila, driven in headless Chromium by role and name, the way a
-player at a real table uses it."""
+player at a real table uses it: clicking the drawn table, and once by keyboard alone."""
 
 import re
 
+import pytest
 
-def test_tracker_at_the_table(app):
-    page = app.open("mtg/tracker.ipynb", wait_for="text=NEITHER DAY NOR NIGHT")
-    sky = page.get_by_role("img", name="It is neither day nor night (the game has no designation yet).")
-    assert sky.is_visible()
+from tests.browser.conftest import AppPage
 
-    page.get_by_role("button", name="Next turn", exact=True).click()
-    page.get_by_text("Turn 1: Alice's turn.").wait_for()
+TRACKER = "mtg/tracker.ipynb"
 
-    # a werewolf enters by name: it becomes day (702.145d)
-    name_box = page.get_by_role("combobox", name="Permanent")
-    name_box.fill("Brutal Cathar")
-    name_box.press("Enter")
-    page.get_by_role("button", name="Add permanent").click()
-    page.get_by_role("img", name="It is day.").wait_for()
-    page.get_by_text("#1 Brutal Cathar (daybound face up)").first.wait_for()
-    page.get_by_text(re.compile("If Alice casts no spell this turn, it becomes night")).wait_for()
 
-    # Bob's instant on Alice's turn does not count: night at the next untap step (728.2a)
-    page.get_by_role("button", name="Bob casts a spell").click()
-    page.get_by_text(re.compile("only the active player's spells count")).first.wait_for()
-    page.get_by_role("button", name="Next turn", exact=True).click()
-    page.get_by_role("img", name="It is night.").wait_for()
-    page.get_by_text("#1 Moonrage Brute (nightbound face up)").first.wait_for()
+def epoch(page) -> str:
+    return page.get_attribute(".dn-table", "data-epoch")
 
-    # Bob casts two spells (a copy does not count): day at the next untap step (728.2b)
-    page.get_by_role("button", name="Bob casts a spell").click()
-    page.get_by_role("button", name="Bob copies a spell").click()
-    page.get_by_text(re.compile("If Bob casts 1 more spell this turn, it becomes day")).wait_for()
-    page.get_by_role("button", name="Bob casts a spell").click()
-    page.get_by_text(re.compile("It becomes day at the next untap step")).wait_for()
-    page.get_by_role("button", name="Next turn", exact=True).click()
-    page.get_by_role("img", name="It is day.").wait_for()
-    page.get_by_text("Turn 3: Carol's turn.").wait_for()
 
-    # an effect, then a refused action shows the engine's reason
-    page.get_by_role("button", name="It becomes night").click()
-    page.get_by_role("img", name="It is night.").wait_for()
-    page.get_by_role("button", name="Undo").click()
-    page.get_by_role("img", name="It is day.").wait_for()
-    page.get_by_role("button", name="Add permanent").click()  # no name typed
-    page.get_by_text(re.compile("Not allowed: type the name of the permanent first")).wait_for()
+def named(page, name):
+    """The target called ``name`` (a drawn piece's name goes on with its state: "Bob casts a
+    spell (1 so far this turn)", "choose #1 Moonrage Brute, back face up ...")."""
+    return page.get_by_role("button", name=re.compile("^" + re.escape(name) + r"($| \(|,)")).first
 
+
+def press(page, name, how="click"):
+    """Click (or focus and press Enter/Space on) the target called ``name``; wait for the redraw."""
+    before = epoch(page)
+    target = named(page, name)
+    if how == "click":
+        target.click()
+    else:
+        target.focus()
+        page.keyboard.press(how)
+    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+
+
+def status(page) -> str:
+    return page.locator(".dn-table .dn-status").inner_text()
+
+
+def drawing_words(page) -> str:
+    """The drawing's accessible names and text, as a screen reader meets them."""
+    return page.eval_on_selector(".dn-table .dn-drawing svg",
+                                 "svg => [...svg.querySelectorAll('[aria-label], text')].map("
+                                 "e => e.getAttribute('aria-label') || e.textContent).join(' | ')")
+
+
+def enter_permanent(page, name, *, transformed=False):
+    before = epoch(page)
+    page.get_by_role("combobox", name="Permanent").fill(name)
+    if transformed:
+        page.get_by_role("checkbox", name="transformed").check()
+    page.get_by_role("button", name="Enters", exact=True).click()
+    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+
+
+@pytest.fixture
+def screen(browser, voila):
+    """The tracker on a 1280x800 screen."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    app = AppPage(page, voila.url)
+    app.open(TRACKER, wait_for=".dn-table [data-target]")
+    yield app
+    context.close()
+
+
+def test_a_game_played_by_clicking_the_drawn_table(screen):
+    app, page = screen, screen.page
+    assert "neither day nor night" in drawing_words(page)
+    press(page, "Next turn: Alice")
+    enter_permanent(page, "Brutal Cathar")                          # 702.145d: it becomes day
+    assert "It is day" in drawing_words(page) and "Daybound, CR 702.145d" in status(page)
+    press(page, "Bob casts a spell")                                # a drawn chip: Bob's spell does not count
+    assert "only the active player" in status(page)
+    press(page, "Next turn: Bob")                                   # 728.2a: night
+    words = drawing_words(page)
+    assert "It is night" in words and "#1 Moonrage Brute, back face up (transformed)" in words
+    press(page, "choose #1 Moonrage Brute")                         # a drawn card
+    press(page, "Apply the effect to #1")                           # Bound by Moonsilver
+    press(page, "Bob casts a spell")
+    press(page, "Bob casts a spell")
+    press(page, "Next turn: Carol")                                 # 728.2b: day, but it can't transform
+    assert "can't transform" in status(page) and "It is day" in drawing_words(page)
+    press(page, "End Bound by Moonsilver on #1")                    # 702.145f: at once
+    assert "Nightbound, CR 702.145f" in status(page)
+    enter_permanent(page, "Huntmaster of the Fells")
+    trigger = page.locator(".dn-table [data-target][aria-label^='resolve #1']")
+    before = epoch(page)
+    trigger.click()
+    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+    press(page, "Next turn: Alice")                                 # refused? no: nothing waits
+    press(page, "End the game")
+    assert "The game ends" in status(page)
     log = page.get_by_role("log", name="event log").inner_text()
-    assert "Day and Night, CR 728.2a" in log and "Day and Night, CR 728.2b" in log
-    assert "Brutal Cathar transforms into Moonrage Brute" in log
-
-    # the chart of the game: plotly is loaded on this click, from the server
-    page.get_by_role("button", name="Chart of this game").click()
-    page.locator(".jp-RenderedPlotly").first.wait_for()
+    assert "Day and Night, CR 728.2a" in log and "Brutal Cathar transforms into Moonrage Brute" in log
+    # a refused click shows its rule
+    press(page, "Undo")
+    press(page, "Undo")
+    enter_permanent(page, "Celestus Sanctifier")
+    press(page, "It becomes night")                                 # its trigger waits
+    before = epoch(page)
+    page.get_by_role("button", name=re.compile(r"^Next turn")).click()
+    page.wait_for_function("document.querySelector('.dn-table .dn-status').dataset.kind === 'error'")
+    assert "Steps, CR 500.2" in status(page)
     app.assert_clean()
 
 
-def test_tracker_two_headed_giant(app):
-    page = app.open("mtg/tracker.ipynb", wait_for="text=NEITHER DAY NOR NIGHT")
-    page.get_by_role("textbox", name="Players").fill("Ann, Ben, Cat, Dov")
-    page.get_by_role("checkbox", name="Two-Headed Giant (shared team turns)").check()
-    page.get_by_role("button", name="New game").click()
-    page.get_by_text(re.compile("New game: Team Ann & Ben, Team Cat & Dov")).wait_for()
-    page.get_by_role("button", name="Next turn", exact=True).click()
-    page.get_by_role("button", name="It becomes night").click()
-    page.get_by_role("button", name="Ann casts a spell").click()
-    page.get_by_role("button", name="Ben casts a spell").click()
-    page.get_by_text(re.compile("team totals do not add up")).first.wait_for()
-    page.get_by_role("button", name="Next turn", exact=True).click()
-    page.get_by_text("Turn 2: Team Cat & Dov's turn (Cat and Dov).").wait_for()
-    assert page.get_by_role("img", name="It is night.").is_visible()
+def test_the_table_and_its_main_controls_fit_the_first_screen(screen):
+    page = screen.page
+    press(page, "Next turn: Alice")
+    enter_permanent(page, "Brutal Cathar")
+    enter_permanent(page, "Huntmaster of the Fells")
+    for selector in (".dn-table .dn-drawing svg", ".dn-table .dn-actions", ".dn-table .dn-status"):
+        box = page.locator(selector).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    nxt = named(page, "Next turn: Bob").bounding_box()
+    assert nxt["y"] + nxt["height"] <= 800
+    assert page.evaluate("window.scrollY") == 0
+    for target in page.locator(".dn-table [data-target]").all():
+        name = target.get_attribute("aria-label") or target.inner_text()
+        assert name.strip(), "every target has an accessible name"
+
+
+def test_played_by_keyboard_alone(screen):
+    app, page = screen, screen.page
+    page.locator("body").click(position={"x": 5, "y": 5})
+
+    def tab_to(name, limit=80):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            label = page.evaluate("() => { const e = document.activeElement; "
+                                  "return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : '' }")
+            if label == name or label.startswith((name + " (", name + ",")):
+                return
+        raise AssertionError(f"Tab never reached {name!r}")
+
+    def key(name, k):
+        before = epoch(page)
+        tab_to(name)
+        page.keyboard.press(k)
+        page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+
+    key("Next turn: Alice", "Enter")
+    key("It becomes night", "Enter")
+    key("Alice casts a spell", " ")                  # a drawn chip, chosen with Space
+    key("Alice casts a spell", "Enter")
+    assert "It becomes day at the next untap step" in drawing_words(page)
+    key("Next turn: Bob", "Enter")
+    assert "It is day" in drawing_words(page)
+    focused = page.evaluate("() => document.activeElement && document.activeElement.closest('.dn-table') !== null")
+    assert focused, "the keyboard stays on the table after a redraw"
     app.assert_clean()
 
 

@@ -1,0 +1,455 @@
+"""Build the static site: every notebook under ``notebooks/`` as a page that works in the
+visitor's browser, with every file the browser needs served from the site itself.
+
+``make site`` runs this with the site's build environment (``.venv-site``, pinned in
+``site/requirements.txt``) after ``npm ci`` in ``site/`` (the Pyodide runtime,
+``site/package.json``), and with the project's environment (``.venv``) for the notebooks it
+renders ahead. Usage::
+
+    python site/build.py [--out build/site]
+
+The steps:
+
+1. the wheels the browser loads (:func:`resolve`): the project's own, the kernel's own (from
+   its lab extension), the site's helper (``site/browser/helper``), empty stand-ins
+   (:data:`STAND_INS`) and, from PyPI, the rest at the version of Pyodide's lock or, for a
+   package not in it, of the build environment (so each widget's Python side matches the
+   front end the site serves);
+2. Pyodide's lock rewritten for exactly those files (:func:`rewrite_lock`);
+3. ``voici build`` with the project's offline Voila template (no CDN links), the lab
+   extensions of :data:`EXTENSIONS` only, and the kernel set never to reach for PyPI, to
+   preload what it needs at start in one batch, and to run the helper (which loads a package
+   when it is first imported, so plotly comes with the first chart, not with the page);
+4. every notebook executed now by the project's environment (``site/prerender.py``): one that
+   shows no widget gets a static page over its Voici page (outputs fixed by seeds need no
+   Python in the browser; the chart notebooks' pandas has none); the apps stay live;
+5. a check that no page of the site loads anything from another host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from dataclasses import dataclass, field
+from email.parser import Parser
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+NOTEBOOKS = ROOT / "notebooks"
+PYODIDE_NPM = SITE / "node_modules" / "pyodide"
+LABEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
+
+#: what the kernel installs at start, by these names (jupyterlite-pyodide-kernel 0.7.0,
+#: ``worker.ts``: ``initPackageManager`` and ``initKernel``). It installs them one after
+#: another unless Pyodide preloads them; the site preloads them, in one batch.
+KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+
+#: the kernel's own wheels, which its lab extension carries (``static/pypi``)
+KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel")
+
+#: the project's packages in the browser. None comes with the page: the kernel loads what a
+#: cell's import lines name (daynight), the helper what is imported later (ipywidgets by the
+#: widgets, plotly by a chart function)
+BROWSER = ("daynight", "ipywidgets", "anywidget", "plotly")
+
+#: packages of the project's ``notebooks`` extra that the browser does not get, and why
+NOT_IN_BROWSER = {
+    "jupyterlab": "the server's front end: Voici's bundle carries JupyterLab's front end",
+    "voila": "the server: the static site replaces it",
+    "pandas": ("compiled (with numpy): their Pyodide builds are published only on Pyodide's own CDN, "
+               "not on PyPI or npm, so the notebooks that need them are rendered when the site is built"),
+}
+
+#: modules the browser lacks on purpose: an ``import`` of one says why (the helper reads this)
+MISSING_IN_BROWSER = {"pandas": NOT_IN_BROWSER["pandas"], "numpy": NOT_IN_BROWSER["pandas"]}
+
+#: dependency edges left out of the browser's lock, and why
+DROPPED = {
+    ("ipywidgets", "widgetsnbextension"): "the classic notebook's front end; the site serves the lab extension",
+    ("ipywidgets", "jupyterlab-widgets"): "the lab extension itself (front end only); the site serves it",
+    ("matplotlib-inline", "matplotlib"): "IPython's inline backend imports matplotlib only when a notebook does; none does",
+}
+
+#: packages the kernel's start-up list names that the site replaces by an empty wheel, and why
+STAND_INS = {
+    "sqlite3": ("a compiled standard-library module published only on Pyodide's CDN; without it "
+                "IPython keeps its history in memory"),
+    "jedi": ("code completion (1.7 MB with parso); a Voici page has no code editor, and IPython "
+             "completes without it"),
+}
+
+#: the site's own helper, preloaded with Pyodide (its IPython start-up file installs it)
+HELPER = "daynight-browser"
+
+#: the lab extensions the site serves (from the build environment), and why each
+EXTENSIONS = {
+    "@jupyter-widgets/jupyterlab-manager": "ipywidgets' front end",
+    KERNEL_EXTENSION: "the Pyodide kernel",
+    "anywidget": "the table widget's front end (its JavaScript comes from the kernel as _esm)",
+    "jupyterlab_pygments": "the colours of highlighted code in the prose",
+}
+#: left out: jupyterlab-plotly (4.8 MB of JavaScript every page would load at start; the
+#: helper draws charts as HTML carrying plotly.js from the plotly wheel, which comes with the
+#: first chart) and @voila-dashboards/jupyterlab-preview (a JupyterLab toolbar button)
+
+#: the Pyodide runtime files the kernel fetches (the npm package has more: console, types, maps)
+PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+
+#: the page a visitor of the site's root lands on
+LANDING = "voici/render/index.html"
+
+
+def canonical(name: str) -> str:
+    """PEP 503 normalised name (``Prompt_Toolkit`` -> ``prompt-toolkit``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def browser_markers(lock_info: dict) -> dict[str, str]:
+    """PEP 508 marker values of Pyodide's Python (for wheels' ``Requires-Dist``)."""
+    full = lock_info["python"]
+    return {"python_version": ".".join(full.split(".")[:2]), "python_full_version": full,
+            "sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+            "platform_machine": "wasm32", "implementation_name": "cpython",
+            "platform_python_implementation": "CPython", "implementation_version": full, "extra": ""}
+
+
+def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
+    """(name, version, Requires-Dist lines, top-level import names) of a wheel."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = Parser().parsestr(z.read(next(n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n))).decode())
+        top_level = next((n for n in names if re.fullmatch(r"[^/]+\.dist-info/top_level\.txt", n)), None)
+        if top_level:
+            imports = [line.strip() for line in z.read(top_level).decode().splitlines() if line.strip()]
+        else:
+            imports = sorted({n.split("/", 1)[0].removesuffix(".py") for n in names
+                              if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
+                              and ("/" in n or n.endswith(".py"))} - {"__pycache__"})
+    return meta["Name"], meta["Version"], meta.get_all("Requires-Dist") or [], imports
+
+
+@dataclass
+class Package:
+    """One package of the browser's lock."""
+
+    name: str                 # canonical
+    version: str
+    source: str               # "pyodide" (Pyodide's lock), "pypi" (build env's version), "local"
+    depends: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    wheel: Path | None = None
+
+
+def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_version) -> dict[str, Package]:
+    """Every package the browser needs, from ``roots`` down through their dependencies.
+
+    ``local`` maps names to wheels made here (the project, the kernel's, the helper, the
+    stand-ins); a package in Pyodide's lock keeps the lock's version and dependencies (what
+    Pyodide was tested with); any other comes from PyPI at ``env_version(name)`` with the
+    dependencies its wheel declares. ``fetch({name: version})`` returns ``{name: wheel}``.
+    :data:`DROPPED` edges are left out; a version a dependent does not accept is an error.
+    """
+    from packaging.requirements import Requirement  # noqa: PLC0415 - build tools, not the package's
+    from packaging.version import Version  # noqa: PLC0415
+
+    lock_packages = {canonical(k): v for k, v in pyodide_lock["packages"].items()}
+    local = {canonical(k): v for k, v in local.items()}
+    markers = browser_markers(pyodide_lock["info"])
+    dropped = {(canonical(a), canonical(b)) for a, b in DROPPED}
+    found: dict[str, Package] = {}
+    asked: list[tuple[str, str, object]] = []  # (dependent, dependency, specifier)
+    todo = [canonical(r) for r in roots]
+    while todo:
+        batch, todo = sorted(set(todo) - set(found)), []
+        remote = [n for n in batch if n not in local and n not in lock_packages]
+        fetched = fetch({n: env_version(n) for n in remote}) if remote else {}
+        for name in batch:
+            if name in local or name in fetched:
+                wheel = local.get(name) or fetched[name]
+                _, version, reqs, imports = wheel_metadata(wheel)
+                pkg = Package(name, version, "local" if name in local else "pypi", [], imports, wheel)
+            else:
+                info = lock_packages[name]
+                if not info["file_name"].endswith("-none-any.whl"):
+                    raise SystemExit(f"site: {name} in Pyodide's lock is compiled ({info['file_name']}) and cannot "
+                                     "come from PyPI: give it a stand-in (STAND_INS) or keep it out of the browser")
+                pkg = Package(name, info["version"], "pyodide", [], list(info.get("imports", [])))
+                reqs = info.get("depends", [])
+            for req in reqs:
+                r = Requirement(req)
+                if r.marker is not None and not r.marker.evaluate(markers):
+                    continue
+                dep = canonical(r.name)
+                if (name, dep) not in dropped and dep != name:
+                    pkg.depends.append(dep)
+                    asked.append((name, dep, r.specifier))
+                    todo.append(dep)
+            pkg.depends = sorted(set(pkg.depends))
+            found[name] = pkg
+    for who, dep, spec in asked:
+        if spec and not spec.contains(Version(found[dep].version), prereleases=True):
+            raise SystemExit(f"site: {who} needs {dep}{spec}, but the browser would get {dep} {found[dep].version}")
+    return found
+
+
+def rewrite_lock(pyodide_lock: dict, packages: dict[str, Package], wheel_paths: dict[str, str]) -> dict:
+    """Pyodide's lock for exactly the site's files: each entry names the site's wheel
+    (``wheel_paths``: name -> path relative to the lock) and its sha256 (PyPI's wheels are
+    not Pyodide's repacked ones); entries the site does not serve are left out, so an import
+    of such a package fails plainly instead of fetching a file the site lacks."""
+    out = {"info": dict(pyodide_lock["info"]), "packages": {}}
+    for name, pkg in sorted(packages.items()):
+        out["packages"][name] = {
+            "name": name, "version": pkg.version, "file_name": wheel_paths[name],
+            "install_dir": "site", "package_type": "package", "imports": pkg.imports,
+            "depends": pkg.depends, "sha256": hashlib.sha256(pkg.wheel.read_bytes()).hexdigest(),
+            "unvendored_tests": False,
+        }
+    return out
+
+
+def lite_config(preload: list[str], env: dict[str, str]) -> dict:
+    """The staged ``jupyter-lite.json``: the Pyodide kernel never reaches for PyPI, preloads
+    ``preload`` and gets ``env``; Voici's build adds the rest (``pyodideUrl`` among it)."""
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Day & Night",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {"disablePyPIFallback": True,
+                                "loadPyodideOptions": {"packages": preload, "env": env}},
+            },
+        },
+    }
+
+
+def site_notebooks(root: Path = NOTEBOOKS) -> list[str]:
+    """Every notebook under ``root`` (posix paths; hidden folders and checkpoints skipped)."""
+    return [p.relative_to(root).as_posix() for p in sorted(root.rglob("*.ipynb"))
+            if not any(part.startswith(".") for part in p.relative_to(root).parts)]
+
+
+def page_of(path: str) -> str:
+    """Where a notebook's page, or a file beside it, is in the site
+    (``stars/play.ipynb`` -> ``voici/render/stars/play.html``; ``assets/a.svg`` -> ``voici/render/assets/a.svg``)."""
+    return "voici/render/" + (path.removesuffix(".ipynb") + ".html" if path.endswith(".ipynb") else path)
+
+
+LOADING_TAG = re.compile(r"<(link|script|img|iframe|source|embed|object|audio|video)\b[^>]*>", re.I)
+URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']?((?:https?:)?//[^"'\s>]+)""", re.I)
+CSS_IMPORT = re.compile(r"""@import\s+(?:url\()?["']?((?:https?:)?//[^"')\s]+)""", re.I)
+
+
+def external_references(folder: Path) -> list[str]:
+    """What the site's HTML pages and ``jupyter-lite.json`` files would load from another
+    host: ``src``/``href`` of loading tags and CSS ``@import``s. (Links a visitor may follow,
+    such as the Binder badges, are ``<a href>`` and allowed.)"""
+    found = []
+    for page in sorted(folder.rglob("*.html")):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        urls = [m.group(1) for tag in LOADING_TAG.finditer(text) for m in URL_ATTR.finditer(tag.group(0))]
+        urls += [m.group(1) for m in CSS_IMPORT.finditer(text)]
+        found += [f"{page.relative_to(folder)}: {u}" for u in urls]
+    for config in sorted(folder.rglob("jupyter-lite.json")):
+        found += [f"{config.relative_to(folder)}: {m.group(1)}"
+                  for m in re.finditer(r'"((?:https?:)?//[^"]+)"', config.read_text(encoding="utf-8"))]
+    return found
+
+
+# -- wheels ---------------------------------------------------------------------------------
+
+def run(cmd: list, log: Path | None = None, **kw) -> None:
+    """Run ``cmd``; with ``log``, its output goes there and is shown only if it fails."""
+    print("site: $", " ".join(str(c) for c in cmd), flush=True)
+    if log is None:
+        subprocess.run([str(c) for c in cmd], check=True, **kw)
+        return
+    with open(log, "w") as f:
+        done = subprocess.run([str(c) for c in cmd], stdout=f, stderr=subprocess.STDOUT, **kw)
+    if done.returncode:
+        print(log.read_text(errors="replace")[-6000:], file=sys.stderr)
+        raise SystemExit(f"site: {Path(str(cmd[0])).name} failed (exit {done.returncode}); its output: {log}")
+
+
+def find_wheel(folder: Path, name: str, version: str) -> Path | None:
+    stem = re.sub(r"[-_.]+", "_", name).lower()
+    return next((w for w in sorted(folder.glob("*.whl"))
+                 if w.name.split("-")[0].lower() == stem and w.name.split("-")[1] == version), None)
+
+
+def pypi_fetcher(cache: Path, python_version: str):
+    """``fetch({name: version})``: pure-Python wheels from PyPI, kept in ``cache``."""
+    cache.mkdir(parents=True, exist_ok=True)
+
+    def fetch(wanted: dict[str, str]) -> dict[str, Path]:
+        missing = sorted(f"{n}=={v}" for n, v in wanted.items() if not find_wheel(cache, n, v))
+        if missing:
+            run([sys.executable, "-m", "pip", "download", "-qq", "--no-deps", "--only-binary=:all:",
+                 "--implementation", "py", "--abi", "none", "--platform", "any",
+                 "--python-version", python_version, "-d", cache, *missing])
+        out = {n: find_wheel(cache, n, v) for n, v in wanted.items()}
+        if None in out.values():
+            raise SystemExit(f"site: no pure-Python wheel on PyPI for {[n for n, w in out.items() if w is None]}")
+        return out
+
+    return fetch
+
+
+def build_wheel(source: Path, out: Path) -> Path:
+    """``pip wheel`` one local project."""
+    shutil.rmtree(out, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "wheel", "-qq", "--no-deps", "-w", out, source])
+    (wheel,) = out.glob("*.whl")
+    return wheel
+
+
+def stand_in_project(name: str, reason: str, folder: Path) -> Path:
+    """A project whose wheel is named ``name`` and installs no module (so ``import name``
+    fails as it would without the package)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=77"]\nbuild-backend = "setuptools.build_meta"\n\n'
+        f'[project]\nname = "{name}"\nversion = "0.0.0"\n'
+        f'description = {json.dumps("Empty stand-in on the daynight static site: " + reason)}\n\n'
+        "[tool.setuptools]\npackages = []\n", encoding="utf-8")
+    return folder
+
+
+def env_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        raise SystemExit(f"site: the browser needs {name}, which the build environment lacks "
+                         "(add it to site/requirements.txt)") from None
+
+
+def local_wheels(work: Path) -> dict[str, Path]:
+    """The wheels made here: the project, the helper (with the list of what the site lacks
+    on purpose), the stand-ins, and the kernel's own from its lab extension."""
+    helper = work / "helper-src"
+    shutil.rmtree(helper, ignore_errors=True)
+    shutil.copytree(SITE / "browser" / "helper", helper, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
+    (helper / "daynight_browser" / "missing.json").write_text(json.dumps(MISSING_IN_BROWSER, indent=1), encoding="utf-8")
+    wheels = {"daynight": build_wheel(ROOT, work / "wheels" / "daynight"),
+              HELPER: build_wheel(helper, work / "wheels" / HELPER)}
+    for name, reason in STAND_INS.items():
+        wheels[name] = build_wheel(stand_in_project(name, reason, work / "stand-ins" / name), work / "wheels" / name)
+    kernel_pypi = LABEXTENSIONS / KERNEL_EXTENSION / "static" / "pypi"
+    index = json.loads((kernel_pypi / "all.json").read_text(encoding="utf-8"))
+    for name in KERNEL_WHEELS:
+        (version,) = index[name]["releases"]
+        wheels[name] = kernel_pypi / index[name]["releases"][version][0]["filename"]
+    return wheels
+
+
+# -- the build ------------------------------------------------------------------------------
+
+def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NOTEBOOKS) -> None:
+    if not (PYODIDE_NPM / "pyodide-lock.json").exists():
+        raise SystemExit(f"site: no Pyodide runtime at {PYODIDE_NPM}: run `npm ci --prefix site` (make site does)")
+    pyodide_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
+    py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
+
+    # 1. the wheels
+    fetch = pypi_fetcher(work / "pypi", py)
+    packages = resolve(pyodide_lock, [*KERNEL_START, *BROWSER, HELPER], local_wheels(work), fetch, env_version)
+    from_lock = {n: p.version for n, p in packages.items() if p.source == "pyodide"}
+    for name, wheel in fetch(from_lock).items():
+        packages[name].wheel = wheel
+
+    # 2. the staged lite folder: Pyodide, the wheels and the lock under static/pyodide
+    stage = work / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    pyodide_dir = stage / "static" / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME:
+        shutil.copy2(PYODIDE_NPM / name, pyodide_dir / name)
+    wheel_paths = {}
+    for name, pkg in packages.items():
+        # in a folder named by its hash: a browser never pairs a cached old wheel (the
+        # project's own keeps its version number from commit to commit) with a new lock
+        rel = f"wheels/{hashlib.sha256(pkg.wheel.read_bytes()).hexdigest()[:16]}/{pkg.wheel.name}"
+        (pyodide_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(pkg.wheel, pyodide_dir / rel)
+        wheel_paths[name] = rel
+    lock = rewrite_lock(pyodide_lock, packages, wheel_paths)
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    env = {"HOME": "/home/pyodide",
+           "IPYTHONDIR": f"/lib/python{py}/site-packages/daynight_browser/ipython"}  # the helper's start-up file
+    config = lite_config([*KERNEL_START, HELPER], env)
+    (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    build_config = {"LiteBuildConfig": {
+        "ignore_sys_prefix": ["federated_extensions"], "no_sourcemaps": True,
+        "federated_extensions": [str(LABEXTENSIONS / name) for name in EXTENSIONS]}}
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2), encoding="utf-8")
+
+    # 3. voici build, on a copy of every notebook (and the files the pages show)
+    contents = work / "contents"
+    shutil.rmtree(contents, ignore_errors=True)
+    shutil.copytree(notebooks_root, contents, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    notebooks = site_notebooks(contents)
+    from daynight.widgets.serve import offline_template  # noqa: PLC0415 - Voila's template less its CDN links
+
+    template_path, template = offline_template()
+    voici_env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(filter(None, (template_path, os.environ.get("JUPYTER_PATH")))))
+    shutil.rmtree(out, ignore_errors=True)
+    run([Path(sys.executable).with_name("voici"), "build", "--lite-dir", stage, "--contents", contents,
+         "--output-dir", out, f"--VoilaConfiguration.template={template}", "--VoilaConfiguration.show_tracebacks=False",
+         "--VoilaConfiguration.strip_sources=True"], log=work / "voici-build.log", cwd=stage, env=voici_env)
+
+    # files the pages refer to by relative paths (the landing page's badges) beside the pages
+    for path in sorted(contents.rglob("*")):
+        if path.is_file() and path.suffix != ".ipynb":
+            target = out / page_of(path.relative_to(contents).as_posix())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+    # 4. every notebook executed now; those without widgets get static pages
+    run([project_python, SITE / "prerender.py", "--notebooks", contents, "--out", out,
+         *[f"{nb}={page_of(nb)}" for nb in notebooks]], log=work / "prerender.log", cwd=ROOT)
+    pages = json.loads((out / "pages.json").read_text(encoding="utf-8"))
+
+    # the site's root and Voici's own index lead to the landing page (Voici's point at its
+    # file list, by absolute paths that break when the site is served from a sub-folder)
+    redirect = ('<!DOCTYPE html><meta charset="utf-8"><link rel="icon" href="data:;base64,=">'
+                '<meta http-equiv="refresh" content="0; url={0}"><title>Day &amp; Night</title>'
+                '<a href="{0}">Day &amp; Night</a>\n')
+    (out / "index.html").write_text(redirect.format(LANDING), encoding="utf-8")
+    (out / "voici" / "index.html").write_text(redirect.format(LANDING.removeprefix("voici/")), encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages publishing a branch: serve the files as they are
+
+    # 5. nothing from elsewhere
+    bad = external_references(out)
+    if bad:
+        raise SystemExit("site: pages of the site would load files from other hosts:\n  " + "\n  ".join(bad[:20]))
+    print(f"site: built {out}: {len(pages['live'])} pages run in the browser ({', '.join(pages['live'])}), "
+          f"{len(pages['static'])} static; landing page {LANDING}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python site/build.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, default=ROOT / "build" / "site", help="the site folder (default build/site)")
+    p.add_argument("--work", type=Path, default=ROOT / "build" / "site-work",
+                   help="downloads and staging (default build/site-work; downloads are kept between builds)")
+    p.add_argument("--project-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
+                   help="the project's environment (make install), which executes the notebooks")
+    p.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the notebooks (default notebooks/)")
+    args = p.parse_args(argv)
+    build(args.out.resolve(), args.work.resolve(), args.project_python, args.notebooks.resolve())
+
+
+if __name__ == "__main__":
+    main()

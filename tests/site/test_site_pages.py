@@ -1,0 +1,146 @@
+"""Every page of the static site in Chromium: the landing page and its links, the static pages
+with their charts, and every app played for a few moves by clicking, with nothing fetched from
+another host (see conftest.py)."""
+
+from __future__ import annotations
+
+import random
+import re
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import NOTEBOOKS, app_notebooks
+from tests.site.conftest import CONTROL, START_TIMEOUT_MS
+
+#: the table widget's page contract (TABLE-CONTRACT.md)
+TABLE = ".dn-table"
+TARGETS = ".dn-table [data-target]"
+EPOCHS_JS = "() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch).join(',')"
+#: apps not yet on the table widget: their explained event log (widgets/common.py EventLogView)
+LOG_JS = "() => { const li = document.querySelector('.dn-log li:last-child'); return li ? li.value : 0; }"
+STATUS_JS = "() => [...document.querySelectorAll('[role=status]')].map(s => s.innerText).join(' | ')"
+#: buttons that are not moves: they start over, ask for advice or set a game up
+NOT_A_MOVE = re.compile(r"new game|hint|suggest|option|undo|restart|reset|add |remove", re.I)
+BROKEN = "Something went wrong"
+
+
+def play_moves(page, moves: int, seed: str) -> list[str]:
+    """Play ``moves`` moves by clicking; returns the names of what was clicked.
+
+    An app on the table widget: click one of ``.dn-table [data-target]`` (chosen with a
+    seeded RNG) and wait until the table's ``data-epoch`` changes (Python answered the
+    click). An app not yet on it: click its buttons in page order, skipping those that are not
+    moves, and count a move when the event log grows (a refused click only changes the status).
+    """
+    rng = random.Random(seed)
+    clicked: list[str] = []
+    if page.locator(TABLE).count():
+        for _ in range(moves):
+            targets = page.locator(TARGETS)
+            assert targets.count(), "the table shows no clickable target"
+            target = targets.nth(rng.randrange(targets.count()))
+            clicked.append(target.get_attribute("aria-label") or target.inner_text())
+            before = page.evaluate(EPOCHS_JS)
+            target.click()
+            page.wait_for_function(f"() => ({EPOCHS_JS})() !== {before!r}", timeout=60_000)
+            assert BROKEN not in page.evaluate(STATUS_JS)
+        return clicked
+    played, tried, before_click = 0, 0, None
+    while played < moves:
+        assert tried < 12 * moves, f"only {played} of {moves} clicks played a move: {clicked}"
+        buttons = [(b, b.inner_text().strip()) for b in page.locator(".jupyter-widgets button:not([disabled])").all()
+                   if b.is_visible()]
+        buttons = [(b, name) for b, name in buttons if not NOT_A_MOVE.search(name)]
+        assert buttons, "no button to play"
+        # after a click that only selected something (a card, a spell), a button it brought
+        # up (where to put it) comes next
+        new = [(b, name) for b, name in buttons if before_click is not None and name not in before_click]
+        button, name = new[0] if new else buttons[rng.randrange(len(buttons))]
+        tried += 1
+        log, status = page.evaluate(LOG_JS), page.evaluate(STATUS_JS)
+        button.click()
+        try:
+            page.wait_for_function(f"() => ({LOG_JS})() !== {log} || ({STATUS_JS})() !== {status!r}", timeout=15_000)
+        except Exception:  # noqa: BLE001 - a control that changes neither (it opens a panel, say)
+            pass
+        assert BROKEN not in page.evaluate(STATUS_JS), f"after clicking {name!r}"
+        if page.evaluate(LOG_JS) > log:
+            played += 1
+            clicked.append(name)
+            before_click = None
+        else:
+            before_click = {n for _, n in buttons}
+    return clicked
+
+
+def test_root_leads_to_the_landing_page_and_every_link_works(site_page, site_server, pages):
+    page = site_page.open("", wait_for="text=The four games")
+    assert page.url.endswith("voici/render/index.html")
+    assert page.get_by_role("heading", name="Day & Night: four games, one package").is_visible()
+    assert "stars    Day & Night (Piatnik 2021)" in page.inner_text("body"), "the code cell's output"
+    assert "import daynight" not in page.inner_text("body"), "sources are stripped"
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")
+    local = sorted({h.split("#")[0] for h in hrefs if h.startswith(site_server.url)})
+    for game in ("stars", "temples", "mtg", "sunmoon"):
+        assert sum(f"/render/{game}/" in h for h in local) >= 3, f"links to the {game} pages"
+    for href in local:
+        with urllib.request.urlopen(href, timeout=30) as response:
+            assert response.status == 200, href
+    assert all(page.get_by_role("img", name=n).evaluate("i => i.naturalWidth > 0")
+               for n in ("Open in JupyterLab on Binder", "Open the apps in Voila on Binder")), "the badges"
+    site_page.assert_clean()
+
+
+def test_the_apps_and_only_they_run_in_the_browser(pages):
+    """Pages that need Python in the browser are the apps; every other notebook got a static page."""
+    from daynight.widgets.serve import LANDING
+
+    assert set(pages["live"]) == set(app_notebooks()), pages["live"]
+    assert LANDING in pages["static"]
+    every = {p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert set(pages["live"]) | set(pages["static"]) == every, "every notebook has a page"
+
+
+def test_static_pages_show_their_outputs_and_charts(site_page, site_dir, pages):
+    for notebook, path in sorted(pages["static"].items()):
+        html = (site_dir / path).read_text(encoding="utf-8")
+        page = site_page.open(path, wait_for="h1")
+        charts = html.count("Plotly.newPlot(")
+        if charts:
+            page.wait_for_function(f"() => document.querySelectorAll('.js-plotly-plot').length >= {charts}",
+                                   timeout=60_000)
+        assert page.locator(".jp-OutputArea-output").count(), f"{notebook}: no output"
+        site_page.assert_clean()
+
+
+@pytest.mark.parametrize("notebook", app_notebooks())
+def test_app_opens_and_plays_by_clicking(site_page, pages, notebook):
+    page = site_page.open(pages["live"][notebook], wait_for=f"{CONTROL}, {TARGETS}")
+    fetched = [path for path, _, _ in site_page.requests()]
+    heavy = [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)]
+    assert not heavy, f"opening the app fetched chart packages: {heavy}"
+    clicked = play_moves(page, 3, seed=notebook)
+    assert len(clicked) == 3
+    site_page.assert_clean()
+
+
+def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
+    """The stars app's hint chart: plotly comes with the first chart (not with the page) and is
+    drawn without plotly's lab extension or a CDN."""
+    page = site_page.open(pages["live"]["stars/play.ipynb"])
+    hint = page.get_by_role("button", name=re.compile(r"^Hint"))
+    hint.click(timeout=START_TIMEOUT_MS)
+    site_page.wait_for(".js-plotly-plot", timeout=120_000)
+    fetched = [path for path, _, _ in site_page.requests()]
+    assert any(re.search(r"/plotly-[\d.]+-py3-none-any\.whl$", p) for p in fetched), "plotly's wheel"
+    assert not any("jupyterlab-plotly" in p for p in fetched)
+    site_page.assert_clean()
+
+
+@pytest.mark.skipif(not (NOTEBOOKS / "review.ipynb").exists(), reason="the review app (notebooks/review.ipynb) is not on main yet")
+def test_review_app_opens_a_demo_game(site_page, pages):
+    page = site_page.open(pages["live"]["review.ipynb"], wait_for=TABLE)
+    assert page.locator(TARGETS).count(), "the demo game's table has targets"
+    play_moves(page, 2, seed="review")
+    site_page.assert_clean()

@@ -1,0 +1,359 @@
+"""The static site's build, checked without building it and without a browser: the pins, the
+decision for every package of the notebooks extra, the dependency resolution and the lock
+rewriting, the page list, the check for other hosts, and the two pieces of the site that run in
+the browser (the helper that loads a package on first import, the chart renderer), run here
+against stand-ins for Pyodide's JavaScript. The whole site in Chromium is tests/site/
+(``make site-test``, run by .ci/run)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import re
+import sys
+import tomllib
+import types
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = sys.modules[name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load("daynight_site_build", SITE / "build.py")
+prerender = _load("daynight_site_prerender", SITE / "prerender.py")
+HELPER_DIR = SITE / "browser" / "helper"
+
+
+def make_wheel(folder: Path, name: str, version: str, requires=(), files=None) -> Path:
+    """A minimal wheel: METADATA with ``Requires-Dist`` lines and ``files`` ({path: text})."""
+    dist = re.sub(r"[-_.]+", "_", name)
+    path = folder / f"{dist}-{version}-py3-none-any.whl"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(f"Requires-Dist: {r}\n" for r in requires)
+    with zipfile.ZipFile(path, "w") as z:
+        for inner, text in (files or {f"{dist}/__init__.py": ""}).items():
+            z.writestr(inner, text)
+        z.writestr(f"{dist}-{version}.dist-info/METADATA", meta)
+    return path
+
+
+# -- pins and decisions ----------------------------------------------------------------------
+
+def _requirements() -> list[tuple[str, str, list[str]]]:
+    """(name, specifier, comment lines just above) for each line of site/requirements.txt."""
+    out, comments = [], []
+    for line in (SITE / "requirements.txt").read_text().splitlines():
+        if line.startswith("#"):
+            comments.append(line)
+        elif line.strip():
+            name, spec = re.match(r"([A-Za-z0-9_.-]+)(.*)", line.strip()).groups()
+            out.append((build.canonical(name), spec.strip(), comments))
+            comments = []
+        else:
+            comments = []
+    return out
+
+
+def test_every_exact_pin_says_why():
+    reqs = _requirements()
+    pinned = {name: spec for name, spec, _ in reqs if spec.startswith("==")}
+    assert {"voici-core", "jupyterlite-core", "jupyterlite-pyodide-kernel"} <= set(pinned)
+    for name, spec, comments in reqs:
+        if spec.startswith("=="):
+            assert comments, f"site/requirements.txt: {name}{spec} has no reason above it"
+    assert pinned["jupyterlite-pyodide-kernel"] == "==0.7.0", "0.7.1 and 0.7.2 fail in Voici 0.10's front end"
+
+
+def test_the_pyodide_pin_is_the_one_npm_installs():
+    package = json.loads((SITE / "package.json").read_text())
+    lock = json.loads((SITE / "package-lock.json").read_text())
+    version = package["dependencies"]["pyodide"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), "an exact version: the kernel expects one Pyodide"
+    assert lock["packages"]["node_modules/pyodide"]["version"] == version
+    assert lock["packages"][""]["dependencies"] == package["dependencies"]
+    assert "0.29.0" == version, "jupyterlite-pyodide-kernel 0.7.0's PYODIDE_VERSION"
+    assert not any("resolved" in p for p in lock["packages"].values()), "no registry address in the lock"
+
+
+def test_every_package_of_the_notebooks_extra_has_a_browser_decision():
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
+    names = {build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()) for r in extra}
+    decided = {build.canonical(n) for n in (*build.BROWSER, *build.NOT_IN_BROWSER)}
+    assert names <= decided, f"no decision (BROWSER or NOT_IN_BROWSER in site/build.py) for {names - decided}"
+    assert all(build.NOT_IN_BROWSER.values()) and all(build.STAND_INS.values()) and all(build.DROPPED.values())
+    assert not set(map(build.canonical, build.BROWSER)) & set(map(build.canonical, build.NOT_IN_BROWSER))
+
+
+def test_the_site_takes_the_widget_packages_in_the_project_ranges():
+    """site/requirements.txt and the notebooks extra agree for the packages both install."""
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
+    project = {build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()): r[len(re.match(r"[A-Za-z0-9_.-]+", r).group()):]
+               for r in extra}
+    for name, spec, _ in _requirements():
+        if name in project:
+            assert spec == project[name], f"{name}: site/requirements.txt {spec!r}, pyproject.toml {project[name]!r}"
+
+
+# -- resolution and the lock ----------------------------------------------------------------
+
+def _pyodide_lock() -> dict:
+    def entry(name, version, depends=(), compiled=False):
+        dist = re.sub(r"[-_.]+", "_", name)
+        tag = "cp313-cp313-pyodide_2025_0_wasm32" if compiled else "py3-none-any"
+        return {"name": name, "version": version, "file_name": f"{dist}-{version}-{tag}.whl",
+                "depends": list(depends), "imports": [dist], "package_type": "package",
+                "install_dir": "site", "sha256": "0" * 64, "unvendored_tests": False}
+
+    return {"info": {"python": "3.13.2", "abi_version": "2025_0", "platform": "emscripten_4_0_9", "arch": "wasm32",
+                     "version": "0.29.0"},
+            "packages": {"ipython": entry("ipython", "9.0.2", ["traitlets", "matplotlib-inline"]),
+                         "traitlets": entry("traitlets", "5.14.3"),
+                         "matplotlib-inline": entry("matplotlib-inline", "0.1.7", ["traitlets", "matplotlib"]),
+                         "matplotlib": entry("matplotlib", "3.8.4", ["numpy"], compiled=True),
+                         "numpy": entry("numpy", "2.2.5", compiled=True)}}
+
+
+def _fetcher(tmp_path, wheels: dict):
+    fetched = []
+
+    def fetch(wanted):
+        fetched.append(dict(wanted))
+        return {n: make_wheel(tmp_path, n, v, wheels[n]) for n, v in wanted.items()}
+
+    return fetch, fetched
+
+
+def test_resolve_takes_lock_versions_build_env_versions_and_drops_the_front_end_edges(tmp_path):
+    ipywidgets_requires = ["comm>=0.1.3", "ipython>=6.1.0", "traitlets>=4.3.1", "widgetsnbextension~=4.0.14",
+                           "jupyterlab_widgets~=3.0.15", 'pytest>=3.6.0; extra == "test"',
+                           'pywin32; sys_platform == "win32"', 'backports.zoneinfo; python_version < "3.9"']
+    fetch, fetched = _fetcher(tmp_path, {"ipywidgets": ipywidgets_requires, "comm": []})
+    local = {"daynight": make_wheel(tmp_path, "daynight", "0.1.0", ['pandas>=2; extra == "notebooks"'])}
+    found = build.resolve(_pyodide_lock(), ["daynight", "ipywidgets"], local, fetch,
+                          env_version={"ipywidgets": "8.1.9", "comm": "0.2.3"}.__getitem__)
+    assert sorted(found) == ["comm", "daynight", "ipython", "ipywidgets", "matplotlib-inline", "traitlets"]
+    assert found["ipywidgets"].version == "8.1.9" and found["ipywidgets"].source == "pypi"
+    assert found["ipywidgets"].depends == ["comm", "ipython", "traitlets"], "front-end packages, extras, markers"
+    assert found["traitlets"].version == "5.14.3" and found["traitlets"].source == "pyodide"
+    assert found["matplotlib-inline"].depends == ["traitlets"], "the edge to compiled matplotlib is dropped"
+    assert found["daynight"].depends == [] and found["daynight"].source == "local"
+    assert fetched == [{"ipywidgets": "8.1.9"}, {"comm": "0.2.3"}], "PyPI is asked only for what the lock lacks"
+
+
+def test_resolve_refuses_a_compiled_package_and_a_version_a_dependent_does_not_accept(tmp_path):
+    lock = _pyodide_lock()
+    lock["packages"]["traitlets"]["depends"] = ["numpy"]
+    fetch, _ = _fetcher(tmp_path, {})
+    with pytest.raises(SystemExit, match="numpy in Pyodide's lock is compiled"):
+        build.resolve(lock, ["ipython"], {}, fetch, env_version=None)
+    fetch, _ = _fetcher(tmp_path, {"ipywidgets": ["traitlets>=6"]})
+    with pytest.raises(SystemExit, match=r"ipywidgets needs traitlets>=6, but the browser would get traitlets 5\.14\.3"):
+        build.resolve(_pyodide_lock(), ["ipywidgets"], {}, fetch, env_version=lambda n: "8.1.9")
+
+
+def test_rewrite_lock_lists_exactly_the_sites_wheels_with_their_hashes(tmp_path):
+    lock = _pyodide_lock()
+    found = {"traitlets": build.Package("traitlets", "5.14.3", "pyodide", [], ["traitlets"],
+                                        make_wheel(tmp_path, "traitlets", "5.14.3")),
+             "daynight": build.Package("daynight", "0.1.0", "local", [], ["daynight"],
+                                       make_wheel(tmp_path, "daynight", "0.1.0"))}
+    paths = {"traitlets": "wheels/aa/traitlets-5.14.3-py3-none-any.whl", "daynight": "wheels/bb/daynight-0.1.0-py3-none-any.whl"}
+    out = build.rewrite_lock(lock, found, paths)
+    assert out["info"] == lock["info"]
+    assert sorted(out["packages"]) == ["daynight", "traitlets"], "entries the site does not serve are gone"
+    entry = out["packages"]["traitlets"]
+    assert entry["file_name"] == paths["traitlets"] and entry["version"] == "5.14.3"
+    assert entry["sha256"] == hashlib.sha256(found["traitlets"].wheel.read_bytes()).hexdigest() != "0" * 64
+    assert out["packages"]["daynight"]["imports"] == ["daynight"]
+
+
+def test_the_kernel_preloads_its_start_up_packages_and_never_asks_pypi():
+    config = build.lite_config([*build.KERNEL_START, build.HELPER], {"IPYTHONDIR": "/x"})
+    settings = config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
+    assert settings["disablePyPIFallback"] is True
+    assert settings["loadPyodideOptions"]["packages"][-1] == build.HELPER
+    assert set(build.STAND_INS) <= set(build.KERNEL_START)
+
+
+# -- pages ----------------------------------------------------------------------------------
+
+def test_every_notebook_gets_a_page_without_being_listed(tmp_path):
+    for rel in ("index.ipynb", "stars/play.ipynb", "review.ipynb", "stars/.ipynb_checkpoints/play-checkpoint.ipynb"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("{}")
+    assert build.site_notebooks(tmp_path) == ["index.ipynb", "review.ipynb", "stars/play.ipynb"]
+    assert build.page_of("stars/play.ipynb") == "voici/render/stars/play.html"
+    assert build.page_of("assets/badge.svg") == "voici/render/assets/badge.svg"
+    assert build.LANDING == build.page_of("index.ipynb")
+    real = build.site_notebooks()
+    assert "index.ipynb" in real and "stars/play.ipynb" in real
+
+
+def test_external_references_finds_what_a_page_would_load_from_elsewhere(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "page.html").write_text(
+        '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/x.css">'
+        "<script src='//cdnjs.cloudflare.com/mermaid.js'></script>"
+        "<style>@import url(https://fonts.example/f.css);</style>"
+        '<a href="https://mybinder.org/v2/gh/x/y/HEAD"><img src="assets/badge.svg"></a>'
+        '<script src="../static/local.js"></script>')
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps({"pyodideUrl": "https://cdn.jsdelivr.net/pyodide/pyodide.js"}))
+    found = build.external_references(tmp_path)
+    assert found == ["a/page.html: https://cdn.jsdelivr.net/npm/x.css", "a/page.html: //cdnjs.cloudflare.com/mermaid.js",
+                     "a/page.html: https://fonts.example/f.css", "jupyter-lite.json: https://cdn.jsdelivr.net/pyodide/pyodide.js"]
+
+
+def test_static_pages_link_to_pages_not_notebooks():
+    html = ('<a href="rules.ipynb">w</a> <a href="../stars/play.ipynb#top">p</a> '
+            '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>')
+    assert prerender.IPYNB_LINK.sub(r"\1.html", html) == (
+        '<a href="rules.html">w</a> <a href="../stars/play.html#top">p</a> '
+        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>')
+
+
+def test_a_notebook_with_a_widget_view_stays_live():
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x")])
+    assert not prerender.shows_widgets(nb)
+    nb.cells[0].outputs = [nbformat.v4.new_output("display_data", data={prerender.WIDGET_VIEW: {"model_id": "1"}})]
+    assert prerender.shows_widgets(nb)
+
+
+# -- what runs in the browser, run here -----------------------------------------------------
+
+class _JsObject(dict):
+    pass
+
+
+def _fake_js(files: dict[str, bytes], requested: list[str]):
+    """The two pieces of Pyodide's ``js`` module the helper uses, serving ``files``."""
+
+    class XMLHttpRequest:
+        @classmethod
+        def new(cls):
+            return cls()
+
+        def open(self, method, url, asynchronous):
+            assert method == "GET" and asynchronous is False
+            self.url = url
+
+        def send(self):
+            requested.append(self.url)
+            self.status = 200 if self.url in files else 404
+            self.response = types.SimpleNamespace(to_bytes=lambda: files[self.url])
+
+    class Reflect:
+        has = staticmethod(lambda obj, key: key in obj)
+        set = staticmethod(lambda obj, key, value: obj.__setitem__(key, value))
+
+    return types.SimpleNamespace(XMLHttpRequest=XMLHttpRequest, Reflect=Reflect)
+
+
+@pytest.fixture
+def helper(tmp_path, monkeypatch):
+    """The helper with a lock of two packages (dnsite_fake needs dnsite_dep), a fake ``js``
+    serving their wheels, and tmp_path/site-packages as site-packages."""
+    monkeypatch.syspath_prepend(str(HELPER_DIR))
+    target = tmp_path / "site-packages"
+    target.mkdir()
+    monkeypatch.syspath_prepend(str(target))
+    fake = make_wheel(tmp_path, "dnsite-fake", "1.0", files={
+        "dnsite_fake/__init__.py": "from dnsite_dep import VALUE\n",
+        "dnsite_fake-1.0.data/data/share/jupyter/labextensions/x/package.json": "{}"})
+    dep = make_wheel(tmp_path, "dnsite-dep", "1.0", files={"dnsite_dep/__init__.py": "VALUE = 42\n"})
+    base = "http://127.0.0.1/static/pyodide/"
+    files = {base + "w/" + w.name: w.read_bytes() for w in (fake, dep)}
+    lock = {"packages": {
+        "dnsite-fake": {"file_name": "w/" + fake.name, "imports": ["dnsite_fake"], "depends": ["dnsite-dep"],
+                        "sha256": hashlib.sha256(fake.read_bytes()).hexdigest()},
+        "dnsite-dep": {"file_name": "w/" + dep.name, "imports": ["dnsite_dep"], "depends": [],
+                       "sha256": hashlib.sha256(dep.read_bytes()).hexdigest()}}}
+    requested: list[str] = []
+    monkeypatch.setitem(sys.modules, "js", _fake_js(files, requested))
+    import daynight_browser
+
+    loaded = _JsObject()
+    finder = daynight_browser.LockFinder(lock, base, loaded, {"dnsite_missing": "no browser build here"})
+    finder.target = target
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    yield types.SimpleNamespace(finder=finder, loaded=loaded, requested=requested, target=target, lock=lock, files=files)
+    for name in ("dnsite_fake", "dnsite_dep", "daynight_browser", "daynight_browser.charts"):
+        sys.modules.pop(name, None)
+
+
+def test_the_helper_installs_a_lock_package_and_its_dependencies_on_first_import(helper):
+    module = importlib.import_module("dnsite_fake")
+    assert module.VALUE == 42
+    assert sorted(helper.loaded) == ["dnsite-dep", "dnsite-fake"], "recorded as loaded, as Pyodide records its own"
+    assert len(helper.requested) == 2
+    assert not list(helper.target.glob("*.data")), "a wheel's .data folder is not unpacked"
+    importlib.reload(module)
+    assert len(helper.requested) == 2, "nothing is fetched twice"
+
+
+def test_the_helper_refuses_a_wheel_that_does_not_match_the_lock(helper):
+    helper.lock["packages"]["dnsite-dep"]["sha256"] = "f" * 64
+    helper.finder.packages = helper.lock["packages"]
+    with pytest.raises(ImportError, match="does not match the site's lock file"):
+        importlib.import_module("dnsite_fake")
+    assert "dnsite-dep" not in helper.loaded
+
+
+def test_the_helper_says_why_a_package_is_missing(helper):
+    with pytest.raises(ModuleNotFoundError, match="dnsite_missing is not available on this static site: no browser build"):
+        importlib.import_module("dnsite_missing")
+    assert importlib.import_module("json"), "other modules are untouched"
+
+
+def test_the_site_chart_renderer_needs_no_cdn_and_no_lab_extension():
+    pytest.importorskip("plotly")
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    sys.path.insert(0, str(HELPER_DIR))
+    try:
+        from daynight_browser import charts
+    finally:
+        sys.path.remove(str(HELPER_DIR))
+    before = pio.renderers.default
+    try:
+        fig = go.Figure(go.Bar(x=["a", "b"], y=[1, 2]))
+        charts.use(True)  # the browser: plotly.js inline with every figure
+        for _ in range(2):
+            html = fig._repr_mimebundle_()["text/html"]
+            assert "Plotly.newPlot(" in html and len(html) > 1_000_000, "plotly.js travels with the figure"
+            assert not re.search(r"<script[^>]+src=", html), "nothing to fetch"
+        charts.use("../../static/plotly/plotly.min.js")  # a page rendered at build time
+        first, second = (fig._repr_mimebundle_()["text/html"] for _ in range(2))
+        assert re.search(r'<script[^>]+src="\.\./\.\./static/plotly/plotly\.min\.js"', first)
+        assert not re.search(r"<script[^>]+src=", second) and "Plotly.newPlot(" in second, "plotly.js is loaded once"
+        assert not re.search(r"src=[^>]*mathjax", first + second, re.I), "no MathJax from a CDN"
+    finally:
+        pio.renderers.default = before
+        sys.modules.pop("daynight_browser.charts", None)
+        sys.modules.pop("daynight_browser", None)
+
+
+# -- how it is built and published -----------------------------------------------------------
+
+def test_make_site_builds_into_an_ignored_folder_and_ci_runs_the_site_test():
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^site: .*\n\t.*site/build\.py", makefile, re.M)
+    assert re.search(r"^LEARNERS \?=", makefile, re.M), "make app LEARNERS=N stays"
+    ignored = (ROOT / ".gitignore").read_text().split()
+    assert {"build/", ".venv-site/", "node_modules/"} <= set(ignored)
+    assert "make site-test" in (ROOT / ".ci" / "run").read_text()
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    assert "make site" in workflow and "build/site" in workflow and "actions/deploy-pages" in workflow
