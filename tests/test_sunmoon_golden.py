@@ -10,6 +10,7 @@ rewrites these files, and the commit says why.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,23 @@ def test_the_demo_record_is_byte_identical(seed):
     assert hashlib.sha256(game.log.explain().encode()).hexdigest()[:16] == LOGS[seed]
     again = SunMoon.from_json(golden)   # and the record replays to the same game
     assert again.scores() == game.scores() and again.log.explain() == game.log.explain()
+
+
+def test_a_record_from_before_the_report_defaults_replays_with_its_options_named():
+    """A demo record written before the play report's defaults (eclipses named "solar eclipse
+    3"; four players scored alone; in the final round a player with nothing to do passed;
+    drawing went on in the final round): it names no options, so today's defaults refuse
+    its final round, and it replays to its old end once its setup names the old rules."""
+    import json
+
+    from daynight.core import InvalidRecordError
+
+    record = json.loads((GOLDEN / "before_the_report_defaults.json").read_text(encoding="utf-8"))
+    assert re.search(r"(solar|lunar) eclipse [1-5]", json.dumps(record))
+    with pytest.raises(InvalidRecordError) as info:
+        SunMoon.from_record(record)
+    assert info.value.rule == "turn order"
+    record["setup"]["options"] = {"scoring": "individual", "empty_hand_at_end": "pass",
+                                  "draw_in_final_round": True}
+    game = SunMoon.from_record(record)
+    assert game.is_over() and game.scores() == [-1, -5, 0, 0]
