@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from .. import draw as d
-from .data import ECLIPSE, Card
+from .data import Card
 from .rules import Row
 
 #: the cards' colours: a fill, the text colour on it (contrast >= 4.5) and a pattern, so the
@@ -505,4 +505,4 @@ def _status_words(game: Any, seen: dict, viewer: int | None) -> str:
 
 __all__ = ["table", "card_drawing", "back_drawing", "row_drawing", "hand_drawing", "face", "back",
            "row_piece", "place_piece", "slot_piece", "hand_piece", "pile_piece", "place_name", "card_name",
-           "COLOURS", "ECLIPSE"]
+           "COLOURS"]
