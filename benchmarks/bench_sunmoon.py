@@ -1,30 +1,37 @@
-"""Speed of ``daynight.sunmoon`` as ratios to the straight-line reference
-(``benchmarks/reference_sunmoon.py``), measured interleaved in the same process.
+"""Speed of ``daynight.sunmoon``, as ratios measured interleaved in one run.
 
-* ``sunmoon.random_game``: full random 4-player games through the public, validated API
-  (``legal_moves()`` then ``play``), explanations off, against the reference playing the very
-  same games (same deals, same move order, same random choices: ``tests/test_sunmoon.py``
-  checks that they end with the same scores). Target 3, stretch 2 (issue 5).
-* ``sunmoon.random_game_explained``: the same games with every rule explained in the event log
-  (what the apps and ``daynight demo`` do); for information.
-* ``sunmoon.rollouts_1000``: 1,000 determinized rollouts (the Monte Carlo bot's light policy)
-  from a mid-game view (half the draw pile gone), what the bot spends per decision at a budget
-  of 1,000; target 1 s, stretch 0.6 s (``shared/research/style-and-speed.md``).
+* ``sunmoon.random_game``: uniformly random 4-player games through the public, validated API
+  (``legal_moves()`` then ``play``, explanations off) against the independent straight-line
+  reference (``benchmarks/reference_sunmoon.py``) playing random games of its own: the two
+  share no code and play different games, so the ratio is time per game, and :func:`report`
+  prints the two distributions of game lengths and scores beside the games per second (they
+  agree when the rules do). Target 2.0 (issue 14).
+* ``sunmoon.random_game_explained``: the same engine games with every rule explained in the
+  event log (as the apps and ``daynight demo`` play), as a ratio to the quiet engine; target 1.5.
+* ``sunmoon.draw_state``: drawing the table of a state as a player sees it
+  (``daynight.sunmoon.draw.table``, the states of seeded games one after another, as the app
+  redraws) against 20 random moves of the engine (explained, as the app plays them); target 1.
+* ``sunmoon.monte_carlo_turn``: one decision of the app's Monte Carlo bot from a mid-game view;
+  target 1 s (a bot's turn in the app answers within a second).
 """
 
 from __future__ import annotations
 
 import random
+import statistics
+import time
 
 from benchmarks import reference_sunmoon as ref
+from benchmarks.bench_stars import _instructions   # callgrind's count (to move to harness.py)
 from benchmarks.harness import Ratio, Timing
-from daynight.sunmoon import SunMoon, _rollout
+from daynight.sunmoon import SunMoon
 
 PLAYERS = 4
 SEEDS = 50
 
 
-def engine_games(count: int, explain: bool = False) -> None:
+def engine_games(count: int, explain: bool = False) -> list[tuple[list[int], int]]:
+    out = []
     for i in range(count):
         seed = i % SEEDS
         game = SunMoon.new(PLAYERS, seed, explain=explain)
@@ -32,12 +39,50 @@ def engine_games(count: int, explain: bool = False) -> None:
         while not game.is_over():
             moves = game.legal_moves()
             game.play(moves[pick.randrange(len(moves))])
+        out.append((game.scores(), len(game.history)))
+    return out
 
 
-def reference_games(count: int) -> None:
-    for i in range(count):
-        seed = i % SEEDS
-        ref.random_game(PLAYERS, seed, seed + 1)
+def reference_games(count: int) -> list[tuple[list[int], int]]:
+    return [ref.random_game(PLAYERS, 1000 + i % SEEDS) for i in range(count)]
+
+
+def _states(games: int = 3) -> list[SunMoon]:
+    out = []
+    for seed in range(games):
+        game = SunMoon.new(PLAYERS, 500 + seed)
+        pick = random.Random(seed)
+        while not game.is_over():
+            moves = game.legal_moves()
+            game.play(moves[pick.randrange(len(moves))])
+            out.append(game.copy())
+    return out
+
+
+_STATES: list[SunMoon] = []
+
+
+def draw_states(n: int) -> None:
+    from daynight.sunmoon.draw import table
+
+    if not _STATES:
+        _STATES.extend(_states())
+    for i in range(n):
+        state = _STATES[i % len(_STATES)]
+        table(state, state.turn)
+
+
+def random_moves(n: int) -> None:
+    """``n`` random moves of explained 4-player games (a new game whenever one ends)."""
+    done, seed = 0, 0
+    while done < n:
+        game = SunMoon.new(PLAYERS, 900 + seed)
+        pick = random.Random(seed)
+        seed += 1
+        while not game.is_over() and done < n:
+            moves = game.legal_moves()
+            game.play(moves[pick.randrange(len(moves))])
+            done += 1
 
 
 def _mid_game_view() -> dict:
@@ -47,23 +92,66 @@ def _mid_game_view() -> dict:
     while len(game.draw_pile) > start // 2:
         moves = game.legal_moves()
         game.play(moves[pick.randrange(len(moves))])
-    return game.view(game.turn)
+    return game
 
 
-_VIEW = _mid_game_view()
+def monte_carlo_turn() -> None:
+    from daynight.widgets.sunmoon import _make_bot
 
-
-def engine_rollouts(n: int = 1000) -> None:
-    rng = random.Random(1)
-    for _ in range(n):
-        game = SunMoon.from_view(_VIEW, rng)
-        _rollout(game, rng)
+    game = _mid_game_view()
+    _make_bot("Monte Carlo").choose(game.view(game.turn), game.legal_moves(), random.Random(1))
 
 
 FIGURES = [
-    Ratio("sunmoon.random_game", lambda n: engine_games(n), reference_games, target=3, stretch=2,
+    Ratio("sunmoon.random_game", lambda n: engine_games(n), reference_games, target=2.0,
           engine_burst=20, reference_burst=20),
-    Ratio("sunmoon.random_game_explained", lambda n: engine_games(n, explain=True), reference_games,
-          target=3, engine_burst=10, reference_burst=20, rounds=7),
-    Timing("sunmoon.rollouts_1000", engine_rollouts, target=1.0, stretch=0.6, repeats=5),
+    Ratio("sunmoon.random_game_explained", lambda n: engine_games(n, explain=True), lambda n: engine_games(n),
+          target=1.5, engine_burst=20, reference_burst=20, rounds=15),
+    Ratio("sunmoon.draw_state", draw_states, lambda n: random_moves(20 * n), target=1.0, unit="states",
+          engine_burst=40, reference_burst=10, rounds=9),
+    Timing("sunmoon.monte_carlo_turn", monte_carlo_turn, target=1.0, stretch=0.3, repeats=5),
 ]
+
+
+def _spread(values: list[float]) -> str:
+    q = statistics.quantiles(values, n=4)
+    return f"mean {statistics.mean(values):6.2f} sd {statistics.stdev(values):5.2f} quartiles {q[0]:g}/{q[1]:g}/{q[2]:g}"
+
+
+def report(quick: bool = False):
+    """The engine and the reference side by side: games per second, and the distributions
+    of game lengths (moves) and final scores (every player's) over the same number of games;
+    then (full runs with valgrind only) a noise-free cross-check of ``sunmoon.random_game``:
+    instructions per game, engine over reference and explained over quiet, each minus an
+    import-only run."""
+    games = 60 if quick else 400
+    lines = []
+    for name, play in (("engine", engine_games), ("reference", reference_games)):
+        start = time.perf_counter()
+        results = play(games)
+        rate = games / (time.perf_counter() - start)
+        lengths = [float(m) for _, m in results]
+        scores = [float(x) for s, _ in results for x in s]
+        lines.append(f"sunmoon.distribution {name:<9} {rate:7,.0f} games/s  "
+                     f"moves {_spread(lengths)}  scores {_spread(scores)}")
+    if quick:
+        return lines
+    n = 20
+    code = "import benchmarks.bench_sunmoon as B; B.{}({})"
+    counts = {(fn, k): _instructions(code.format(fn, k))
+              for fn in ("engine_games", "reference_games", "explained_games") for k in (0, n)}
+    if None in counts.values():
+        return lines + [f"{'sunmoon.*.instr':<28} skipped (no valgrind)"]
+    per = {fn: (counts[fn, n] - counts[fn, 0]) / n for fn, _ in counts}
+    for name, (top, bottom), target, what in (
+            ("random_game", ("engine_games", "reference_games"), 2.0, "engine {:.2f}M, reference {:.2f}M"),
+            ("random_game_explained", ("explained_games", "engine_games"), 1.5, "explained {:.2f}M, quiet {:.2f}M")):
+        ratio = per[top] / per[bottom]
+        verdict = "meets target" if ratio <= target else "MISSES target"
+        lines.append(f"{'sunmoon.' + name + '.instr':<28} ratio {ratio:5.2f}  target {target:g}  (callgrind: "
+                     + what.format(per[top] / 1e6, per[bottom] / 1e6) + f" instructions per game; {verdict})")
+    return lines
+
+
+def explained_games(count: int) -> None:
+    engine_games(count, explain=True)

@@ -1,159 +1,186 @@
-"""The Sonne und Mond app and charts without a browser: set values, click, read the HTML."""
+"""The Sonne und Mond app and charts without a browser: the drawn table is driven by its
+targets (``app.table.choose(app.table.target_id(name))`` does what a click does)."""
 
-import ipywidgets as w
 import pytest
 
-from daynight.sunmoon import Harvest, Options, SelfDestruct, SunMoon, card, tournament
+from daynight import draw as d
+from daynight.sunmoon import (Harvest, MonteCarloBot, Options, SelfDestruct, SunMoon, card, load_animals,
+                              tournament)
 from daynight.widgets.sunmoon import (SunMoonApp, bot_results_figure, bot_summary, row_lengths,
                                       row_lengths_figure, score_breakdown_figure)
 
 
-def buttons(widget):
-    if isinstance(widget, w.Button):
-        yield widget
-    for child in getattr(widget, "children", ()):
-        yield from buttons(child)
+def click(app, name):
+    """Click the target called ``name``; True when its action went through."""
+    return app.table.choose(app.table.target_id(name))
 
 
-def named(app, name):
-    found = [b for b in buttons(app.widget) if b.description == name]
-    assert len(found) == 1, (name, [b.description for b in buttons(app.widget)])
-    return found[0]
+def names(app):
+    return app.table.target_names()
 
 
-def enabled_targets(app):
-    return [b for b in buttons(app.table) if not b.disabled]
+def fitting(app):
+    """The targets drawn as places where the picked-up card fits."""
+    keys = {k for k in _fit_keys(app.table.svg)}
+    return [t["name"] for t in app.table.targets if t["key"] in keys]
 
 
-def test_app_shows_hand_rows_and_scores():
+def _fit_keys(svg):
+    import re
+
+    return re.findall(r'<g class="sm-fits" data-key="([^"]+)"', svg)
+
+
+def test_the_table_is_drawn_with_the_hand_as_targets():
     app = SunMoonApp(players=3, seed=2)
     g = app.game
-    assert [b.description.lower() for b in buttons(app.hand_box)] == [c.label for c in g.hands[0]]
-    assert "Draw pile: 53 cards" in app.scoreboard.value and "Ada" in app.scoreboard.value
-    assert len(app.table.children) == 3
-    assert not enabled_targets(app)  # nothing highlighted before a card is selected
+    hand = [f"pick up {c.label}" for c in g.hands[0]]
+    assert names(app) == hand + ["Harvest my sun row", "Harvest my moon row", "Self-destruct", "Hint"]
+    words = " ".join(d.words(app.table.svg))
+    assert "the table as You sees it" in words and "Ada" in words and "draw pile" in words
     assert "The 68 cards are shuffled" in app.log_view.value
+    # every target that sits on the drawing names a piece that is drawn
+    for t in app.table.targets:
+        if t["key"]:
+            assert f'data-key="{t["key"]}"' in app.table.svg, t
 
 
-def test_selecting_a_card_highlights_exactly_its_legal_places():
+def test_picking_up_a_card_marks_exactly_its_legal_places():
     app = SunMoonApp(players=4, seed=5)
-    for c in list(app.game.hands[0]):
-        app.select(c)
-        assert len(enabled_targets(app)) == len(app.game.moves_for(c)), c.name
-        app.select(c)  # a second click deselects
-        assert not enabled_targets(app)
-
-
-def test_clicking_a_target_plays_and_the_bots_answer():
-    app = SunMoonApp(players=3, seed=3)
-    c = app.game.hands[0][0]
-    named(app, c.label.capitalize()).click()
-    target = enabled_targets(app)[0]
-    target.click()
     g = app.game
-    assert g.history[0].card is c
-    assert g.turn == 0 or g.is_over()
-    assert len(g.history) >= 3  # you and the two bots (plus any extra plays)
-    assert c.name in app.log_view.value
-    # what the bots did since your move is listed, in the engine's words
-    bot_events = [e.text for e in g.log if e.who in ("Ada", "Bo")]
-    assert bot_events and "Since your move" in app.recent.value
-    from daynight.widgets.common import escape
-    assert escape(bot_events[0]) in app.recent.value
+    for i, c in enumerate(list(g.hands[0])):
+        click(app, f"pick up {c.label}")
+        assert app.selected is c
+        assert len(fitting(app)) == len(g.moves_for(c)), c.name
+        assert sorted(fitting(app)) == sorted(f"play {g.describe_move(m)}" for m in g.moves_for(c))
+        click(app, f"put back {c.label}")
+        assert app.selected is None and not fitting(app)
 
 
-def test_harvest_and_self_destruct_enabled_only_when_legal_with_reasons():
-    app = SunMoonApp(players=2, seed=1)
-    harvest_sun = named(app, "Harvest my sun row")
-    destruct = named(app, "Self-destruct")
-    assert harvest_sun.disabled and destruct.disabled
-    assert "a harvest needs 5 or more" in app.reasons.value and "self-destruct only when" in app.reasons.value
+def test_playing_a_fitting_place_plays_and_the_bots_answer():
+    app = SunMoonApp(players=3, seed=3)
+    g = app.game
+    c = next(c for c in g.hands[0] if g.moves_for(c) and not c.animal)
+    click(app, f"pick up {c.label}")
+    assert click(app, fitting(app)[0])
+    assert g.history[0].card is c and (g.turn == 0 or g.is_over())
+    assert len(g.history) >= 3 and c.name in app.log_view.value
+    assert app.table.status.startswith("Your turn") and "dn-anim-enter" in app.table.svg
+
+
+def test_a_refused_click_shows_the_rule_and_changes_nothing():
+    g = SunMoon.from_position({"hands": [["sun 19", "moon 2"], ["moon 1"]],
+                               "rows": [{"sun": ["sun 15", "sun 26"]}, {"sun": ["sun 10", "sun 29"]}]},
+                              names=["You", "Ada"])
+    app = SunMoonApp(players=2)
+    app.load(g)
+    click(app, "pick up sun 19")
+    assert "fits nowhere" in app.table.status
+    before = g.snapshot()
+    assert not click(app, "play sun 19 at the right end of your sun row")
+    assert "Not allowed" in app.table.status and "rule: ascending" in app.table.status
+    assert not click(app, "Harvest my sun row")
+    assert "rule: harvest: five or more" in app.table.status
+    assert not click(app, "Self-destruct")
+    assert "rule: self-destruct" in app.table.status and g.snapshot() == before
+
+
+def test_harvest_and_self_destruct_from_the_toolbar():
     g = SunMoon.from_position({"hands": [["moon 1"], ["moon 2"]],
                                "rows": [{"sun": ["sun 1", "sun 2", "sun 3", "sun 4", "sun 6"]}, {}]},
                               names=["You", "Ada"])
+    app = SunMoonApp(players=2)
     app.load(g)
-    assert not harvest_sun.disabled and "Harvest sun" not in app.reasons.value
-    harvest_sun.click()
+    assert next(t for t in app.table.targets if t["name"] == "Harvest my sun row")["primary"]
+    assert click(app, "Harvest my sun row")
     assert len(app.game.harvested[0]) == 5 and app.game.history[0] == Harvest(0, 0, "sun")
     g = SunMoon.from_position({"hands": [["moon 11", "moon 25"], ["sun 1"]],
                                "rows": [{"moon": ["moon 10", "moon 29"], "sun": ["sun 4", "sun 28"]},
                                         {"moon": ["moon 9", "moon 28"], "sun": ["sun 2", "sun 29"]}]},
                               names=["You", "Ada"])
     app.load(g)
-    assert not destruct.disabled and "Self-destruct:" not in app.reasons.value
-    assert "you must self-destruct" in app.status.value
-    destruct.click()
+    assert "you must self-destruct" in app.table.status
+    assert click(app, "Self-destruct")
     assert app.game.history[0] == SelfDestruct(0) and app.game.rows[0] == {"sun": [], "moon": []}
 
 
-def test_animal_card_asks_for_another_play():
-    from daynight.sunmoon import load_animals
-
+def test_an_animal_card_asks_for_another_play():
     animal = next(f"sun {v}" for (k, v), r in load_animals().items() if k == "sun" and r["animal"])
     g = SunMoon.from_position({"hands": [[animal, "moon 5"], ["moon 2"]], "rows": [{}, {}]}, names=["You", "Ada"])
     app = SunMoonApp(players=2)
     app.load(g)
-    app.select(card(animal))
-    named(app, "Start your sun row").click()
+    click(app, f"pick up {card(animal).label}")
+    assert click(app, f"play {animal} starts your sun row")
     assert app.game.turn == 0 and app.game.extra
-    assert "play another card" in app.status.value
+    assert "play another card" in app.table.status
 
 
-def test_refused_click_shows_the_reason():
-    app = SunMoonApp(players=2, seed=4)
-    app.target(1, "sun", "left")
-    assert "choose a card from your hand first" in app.status.value
-    app.scoring_in.value = "teams"
-    app.new_button.click()
-    assert "team scoring needs 4 players" in app.status.value
-
-
-def test_rule_options_apply_to_the_next_game():
-    app = SunMoonApp(players=2, seed=3)
+def test_rule_options_and_scoring_apply_to_the_next_game():
+    app = SunMoonApp(players=4, seed=3)
+    assert app.game.team == (0, 1, 0, 1) and "You and Bo play against Ada and Cy" in app.table.status
     assert app.options_box.layout.display == "none"
-    named(app, "Rule options").click()
+    app.options_button.click()
     assert app.options_box.layout.display == "flex"
     app.option_inputs["harvest_takes"].value = "row"
-    app.option_inputs["final_round"].value = False
+    app.option_inputs["empty_hand_at_end"].value = "pass"
+    app.scoring_in.value = "individual"
     app.new_button.click()
-    assert app.game.options == Options(harvest_takes="row", final_round=False)
-    assert "a harvest takes: the whole row" in app.header.value
-    assert app.game.setup_record()["options"]["harvest_takes"] == "row"
+    assert app.game.options == Options(harvest_takes="row", empty_hand_at_end="pass", scoring="individual")
+    assert app.game.team is None and app.game.setup_record()["options"]["harvest_takes"] == "row"
 
 
-def test_suggestion_selects_a_card():
+def test_the_hint_marks_a_move():
     app = SunMoonApp(players=3, seed=6)
-    app.hint_button.click()
-    assert "Suggestion:" in app.status.value and app.selected is not None
-    assert enabled_targets(app)
+    assert click(app, "Hint")
+    assert app.table.status.startswith("Hint:") and app.hint in app.game.legal_moves()
+    if app.selected is not None:
+        primary = [t["name"] for t in app.table.targets if t["primary"]]
+        assert primary == [f"play {app.game.describe_move(app.hint)}"]
+
+
+def test_a_click_on_an_old_drawing_is_not_acted_on():
+    app = SunMoonApp(players=2, seed=4)
+    c = app.game.hands[0][0]
+    tid = app.table.target_id(f"pick up {c.label}")
+    stale = {"event": "choose", "target": tid, "epoch": app.table.epoch - 1}
+    app.table._on_message(app.table, stale, [])
+    assert app.selected is None and app.table.dropped == 1
+
+
+def play_by_clicks(app) -> int:
+    """Play the app to its end by clicking targets: harvest when the toolbar's button is the
+    main one, else the first card with a fitting place, else self-destruct."""
+    clicks = 0
+    while not app.game.is_over():
+        assert app.game.turn == 0 and app.table.targets
+        main = [t["name"] for t in app.table.targets if t["primary"]]
+        if main:
+            assert click(app, main[0])
+        else:
+            for c in list(app.game.hands[0]):
+                click(app, f"pick up {c.label}")
+                if fitting(app):
+                    assert click(app, fitting(app)[0])
+                    break
+                click(app, f"put back {c.label}")
+            else:
+                raise AssertionError(f"nothing to click: {app.table.status}")
+        clicks += 1
+        assert clicks < 400
+    return clicks
 
 
 @pytest.mark.parametrize("players, opponents, scoring", [(3, "rule of thumb", "individual"),
-                                                         (4, "random", "teams")])
+                                                         (4, "random", "teams"), (2, "Monte Carlo", "teams")])
 def test_a_full_game_by_clicking(players, opponents, scoring):
     app = SunMoonApp(players=players, opponents=opponents, scoring=scoring, seed=7)
-    clicks = 0
-    while not app.game.is_over():
-        assert app.game.turn == 0
-        harvest = [b for b in app.harvest_buttons.values() if not b.disabled]
-        if harvest:
-            harvest[0].click()
-        elif not app.destruct_button.disabled:
-            app.destruct_button.click()
-        else:
-            for b in buttons(app.hand_box):
-                b.click()
-                if enabled_targets(app):
-                    break
-            enabled_targets(app)[0].click()
-        clicks += 1
-        assert clicks < 400
-    assert "Game over" in app.status.value
-    assert "scoring" in app.log_view.value
-    assert all(b.disabled for b in buttons(app.hand_box)) or not list(buttons(app.hand_box))
-    fig = app.final_figure
-    assert fig is not None, "the final score chart is shown"
-    assert list(fig.data[-1].y) == app.game.scores()
+    if opponents == "Monte Carlo":   # the app's own budget, made small: the test is about the clicks
+        assert isinstance(app.bots[1], MonteCarloBot)
+        app.bots[1] = MonteCarloBot(rollouts=2, width=2)
+    assert play_by_clicks(app) >= 3
+    assert app.table.status.startswith("Game over") and "scoring" in app.log_view.value
+    assert [t["name"] for t in app.table.targets] == []   # nothing to click once it is over
+    assert "score " in " ".join(d.words(app.table.svg))
 
 
 def test_score_breakdown_figure_matches_the_score_table():

@@ -14,7 +14,8 @@ decides (each default is explained in ``notebooks/sunmoon/rules.ipynb``).
 >>> demo(1).is_over()
 True
 
-The deck: sun 1-29, moon 1-29, five solar and five lunar eclipses (68 cards). Which
+The deck: sun 1-29, moon 1-29, five solar and five lunar eclipses (68 cards; eclipses have
+no number, so the five of a kind are one card, :data:`FACES` lists the 60 faces). Which
 numbered cards show an animal is read from ``daynight/data/sunmoon_animals.csv`` (every row
 says whether it is attested or reconstructed); nothing else in the package decides it.
 
@@ -40,17 +41,16 @@ Every game of the package has the same files (``daynight/<game>/``):
 
 from __future__ import annotations
 
-from .data import (CARDS, Card, DATA, ECLIPSES_PER_KIND, ECLIPSE_NAME, KINDS, TOP_VALUE, card,
-    load_animals)
-from .rules import (HAND_SIZE, HARVEST_MIN, Row, longest_run, runs, visible_values)
+from .data import (CARDS, COPIES, ECLIPSE, ECLIPSES_PER_KIND, ECLIPSE_NAME, FACES, KINDS, TOP_VALUE, Card, DATA,
+                   card, load_animals)
+from .rules import HAND_SIZE, HARVEST_MIN, Row, Shape, longest_run, runs, shape
 from .engine import (Cover, GAME, Harvest, Move, OPTION_CHOICES, Options, Place, Restore, SelfDestruct,
-    SunMoon)
-from .records import (read_position)
-from .bots import (BOTS, MonteCarloBot, RandomBot, RuleOfThumbBot, demo, play_bots, tournament, _rollout)
-  
+                     SunMoon)
+from .records import read_position
+from .bots import BOTS, MonteCarloBot, RandomBot, RuleOfThumbBot, demo, play_bots, tournament, _rollout
 
 __all__ = [
-    "Card", "CARDS", "KINDS", "ECLIPSE_NAME", "Options", "OPTION_CHOICES", "load_animals", "Place",
+    "Card", "CARDS", "FACES", "KINDS", "ECLIPSE_NAME", "Options", "OPTION_CHOICES", "load_animals", "Place",
     "Cover", "Restore", "Harvest", "SelfDestruct", "SunMoon", "GAME", "demo", "card", "RandomBot",
     "RuleOfThumbBot", "MonteCarloBot", "BOTS", "play_bots", "tournament",
 ]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterable, Sequence
 
-from .data import _BY_NAME, KINDS, TOP_VALUE
+from .data import _BY_NAME, KINDS
 from .engine import Cover, Harvest, Move, Options, Restore, SelfDestruct, SunMoon
-from .rules import Row, _ends, longest_run
+from .rules import Row, longest_run, shape
 
 # ---------------------------------------------------------------------------
 # Bots: choose(view, legal_moves, rng) -> move
@@ -31,9 +31,9 @@ def _view_rows(view: dict) -> list[dict[str, Row]]:
 
 
 def _opponents(view: dict) -> list[int]:
-    me, n = view["me"], view["players"]
-    if view["options"]["scoring"] == "teams":
-        return [p for p in range(n) if p % 2 != me % 2]
+    me, n, team = view["me"], view["players"], view["teams"]
+    if team:
+        return [p for p in range(n) if team[p] != team[me]]
     return [p for p in range(n) if p != me]
 
 
@@ -53,7 +53,7 @@ class RuleOfThumbBot:
             return max(harvests, key=lambda m: longest_run(rows[me][m.row])[1])
         opponents = _opponents(view)
         mates = [p for p in range(view["players"]) if p not in opponents]
-        points = [sum(1 for x in h if "eclipse" not in x) for h in view["harvested"]]
+        points = view["harvest_sizes"]  # harvest piles lie face down: their sizes
         best, best_score = legal[0], float("-inf")
         for m in legal:
             s = self.score(m, rows, me, mates, points)
@@ -86,9 +86,9 @@ class RuleOfThumbBot:
             return (25.0 if friendly else -8.0) + bonus
         if not row:
             return (6.0 if friendly else -6.0) + bonus
-        lo, hi = _ends(row)
-        gap = (lo - c.value) if m.at == 0 else (c.value - hi)
-        if lo == 0 and hi == TOP_VALUE + 1:
+        ends = shape(row)
+        gap = (ends.low - c.value) if m.at == 0 else (c.value - ends.high)
+        if ends.high == 0:  # every place covered: no number to measure the gap from
             gap = 5
         if friendly:
             return 20.0 - gap * 0.7 + bonus
@@ -119,7 +119,7 @@ class MonteCarloBot:
         me = view["me"]
         opponents = _opponents(view)
         mates = [p for p in range(view["players"]) if p not in opponents]
-        points = [sum(1 for x in h if "eclipse" not in x) for h in view["harvested"]]
+        points = view["harvest_sizes"]  # harvest piles lie face down: their sizes
         ranked = sorted(legal, key=lambda m: -RuleOfThumbBot.score(m, rows, me, mates, points))
         candidates = ranked[: self.width]
         best, best_value = candidates[0], float("-inf")
@@ -131,8 +131,7 @@ class MonteCarloBot:
                 _rollout(g, rng)
                 s = g.scores()
                 mine = sum(s[p] for p in mates)
-                theirs = max(s[p] for p in opponents) if view["options"]["scoring"] != "teams" \
-                    else sum(s[p] for p in opponents)
+                theirs = sum(s[p] for p in opponents) if view["teams"] else max(s[p] for p in opponents)
                 total += mine - theirs
             value = total / self.rollouts
             if value > best_value:
@@ -207,7 +206,7 @@ def tournament(lineup: Sequence[str], seeds: Iterable[int], *, options: Options 
         table = game.score_table()
         winners = game.winners()
         for seat, bot in enumerate(seating):
-            won = (game.team_of(seat) in winners) if game.options.scoring == "teams" else seat in winners
+            won = game.team_of(seat) in winners
             out.append({"seed": seed, "seat": seat, "bot": bot, "score": table[seat]["total"],
                         "harvested": table[seat]["harvested"], "won": won, "shared": len(winners) > 1})
     return out

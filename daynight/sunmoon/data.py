@@ -1,10 +1,21 @@
-"""sunmoon: the game's pieces and the readers of their data files in ``daynight/data/``."""
+"""sunmoon: the game's pieces and the readers of their data files in ``daynight/data/``.
+
+The deck (seed 004): sun cards 1-29 ("日卡：共有數字１～２９"), moon cards 1-29, five solar
+and five lunar eclipses ("日月各５張"). Eclipses carry **no number** ("日月蝕是沒有數字的"):
+the five solar eclipses are one and the same card, so the package has one :class:`Card`
+object per face (60 faces) and the deck :data:`CARDS` holds each eclipse face five times.
+
+Records written before eclipses lost their numbers name them ``"solar eclipse 3"``; such a
+name is still read, as the same card (the number is ignored), so old records replay.
+"""
 
 from __future__ import annotations
 
 import csv
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 KINDS = ("sun", "moon")
 ECLIPSE_NAME = {"sun": "solar eclipse", "moon": "lunar eclipse"}
@@ -14,14 +25,15 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "sunmoon_animals.csv"
 
 
 # ---------------------------------------------------------------------------
-# Cards (68 interned objects, compared by identity)
+# Cards (60 interned faces, compared by identity)
 # ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One of the 68 cards. ``value`` is 1-29, or 0 for an eclipse; ``animal`` is the animal
-    shown on the card ('' for none), from the data file."""
+    """One face of the deck. ``value`` is 1-29 for a sun or moon card; an eclipse has no
+    number (``value`` 0 is only a placeholder the rules never read as a number).
+    ``animal`` is the animal shown on the card ('' for none), from the data file."""
 
     id: int
     kind: str
@@ -38,8 +50,13 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The name plus the animal, e.g. ``'sun 9 (butterfly)'``."""
-        return f"{self.name} ({self.animal})" if self.animal else self.name
+        """The name plus the animal, e.g. ``'sun 9 with a butterfly'``."""
+        return f"{self.name} with a {self.animal}" if self.animal else self.name
+
+    def _repr_html_(self) -> str:  # a card shows itself in a notebook
+        from .draw import card_drawing
+
+        return card_drawing(self)._repr_html_()
 
 
 def load_animals(path: str | Path = DATA) -> dict[tuple[str, int], dict[str, str]]:
@@ -67,34 +84,51 @@ def load_animals(path: str | Path = DATA) -> dict[tuple[str, int], dict[str, str
     return table
 
 
-def _build_cards() -> tuple[Card, ...]:
+def _build_faces() -> tuple[Card, ...]:
     animals = load_animals()
-    cards: list[Card] = []
+    faces: list[Card] = []
     for kind in KINDS:
         for value in range(1, TOP_VALUE + 1):
-            cards.append(Card(len(cards), kind, value, False, animals[kind, value]["animal"], f"{kind} {value}"))
+            faces.append(Card(len(faces), kind, value, False, animals[kind, value]["animal"], f"{kind} {value}"))
     for kind in KINDS:
-        for i in range(1, ECLIPSES_PER_KIND + 1):
-            cards.append(Card(len(cards), kind, 0, True, "", f"{ECLIPSE_NAME[kind]} {i}"))
-    return tuple(cards)
+        faces.append(Card(len(faces), kind, 0, True, "", ECLIPSE_NAME[kind]))
+    return tuple(faces)
 
 
-CARDS: tuple[Card, ...] = _build_cards()
-_BY_NAME = {c.name: c for c in CARDS}
+#: the 60 different faces: sun 1-29, moon 1-29, the solar eclipse, the lunar eclipse
+FACES: tuple[Card, ...] = _build_faces()
+#: the 68-card deck in a fixed order (each eclipse face five times)
+CARDS: tuple[Card, ...] = FACES[:58] + (FACES[58],) * ECLIPSES_PER_KIND + (FACES[59],) * ECLIPSES_PER_KIND
+#: how many copies of each face the deck holds
+COPIES: dict[Card, int] = dict(Counter(CARDS))
+_BY_NAME = {c.name: c for c in FACES}
+ECLIPSE = {c.kind: c for c in FACES if c.eclipse}
 
 
 def _card_by_id(i: int) -> Card:
-    return CARDS[i]
+    return FACES[i]
 
 
 def card(name: str) -> Card:
-    """The card called ``name``: ``'sun 28'``, ``'moon 13'``, ``'solar eclipse 2'``.
+    """The card called ``name``: ``'sun 28'``, ``'moon 13'``, ``'solar eclipse'``.
 
-    ``'solar eclipse'`` (no number) is the first solar eclipse."""
-    key = name.strip().lower()
-    if key in ECLIPSE_NAME.values():
-        key += " 1"
+    An old record's ``'lunar eclipse 4'`` is the lunar eclipse (eclipses have no number)."""
+    key = " ".join(name.strip().lower().split())
+    for eclipse in ECLIPSE_NAME.values():
+        if key.startswith(eclipse) and key[len(eclipse):].strip() in ("", "1", "2", "3", "4", "5"):
+            key = eclipse
     try:
         return _BY_NAME[key]
     except KeyError:
-        raise KeyError(f"no card called {name!r} (e.g. 'sun 28', 'moon 3', 'lunar eclipse 2')") from None
+        raise KeyError(f"no card called {name!r} (e.g. 'sun 28', 'moon 3', 'lunar eclipse')") from None
+
+
+def missing_from(cards: Iterable[Card]) -> list[Card]:
+    """The cards of the deck that ``cards`` leaves out, in deck order; raises ``ValueError``
+    naming a face that ``cards`` holds more often than the deck does."""
+    left = Counter(COPIES)
+    for c in cards:
+        left[c] -= 1
+        if left[c] < 0:
+            raise ValueError(f"{c.name} appears more often than the deck has it ({COPIES[c]})")
+    return [c for c in FACES for _ in range(left[c])]

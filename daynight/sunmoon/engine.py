@@ -1,4 +1,9 @@
-"""sunmoon: the moves, the rule options, the state machine (:class:`SunMoon`) and what a player may see."""
+"""sunmoon: the moves, the rule options, the state machine (:class:`SunMoon`) and what a player may see.
+
+Every rule is a function of ``rules.py``; this module keeps the state, asks those functions
+what is legal (on the checked path and the fast path alike), carries out a move and
+explains it in the event log.
+"""
 
 from __future__ import annotations
 
@@ -7,79 +12,82 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Sequence
 
 from ..core import EventLog, Game, IllegalMoveError, Reader, Seed, make_rng
-from .data import _BY_NAME, CARDS, ECLIPSE_NAME, KINDS, TOP_VALUE, Card, card
-from .rules import (
-    HAND_SIZE,
-    HARVEST_MIN,
-    Row,
-    _blocks,
-    _ends,
-    _numbered,
-    _row_info,
-    _stack_cards,
-    longest_run,
-)
+from .data import _BY_NAME, CARDS, KINDS, TOP_VALUE, Card, card, missing_from
+from .rules import (COVER, HAND_SIZE, HARVEST_MIN, PLACE, RESTORE, Row, Shape, cover_places,
+                    end_places, final_round_begins, harvest_split, harvestable, may_self_destruct,
+                    must_draw, next_player, number_places, obliges_another_play, reshuffle_needed,
+                    restore_places, score, self_destructed, shape, teams, winners)
 
 # ---------------------------------------------------------------------------
-# Rule options (where the seed is silent)
+# Rule options (where the seed is silent, or where it allows a variant)
 # ---------------------------------------------------------------------------
 
+#: every option's choices, the default first
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
-    "scoring": ("individual", "teams"),
+    "scoring": ("teams", "individual"),
     "animal_without_follow_up": ("skip", "self_destruct"),
     "eclipse_on_eclipse": (False, True),
     "eclipse_on_lone_card": (True, False),
     "restore_order": ("outermost", "any"),
     "harvest_takes": ("run", "row"),
     "final_round": (True, False),
-    "empty_hand_at_end": ("pass", "self_destruct"),
+    "empty_hand_at_end": ("self_destruct", "pass"),
+    "draw_in_final_round": (False, True),
     "tie_break": ("shared", "most_harvested"),
 }
+
+
+#: options -> (a small number naming them, their JSON): equal options, the same entry
+_OPTION_IDS: dict[Any, tuple[int, dict[str, Any]]] = {}
 
 
 @dataclass(frozen=True)
 class Options:
     """Named rule options; every one is part of the setup record.
 
-    Attested by seed 004 (not options): the deck, five cards in hand, drawing five only with
-    an empty hand, ends only and ascending, one sun and one moon row each, playing into any
-    player's row, starting a row in an empty place, animal cards oblige another play,
-    eclipses cover a card of their kind, restoring with a fitting number outermost first,
-    harvest of 5+ adjacent uncovered cards as a whole turn, self-destruct only when nothing
-    can be played or harvested, reshuffling the discard pile, the scoring.
+    From the play report's own words (the defaults):
 
-    Reconstructed (the defaults are our choices):
+    * ``scoring`` -- ``"teams"``: "四人遊玩的規則就變成分隊" (with four players the rules
+      become teams); partners sit opposite (seats 1+3 against 2+4), their scores are added,
+      each keeps their own hand, rows and harvest. Who partners whom and how a team scores are
+      our reconstruction. ``"individual"`` -- the reporter's own preference ("小編我還是覺得
+      可以四人都可單獨計分"). With two or three players everyone plays alone either way.
+    * ``empty_hand_at_end`` -- ``"self_destruct"``: in the final round a player who has no
+      card left (nothing can be drawn any more) and nothing to harvest "無法出牌也無法收割",
+      so self-destructs, as at any other time; ``"pass"``: that player's turn passes.
+    * ``restore_order`` -- ``"outermost"``: of several eclipses side by side the outermost is
+      restored first (the report's rule); ``"any"``: any of them.
+    * ``final_round`` -- ``True``: once the draw pile is used up and the discard pile cannot
+      refill it, every player (starting with the one who just drew) plays one more turn (the
+      report); ``False``: the game ends at once.
 
-    * ``scoring`` -- ``"individual"``; ``"teams"`` (4 players only) adds the scores of
-      partners sitting opposite (seats 1+3 against 2+4); each keeps their own rows.
+    Reconstructed where the report is silent (the defaults are our choices):
+
     * ``animal_without_follow_up`` -- ``"skip"``: when no card fits for the extra play after
       an animal card (or the hand is empty) the turn simply ends; ``"self_destruct"``: the
       player must then self-destruct.
     * ``eclipse_on_eclipse`` -- ``False``: an eclipse covers a numbered card, not an eclipse.
     * ``eclipse_on_lone_card`` -- ``True``: an eclipse may cover the only card of a row.
-    * ``restore_order`` -- ``"outermost"``: of several eclipses side by side only the two at
-      the edges of the group can be restored (the seed's rule); ``"any"``: any of them.
     * ``harvest_takes`` -- ``"run"``: a harvest takes the run of 5+ adjacent uncovered places
       (with everything stacked under them); cards beyond an eclipse stay in the row.
       ``"row"``: the whole row, eclipses and cards beyond them included.
-    * ``final_round`` -- ``True``: once the draw pile is used up and the discard pile cannot
-      refill it, every player (starting with the one who just drew) plays one more turn
-      (the seed); ``False``: the game ends at once.
-    * ``empty_hand_at_end`` -- ``"pass"``: in the final round a player with no cards and
-      nothing to harvest passes; ``"self_destruct"``: that player must self-destruct
-      (discarding both rows, which then cost nothing).
+    * ``draw_in_final_round`` -- ``False``: once the final round has begun nobody draws any
+      more, so the cards a self-destruct throws on the discard pile stay there (the pile "cannot
+      refill" the draw pile any more); ``True``: a player with an empty hand still draws from
+      the reshuffled discard pile.
     * ``tie_break`` -- ``"shared"``: equal totals share the win; ``"most_harvested"``: the
       one with more harvested cards wins, still equal shares.
     """
 
-    scoring: str = "individual"
+    scoring: str = "teams"
     animal_without_follow_up: str = "skip"
     eclipse_on_eclipse: bool = False
     eclipse_on_lone_card: bool = True
     restore_order: str = "outermost"
     harvest_takes: str = "run"
     final_round: bool = True
-    empty_hand_at_end: str = "pass"
+    empty_hand_at_end: str = "self_destruct"
+    draw_in_final_round: bool = False
     tie_break: str = "shared"
 
     def __post_init__(self):
@@ -89,7 +97,7 @@ class Options:
                 raise ValueError(f"option {f.name}={value!r}: expected one of {list(OPTION_CHOICES[f.name])}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(_entry(self)[1])
 
     @classmethod
     def from_reader(cls, r: Reader) -> "Options":
@@ -103,6 +111,13 @@ class Options:
             else:
                 values[name] = r.str(name, choices=choices)
         return cls(**values)
+
+
+def _entry(options: Options) -> tuple[int, dict[str, Any]]:
+    got = _OPTION_IDS.get(options)
+    if got is None:
+        got = _OPTION_IDS[options] = (len(_OPTION_IDS), asdict(options))
+    return got
 
 
 # ---------------------------------------------------------------------------
@@ -172,33 +187,31 @@ def _interned(cls, *args) -> Move:
     return move
 
 
-#: interned card plays keyed by one integer: ((player*68 + card)*4 + owner)*64 + place*4 + verb
+#: interned card plays keyed by one integer: ((player*60 + face)*4 + owner)*64 + index*4 + verb
 _MOVES: dict[int, Move] = {}
-_PLACE, _COVER, _RESTORE = 0, 1, 2
-_VERB = {Place: _PLACE, Cover: _COVER, Restore: _RESTORE}
+_CLASS = {PLACE: Place, COVER: Cover, RESTORE: Restore}
+_VERB = {Place: PLACE, Cover: COVER, Restore: RESTORE}
 
 
-def _make(cls, p: int, c: Card, o: int, i: int) -> Move:
-    key = ((p * 68 + c.id) * 4 + o) * 64 + i * 4 + _VERB[cls]
+def _make(verb: int, p: int, c: Card, o: int, i: int) -> Move:
+    key = ((p * 60 + c.id) * 4 + o) * 64 + i * 4 + verb
     move = _MOVES.get(key)
     if move is None:
-        move = _MOVES[key] = cls(p, c, o, c.kind, i)
+        move = _MOVES[key] = _CLASS[verb](p, c, o, c.kind, i)
     return move
 
 
-def _intern(move: Move) -> Move:
-    if isinstance(move, SelfDestruct):
-        return _interned(SelfDestruct, move.player)
-    if isinstance(move, Harvest):
-        return _interned(Harvest, move.player, move.owner, move.row)
-    return _card_move(type(move), move.player, move.card, move.owner, move.row,
-                      move.at if isinstance(move, Place) else move.slot)
+#: players -> kind -> (owner, index of the owner's row of that kind in the per-row caches)
+_ROWS = {n: {k: tuple((o, 2 * o + j) for o in range(n)) for j, k in enumerate(KINDS)} for n in (2, 3, 4)}
+#: (row shape, options) -> {value: ways a card of that value goes into such a row}
+_FITS: dict[tuple, dict[int, tuple[int, ...]]] = {}
+_FITS_MAX = 1 << 16
 
 
 def _card_move(cls, p: int, c: Card, o: int, row: str, i: int) -> Move:
     """The interned card play when it can be one (the row fits the card), else a new value."""
     if row == c.kind and 0 <= p < 4 and 0 <= o < 4 and 0 <= i < 64:
-        return _make(cls, p, c, o, i)
+        return _make(_VERB[cls], p, c, o, i)
     return cls(p, c, o, row, i)
 
 
@@ -219,8 +232,7 @@ class SunMoon(Game):
             raise ValueError("Sonne und Mond is for 2-4 players")
         self.n = players
         self.options = options or Options()
-        if self.options.scoring == "teams" and players != 4:
-            raise ValueError("team scoring needs 4 players (partners sit opposite)")
+        self.team = teams(players, self.options.scoring)
         self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         if len(self.names) != players:
             raise ValueError("one name per player")
@@ -239,9 +251,14 @@ class SunMoon(Game):
         self._setup: dict[str, Any] = {}
         self.log = EventLog()
         self.history = []
+        self._clear_caches()
+
+    def _clear_caches(self) -> None:
         self._legal: tuple[Move, ...] | None = None
-        self._legal_ids: frozenset[int] = frozenset()
-        self._rinfo: list[tuple | None] = [None] * (2 * players)  # cached _row_info per row
+        # per row (2*owner + 0 sun / 1 moon): its Shape, and a card's value (0: the eclipse)
+        # -> the ways it goes into the row (shared by rows of one shape), until the row changes
+        self._shapes: list[Shape | None] = [None] * (2 * self.n)
+        self._fits: list[dict[int, tuple] | None] = [None] * (2 * self.n)
 
     # -- construction ----------------------------------------------------------------
     @classmethod
@@ -268,8 +285,8 @@ class SunMoon(Game):
                   options: Options | None = None, names: Sequence[str] | None = None) -> "SunMoon":
         """A game dealt from an explicit deck order (the first card is the top)."""
         cards = [c if isinstance(c, Card) else card(c) for c in deck]
-        if sorted(c.id for c in cards) != list(range(len(CARDS))):
-            raise ValueError("a deck lists each of the 68 cards exactly once")
+        if len(cards) != len(CARDS) or missing_from(cards):
+            raise ValueError("a deck lists the 68 cards: each number once, each eclipse five times")
         game = cls(players, options=options, names=names)
         game.rng = random.Random(reshuffle_seed)
         game._setup = {"deck": [c.name for c in cards], "reshuffle_seed": reshuffle_seed}
@@ -282,10 +299,14 @@ class SunMoon(Game):
             for p in range(self.n):
                 self.hands[p].append(self.draw_pile.pop())
         if self.log.enabled:
+            teams_text = ""
+            if self.team:
+                teams_text = (f" Four players play in teams: {self.names[0]} and {self.names[2]} against "
+                              f"{self.names[1]} and {self.names[3]}.")
             self.log.add(None, "setup", "setup",
                          f"The 68 cards are shuffled and every player gets {HAND_SIZE}; "
                          f"{len(self.draw_pile)} cards form the draw pile. {self.names[0]} "
-                         f"(the youngest) {self._verb(0, 'starts')}; play goes clockwise.",
+                         f"(the youngest) {self._verb(0, 'starts')}; play goes clockwise.{teams_text}",
                          players=self.n, draw=len(self.draw_pile))
         self._begin_turn()
 
@@ -325,7 +346,7 @@ class SunMoon(Game):
     def copy(self, *, explain: bool | None = None) -> "SunMoon":
         """An independent copy (fast; the log is copied unless ``explain=False``)."""
         g = SunMoon.__new__(SunMoon)
-        g.n, g.options, g.names = self.n, self.options, self.names
+        g.n, g.options, g.team, g.names = self.n, self.options, self.team, self.names
         g.hands = [h[:] for h in self.hands]
         g.rows = [{"sun": [s[:] for s in r["sun"]], "moon": [s[:] for s in r["moon"]]} for r in self.rows]
         g.harvested = [h[:] for h in self.harvested]
@@ -342,21 +363,30 @@ class SunMoon(Game):
         else:
             g.log = EventLog(self.log, enabled=self.log.enabled)
             g.history = self.history[:]
-        g._legal, g._legal_ids = self._legal, self._legal_ids
-        g._rinfo = self._rinfo[:]
+        g._legal = self._legal
+        g._shapes, g._fits = self._shapes[:], self._fits[:]  # a row's plays hold while it is unchanged
         return g
+
+    _CACHES = ("_legal", "_shapes", "_fits")
 
     def snapshot(self) -> bytes:
         import pickle
 
-        state = {k: v for k, v in self.__dict__.items() if k not in ("_legal", "_legal_ids", "_rinfo")}
+        state = {k: v for k, v in self.__dict__.items() if k not in self._CACHES}
         return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
     def __getstate__(self):
-        state = dict(self.__dict__)
-        state["_legal"], state["_legal_ids"] = None, frozenset()
-        state["_rinfo"] = [None] * (2 * self.n)
-        return state
+        return {k: v for k, v in self.__dict__.items() if k not in self._CACHES}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._clear_caches()
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the whole table, every card face up (a teacher's view)."""
+        from .draw import table
+
+        return table(self)._repr_html_()
 
     # -- reading the state -----------------------------------------------------------
     def is_over(self) -> bool:
@@ -366,105 +396,92 @@ class SunMoon(Game):
         return () if self.over else (self.turn,)
 
     def team_of(self, player: int) -> int:
-        """The team (0 or 1) with team scoring; otherwise the player's own seat."""
-        return player % 2 if self.options.scoring == "teams" else player
+        """The team (0 or 1) when four play in teams; otherwise the player's own seat."""
+        return self.team[player] if self.team else player
 
     def row(self, player: int, kind: str) -> Row:
         return self.rows[player][kind]
 
+    def shape_of(self, owner: int, kind: str) -> Shape:
+        """The shape of a row (``rules.shape``), kept until the row changes."""
+        j = 2 * owner + (kind == "moon")
+        got = self._shapes[j]
+        if got is None:
+            got = self._shapes[j] = shape(self.rows[owner][kind])
+        return got
+
+    def _changed(self, owner: int, kind: str) -> None:
+        j = 2 * owner + (kind == "moon")
+        self._shapes[j] = self._fits[j] = None
+
     def can_harvest(self, player: int, kind: str) -> bool:
-        return longest_run(self.rows[player][kind])[1] >= HARVEST_MIN
+        return harvestable(self.shape_of(player, kind))
 
     # -- legal moves -----------------------------------------------------------------
     def _plays(self, p: int) -> list[Move]:
-        """Every card play of player ``p`` now (in hand order, then seat, then position)."""
+        """Every card play of player ``p`` now (in hand order, then seat, then position);
+        the five eclipses of a kind are one card, so two in hand give the same plays once.
+
+        Where a card goes in a row is ``rules.number_places`` (a number) or
+        ``rules.cover_places`` (an eclipse), remembered per row until the row changes."""
         out: list[Move] = []
         hand = self.hands[p]
         if not hand:
             return out
-        rows = self.rows
-        n = self.n
-        opts = self.options
-        get = _MOVES.get
-        append = out.append
-        infos: dict[str, list[tuple]] = {}
+        fits_all = self._fits
+        get, append = _MOVES.get, out.append
+        eclipses = []
         for c in hand:
-            k = c.kind
-            base = (p * 68 + c.id) * 4
             if c.eclipse:
-                eoe = opts.eclipse_on_eclipse
-                lone = opts.eclipse_on_lone_card
-                for o in range(n):
-                    row = rows[o][k]
-                    if not row or (not lone and len(row) == 1):
-                        continue
-                    key0 = (base + o) * 64 + _COVER
-                    for i, s in enumerate(row):
-                        if eoe or not s[-1].eclipse:
-                            m = get(key0 + i * 4)
-                            append(m if m is not None else _make(Cover, p, c, o, i))
-                continue
-            inf = infos.get(k)
-            if inf is None:
-                cache = self._rinfo
-                j = 0 if k == "sun" else 1
-                inf = []
-                for o in range(n):
-                    got = cache[2 * o + j]
-                    if got is None:
-                        got = cache[2 * o + j] = _row_info(rows[o][k])
-                    inf.append(got)
-                infos[k] = inf
-            v = c.value
-            o = 0
-            for length, lo, hi, blocks, _ in inf:
-                key0 = (base + o) * 64
-                if not length:
-                    m = get(key0 + _PLACE)
-                    append(m if m is not None else _make(Place, p, c, o, 0))
-                else:
-                    if v < lo:
-                        m = get(key0 + _PLACE)
-                        append(m if m is not None else _make(Place, p, c, o, 0))
-                    if v > hi:
-                        m = get(key0 + length * 4 + _PLACE)
-                        append(m if m is not None else _make(Place, p, c, o, length))
-                    if blocks:
-                        for first, last, low, high in blocks:
-                            if low < v < high:
-                                if opts.restore_order == "any":
-                                    slots = range(first, last + 1)
-                                else:
-                                    slots = (first,) if last == first else (first, last)
-                                for i in slots:
-                                    m = get(key0 + i * 4 + _RESTORE)
-                                    append(m if m is not None else _make(Restore, p, c, o, i))
-                o += 1
+                if c in eclipses:
+                    continue
+                eclipses.append(c)
+            v, base = c.value, (p * 60 + c.id) * 256
+            for o, r in _ROWS[self.n][c.kind]:
+                fits = fits_all[r]
+                if fits is None:
+                    fits = fits_all[r] = self._fits_of(o, c.kind)
+                got = fits.get(v)
+                if got is None:
+                    got = fits[v] = self._places(o, c)
+                key0 = base + o * 64
+                for at in got:
+                    m = get(key0 + at)
+                    append(m if m is not None else _make(at & 3, p, c, o, at >> 2))
         return out
 
+    def _fits_of(self, o: int, kind: str) -> dict[int, tuple[int, ...]]:
+        """Value -> the ways a card goes into ``o``'s row of ``kind``: the same for every row of
+        the same shape under the same options, so it is shared by them (and by later games)."""
+        key = (self.shape_of(o, kind), _entry(self.options)[0])
+        fits = _FITS.get(key)
+        if fits is None:
+            if len(_FITS) >= _FITS_MAX:
+                _FITS.clear()
+            fits = _FITS[key] = {}
+        return fits
+
+    def _places(self, o: int, c: Card) -> tuple[int, ...]:
+        """Every way card ``c`` goes into ``o``'s row of its kind, as ``index * 4 + verb``."""
+        opts = self.options
+        if c.eclipse:
+            places = cover_places(self.rows[o][c.kind], opts.eclipse_on_eclipse, opts.eclipse_on_lone_card)
+            return tuple([i * 4 + COVER for i in places])
+        fits = number_places(self.shape_of(o, c.kind), c.value, opts.restore_order == "outermost")
+        return tuple([i * 4 + verb for verb, i in fits])
+
     def _harvests(self, p: int) -> list[Move]:
-        out = []
-        cache = self._rinfo
-        for j, k in enumerate(KINDS):
-            got = cache[2 * p + j]
-            if got is None:
-                got = cache[2 * p + j] = _row_info(self.rows[p][k])
-            if got[4] >= HARVEST_MIN:
-                out.append(_interned(Harvest, p, p, k))
-        return out
+        return [_interned(Harvest, p, p, k) for k in KINDS if self.can_harvest(p, k)]
 
     def _compute_legal(self) -> tuple[Move, ...]:
         if self.over:
             return ()
         p = self.turn
         plays = self._plays(p)
-        if self.extra:
-            moves = plays if plays else [_interned(SelfDestruct, p)]
-        else:
-            moves = plays + self._harvests(p)
-            if not moves:
-                moves = [_interned(SelfDestruct, p)]
-        return tuple(moves)
+        harvests = [] if self.extra else self._harvests(p)
+        if may_self_destruct(bool(plays), bool(harvests)):
+            return (_interned(SelfDestruct, p),)
+        return tuple(plays + harvests)
 
     def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
         if self.over or (player is not None and player != self.turn):
@@ -472,7 +489,6 @@ class SunMoon(Game):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-            self._legal_ids = frozenset(map(id, legal))
         return legal
 
     def reason_illegal(self, move: Any) -> str | None:
@@ -491,121 +507,139 @@ class SunMoon(Game):
 
     # -- checking ----------------------------------------------------------------------
     def _check(self, move: Any) -> None:
-        if self._legal is None:
-            self.legal_moves()
-        if id(move) in self._legal_ids:
-            return
-        self._diagnose(move)
-        if move not in self._legal:  # pragma: no cover - every refusal above names its rule
-            raise IllegalMoveError(f"{self.describe_move(move)} is not allowed now", rule="moves",
-                                   state=self.describe())
+        legal = self.legal_moves()
+        for m in legal:   # legal moves are interned: the one taken from legal_moves() is found by identity
+            if m is move:
+                return
+        error = self._diagnose(move)
+        if error is not None:
+            raise error
+        if move not in legal:  # pragma: no cover - every refusal above names its rule
+            raise self._refuse(f"{self.describe_move(move)} is not allowed now", "moves")
 
     def _refuse(self, message: str, rule: str) -> IllegalMoveError:
         return IllegalMoveError(message, rule=rule, state=self.describe())
 
-    def _diagnose(self, move: Any) -> None:
+    def _diagnose(self, move: Any) -> IllegalMoveError | None:
+        """The rule that refuses ``move`` (``None`` if none does)."""
         if not isinstance(move, (Place, Cover, Restore, Harvest, SelfDestruct)):
-            raise self._refuse(f"{move!r} is not a move of Sonne und Mond", "moves")
+            return self._refuse(f"{move!r} is not a move of Sonne und Mond", "moves")
         p = move.player
         if not isinstance(p, int) or p != self.turn:
             who = self.names[p] if isinstance(p, int) and 0 <= p < self.n else repr(p)
-            raise self._refuse(f"it is {self._poss(self.turn)} turn, not {who}'s", "turn order")
-        plays = self._plays(p)
+            return self._refuse(f"it is {self._poss(self.turn)} turn, not {who}'s", "turn order")
         if isinstance(move, SelfDestruct):
-            if self.extra and plays:
-                raise self._refuse("after an animal card you must play another card", "animal card")
-            if plays:
-                raise self._refuse(f"a card can still be played ({self.describe_move(plays[0])}); "
-                                   "self-destruct only when nothing can be played or harvested",
-                                   "self-destruct")
-            harvests = [] if self.extra else self._harvests(p)
-            if harvests:
-                raise self._refuse(f"the {harvests[0].row} row can be harvested; self-destruct only when "
-                                   "nothing can be played or harvested", "self-destruct")
-            return
+            return self._why_not_self_destruct(p)
         if isinstance(move, Harvest):
-            if self.extra:
-                raise self._refuse("after an animal card you must play another card, not harvest",
-                                   "animal card")
-            if move.row not in KINDS:
-                raise self._refuse(f"there is no {move.row!r} row (sun or moon)", "rows")
-            if move.owner != p:
-                who = self.names[move.owner] if isinstance(move.owner, int) and 0 <= move.owner < self.n \
-                    else repr(move.owner)
-                raise self._refuse(f"{self.names[p]} may harvest only {'your' if self._you(p) else 'their'} own rows, not {who}'s",
-                                   "harvest: own rows only")
-            length = longest_run(self.rows[p][move.row])[1]
-            if length < HARVEST_MIN:
-                raise self._refuse(f"the {move.row} row has only {length} adjacent uncovered cards; "
-                                   f"a harvest needs {HARVEST_MIN} or more", "harvest: five or more")
-            return
-        c = move.card
+            return self._why_not_harvest(move)
+        return self._why_not_card(move)
+
+    def _why_not_self_destruct(self, p: int) -> IllegalMoveError | None:
+        plays = self._plays(p)
+        if self.extra and plays:
+            return self._refuse("after an animal card you must play another card", "animal card")
+        if plays:
+            return self._refuse(f"a card can still be played ({self.describe_move(plays[0])}); "
+                                "self-destruct only when nothing can be played or harvested", "self-destruct")
+        harvests = [] if self.extra else self._harvests(p)
+        if harvests:
+            return self._refuse(f"the {harvests[0].row} row can be harvested; self-destruct only when "
+                                "nothing can be played or harvested", "self-destruct")
+        return None
+
+    def _why_not_harvest(self, move: Harvest) -> IllegalMoveError | None:
+        p = move.player
+        if self.extra:
+            return self._refuse("after an animal card you must play another card, not harvest", "animal card")
+        if move.row not in KINDS:
+            return self._refuse(f"there is no {move.row!r} row (sun or moon)", "rows")
+        if move.owner != p:
+            who = self.names[move.owner] if isinstance(move.owner, int) and 0 <= move.owner < self.n \
+                else repr(move.owner)
+            return self._refuse(f"{self.names[p]} may harvest only {self._own(p)} rows, not {who}'s",
+                                "harvest: own rows only")
+        row = self.shape_of(p, move.row)
+        if not harvestable(row):
+            return self._refuse(f"the {move.row} row has only {row.run} adjacent uncovered cards; "
+                                f"a harvest needs {HARVEST_MIN} or more", "harvest: five or more")
+        return None
+
+    def _why_not_card(self, move: Place | Cover | Restore) -> IllegalMoveError | None:
+        p, c = move.player, move.card
         if not isinstance(c, Card) or c not in self.hands[p]:
             name = c.name if isinstance(c, Card) else repr(c)
-            raise self._refuse(f"{name} is not in {self._poss(p)} hand", "hand")
+            return self._refuse(f"{name} is not in {self._poss(p)} hand", "hand")
         if not isinstance(move.owner, int) or not 0 <= move.owner < self.n:
-            raise self._refuse(f"there is no player {move.owner!r}", "players")
+            return self._refuse(f"there is no player {move.owner!r}", "players")
         if move.row not in KINDS:
-            raise self._refuse(f"there is no {move.row!r} row (sun or moon)", "rows")
+            return self._refuse(f"there is no {move.row!r} row (sun or moon)", "rows")
         if c.kind != move.row:
-            raise self._refuse(f"{c.name} belongs in a {c.kind} row, not a {move.row} row", "row kind")
-        row = self.rows[move.owner][move.row]
-        whose = f"{self._poss(move.owner)} {move.row} row"
+            return self._refuse(f"{c.name} belongs in a {c.kind} row, not a {move.row} row", "row kind")
         if isinstance(move, Place):
-            if c.eclipse:
-                raise self._refuse(f"an eclipse is laid on top of a card, not at an end of {whose}",
-                                   "eclipses")
-            at = move.at
-            if not isinstance(at, int) or at < 0 or at > len(row):
-                raise self._refuse(f"{whose} has {len(row)} places; a card goes at its left end (0) "
-                                   f"or right end ({len(row)})", "ends only")
-            if 0 < at < len(row):
-                raise self._refuse(f"{c.name} cannot go between two cards of {whose}; cards go only "
-                                   "at either end", "ends only")
-            lo, hi = _ends(row)
-            if row and at == 0 and not c.value < lo:
-                raise self._refuse(f"{c.name} does not fit left of {lo} in {whose}: rows ascend from "
-                                   "left to right", "ascending")
-            if row and at == len(row) and not c.value > hi:
-                raise self._refuse(f"{c.name} does not fit right of {hi} in {whose}: rows ascend from "
-                                   "left to right", "ascending")
-            return
-        slot = move.slot
-        if not isinstance(slot, int) or not 0 <= slot < len(row):
+            return self._why_not_place(move)
+        index = move.slot
+        row = self.rows[move.owner][move.row]
+        if not isinstance(index, int) or not 0 <= index < len(row):
             if isinstance(move, Cover):
-                raise self._refuse(f"an eclipse must cover a card, and {whose} has no card at place "
-                                   f"{slot}" + (" (it is empty)" if not row else ""), "eclipses")
-            raise self._refuse(f"{whose} has no place {slot} to restore", "restoring")
-        top = row[slot][-1]
+                return self._refuse(f"an eclipse must cover a card, and {self._row_name(move)} has no card "
+                                    f"at place {index}" + (" (it is empty)" if not row else ""), "eclipses")
+            return self._refuse(f"{self._row_name(move)} has no place {index} to restore", "restoring")
         if isinstance(move, Cover):
-            if not c.eclipse:
-                raise self._refuse(f"{c.name} is a number: it goes at an end of a row or restores an "
-                                   "eclipsed place", "restoring")
-            if top.eclipse and not self.options.eclipse_on_eclipse:
-                raise self._refuse(f"place {slot} of {whose} is already eclipsed; an eclipse covers a "
-                                   "numbered card (option eclipse_on_eclipse)", "eclipses")
-            if len(row) == 1 and not self.options.eclipse_on_lone_card:
-                raise self._refuse("an eclipse may not cover the only card of a row "
-                                   "(option eclipse_on_lone_card)", "eclipses")
-            return
-        # Restore
+            return self._why_not_cover(move)
+        return self._why_not_restore(move)
+
+    def _why_not_place(self, move: Place) -> IllegalMoveError | None:
+        c, at, whose = move.card, move.at, self._row_name(move)
         if c.eclipse:
-            raise self._refuse("an eclipse cannot restore a place; it covers a numbered card", "eclipses")
+            return self._refuse(f"an eclipse is laid on top of a card, not at an end of {whose}", "eclipses")
+        row = self.shape_of(move.owner, move.row)
+        if not isinstance(at, int) or not 0 <= at <= row.places:
+            return self._refuse(f"{whose} has {row.places} places; a card goes at its left end (0) "
+                                f"or right end ({row.places})", "ends only")
+        if at in end_places(row, c.value):
+            return None
+        if 0 < at < row.places:
+            return self._refuse(f"{c.name} cannot go between two cards of {whose}; cards go only "
+                                "at either end", "ends only")
+        side, number = ("left of", row.low) if at == 0 else ("right of", row.high)
+        return self._refuse(f"{c.name} does not fit {side} {number} in {whose}: rows ascend from "
+                            "left to right", "ascending")
+
+    def _why_not_cover(self, move: Cover) -> IllegalMoveError | None:
+        c, slot = move.card, move.slot
+        row = self.rows[move.owner][move.row]
+        if not c.eclipse:
+            return self._refuse(f"{c.name} is a number: it goes at an end of a row or restores an "
+                                "eclipsed place", "restoring")
+        if slot in cover_places(row, self.options.eclipse_on_eclipse, self.options.eclipse_on_lone_card):
+            return None
+        if row[slot][-1].eclipse:
+            return self._refuse(f"place {slot} of {self._row_name(move)} is already eclipsed; an eclipse "
+                                "covers a numbered card (option eclipse_on_eclipse)", "eclipses")
+        return self._refuse("an eclipse may not cover the only card of a row (option eclipse_on_lone_card)",
+                            "eclipses")
+
+    def _why_not_restore(self, move: Restore) -> IllegalMoveError | None:
+        c, slot = move.card, move.slot
+        if c.eclipse:
+            return self._refuse("an eclipse cannot restore a place; it covers a numbered card", "eclipses")
+        top = self.rows[move.owner][move.row][slot][-1]
         if not top.eclipse:
-            raise self._refuse(f"place {slot} of {whose} shows {top.name}, not an eclipse: cards go only "
-                               "at either end, and only an eclipsed place can be restored", "ends only")
-        for first, last, low, high in _blocks(row):
-            if first <= slot <= last:
-                if self.options.restore_order == "outermost" and slot not in (first, last):
-                    raise self._refuse(f"with several eclipses side by side the outermost one is restored "
-                                       f"first (place {first} or {last}, not {slot})",
-                                       "restoring: outermost first")
-                if not low < c.value < high:
-                    lo_txt = str(low) if low else "the row's start"
-                    hi_txt = str(high) if high <= TOP_VALUE else "the row's end"
-                    raise self._refuse(f"{c.name} does not fit between {lo_txt} and {hi_txt}; a restoring "
-                                       "number must lie between its neighbours", "restoring: between")
-        return
+            return self._refuse(f"place {slot} of {self._row_name(move)} shows {top.name}, not an eclipse: "
+                                "cards go only at either end, and only an eclipsed place can be restored",
+                                "ends only")
+        row = self.shape_of(move.owner, move.row)
+        outermost = self.options.restore_order == "outermost"
+        if slot in restore_places(row, c.value, outermost):
+            return None
+        first, last, below, above = next(g for g in row.gaps if g[0] <= slot <= g[1])
+        if outermost and slot not in (first, last):
+            return self._refuse(f"with several eclipses side by side the outermost one is restored first "
+                                f"(place {first} or {last}, not {slot})", "restoring: outermost first")
+        below_text = str(below) if below else "the row's start"
+        above_text = str(above) if above <= TOP_VALUE else "the row's end"
+        return self._refuse(f"{c.name} does not fit between {below_text} and {above_text}; a restoring "
+                            "number must lie between its neighbours", "restoring: between")
 
     # -- applying ----------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
@@ -614,150 +648,94 @@ class SunMoon(Game):
         .. warning:: unchecked -- the fast path for rollouts; an illegal move corrupts the state.
         """
         self._legal = None
-        p = move.player
-        log = self.log
-        explain = log.enabled
         cls = type(move)
-        if cls is Place or cls is Restore or cls is Cover:
-            c = move.card
-            self.hands[p].remove(c)
-            row = self.rows[move.owner][move.row]
-            self._rinfo[2 * move.owner + (0 if move.row == "sun" else 1)] = None
-            if cls is Place:
-                if not row:
-                    row.append([c])
-                    if explain:
-                        log.add(self.names[p], "start", "starting a row",
-                                f"{self.names[p]} {self._verb(p, 'starts')} {self._whose(move.owner, p)} {move.row} row with "
-                                f"{c.name}: a card played where a player has no row of its kind starts that row.",
-                                **self._data(move))
-                elif move.at == 0:
-                    row.insert(0, [c])
-                    if explain:
-                        right = _ends(row[1:])[0]
-                        log.add(self.names[p], "place", "placing",
-                                f"{self.names[p]} {self._verb(p, 'places')} {c.name} at the left end of "
-                                f"{self._whose(move.owner, p)} {move.row} row"
-                                + (f" ({c.value} < {right})" if right <= TOP_VALUE else "")
-                                + ": rows ascend from left to right and grow only at their ends.",
-                                **self._data(move))
-                else:
-                    row.append([c])
-                    if explain:
-                        left = _ends(row[:-1])[1]
-                        log.add(self.names[p], "place", "placing",
-                                f"{self.names[p]} {self._verb(p, 'places')} {c.name} at the right end of "
-                                f"{self._whose(move.owner, p)} {move.row} row"
-                                + (f" ({left} < {c.value})" if left >= 1 else "")
-                                + ": rows ascend from left to right and grow only at their ends.",
-                                **self._data(move))
-            elif cls is Cover:
-                under = row[move.slot][-1]
-                row[move.slot].append(c)
-                if explain:
-                    log.add(self.names[p], "cover", "eclipses",
-                            f"{self.names[p]} {self._verb(p, 'covers')} {under.name} in {self._whose(move.owner, p)} "
-                            f"{move.row} row with a {ECLIPSE_NAME[c.kind]}: the row is interrupted there "
-                            "and the eclipse counts nothing.", **self._data(move))
-            else:
-                blocks = _blocks(row)
-                row[move.slot].append(c)
-                if explain:
-                    low = high = None
-                    for first, last, lo, hi in blocks:
-                        if first <= move.slot <= last:
-                            low, high = lo, hi
-                    between = f"between {low or 'the start'} and {high if high and high <= TOP_VALUE else 'the end'}"
-                    log.add(self.names[p], "restore", "restoring",
-                            f"{self.names[p]} {self._verb(p, 'restores')} the eclipsed place {between} in "
-                            f"{self._whose(move.owner, p)} {move.row} row with {c.name}: a number that fits "
-                            "between its neighbours lifts the interruption.", **self._data(move))
-            if c.animal:
-                if explain:
-                    log.add(self.names[p], "animal", "animal card",
-                            f"{c.name} shows a {c.animal}, so {self.names[p]} must play another card.",
-                            card=c.name, animal=c.animal)
-                self.extra = True
-                follow = self._plays(p)
-                if follow:
-                    self._legal = legal = tuple(follow)
-                    self._legal_ids = frozenset(map(id, legal))
-                else:
-                    if self.options.animal_without_follow_up == "skip":
-                        if explain:
-                            why = (self._verb(p, "has") + " no card left") if not self.hands[p] else (self._verb(p, "has") + " no card that fits anywhere")
-                            log.add(self.names[p], "no-follow-up", "animal card",
-                                    f"{self.names[p]} {why} for the extra play, so the turn ends "
-                                    "(option animal_without_follow_up=skip).")
-                        self._end_turn()
-                    return
-                return
-            self._end_turn()
-            return
         if cls is Harvest:
-            row = self.rows[p][move.row]
-            self._rinfo[2 * p + (0 if move.row == "sun" else 1)] = None
-            if self.options.harvest_takes == "row":
-                taken, keep = row, []
+            self._harvest(move)
+        elif cls is SelfDestruct:
+            self._self_destruct(move.player)
+        else:
+            self._lay(move)
+            if obliges_another_play(move.card):
+                self._animal(move)
             else:
-                start, length = longest_run(row)
-                taken, keep = row[start:start + length], row[:start] + row[start + length:]
-            cards = [c for s in taken for c in s]
-            self.harvested[p].extend(cards)
-            self.rows[p][move.row] = keep
-            if explain:
-                shown = ", ".join(str(s[-1].value) for s in taken if not s[-1].eclipse)
-                extra = len(cards) - len(taken)
-                log.add(self.names[p], "harvest", "harvest",
-                        f"{self.names[p]} {self._verb(p, 'harvests')} {len(taken)} places of the {move.row} row ({shown})"
-                        + (f" with {extra} card{'s' if extra != 1 else ''} stacked beneath" if extra else "")
-                        + " face down into the score pile: five or more adjacent uncovered cards may be "
-                          "harvested, and it takes the whole turn"
-                        + (f"; {len(keep)} place{'s' if len(keep) != 1 else ''} beyond an eclipse stay"
-                           if keep else "") + ".",
-                        player=p, row=move.row, cards=[c.name for c in cards],
-                        points=_numbered(cards))
+                self._end_turn()
+
+    def _lay(self, move: Place | Cover | Restore) -> None:
+        """The card leaves the hand and goes into the row: at an end, or on top of a place."""
+        c, o, kind = move.card, move.owner, move.row
+        self.hands[move.player].remove(c)
+        row = self.rows[o][kind]
+        before = self.shape_of(o, kind) if self.log.enabled else None
+        if type(move) is Place:
+            if move.at == 0:
+                row.insert(0, [c])
+            else:
+                row.append([c])
+        else:
+            row[move.slot].append(c)
+        self._changed(o, kind)
+        if before is not None:
+            self._explain_lay(move, before)
+
+    def _animal(self, move: Place | Restore) -> None:
+        """An animal card: the same player must play another card at once."""
+        p = move.player
+        self.extra = True
+        if self.log.enabled:
+            self.log.add(self.names[p], "animal", "animal card",
+                         f"{move.card.name} shows a {move.card.animal}, so {self.names[p]} must play "
+                         "another card.", card=move.card.name, animal=move.card.animal)
+        follow = self._plays(p)
+        if follow:
+            self._legal = tuple(follow)
+        elif self.options.animal_without_follow_up == "skip":
+            if self.log.enabled:
+                why = "no card left" if not self.hands[p] else "no card that fits anywhere"
+                self.log.add(self.names[p], "no-follow-up", "animal card",
+                             f"{self.names[p]} {self._verb(p, 'has')} {why} for the extra play, so the turn "
+                             "ends (option animal_without_follow_up=skip).")
             self._end_turn()
-            return
-        # SelfDestruct
-        hand = self.hands[p]
-        lost = [c for k in KINDS for s in self.rows[p][k] for c in s]
-        n_hand = len(hand)
-        self.discard.extend(hand)
+
+    def _harvest(self, move: Harvest) -> None:
+        p, kind = move.player, move.row
+        taken, kept = harvest_split(self.rows[p][kind], self.options.harvest_takes == "row")
+        cards = [c for place in taken for c in place]
+        self.harvested[p].extend(cards)
+        self.rows[p][kind] = kept
+        self._changed(p, kind)
+        if self.log.enabled:
+            shown = ", ".join(str(s[-1].value) for s in taken if not s[-1].eclipse)
+            beneath = len(cards) - len(taken)
+            self.log.add(self.names[p], "harvest", "harvest",
+                         f"{self.names[p]} {self._verb(p, 'harvests')} {len(taken)} places of the {kind} row "
+                         f"({shown})" + (f" with {beneath} card{'s' if beneath != 1 else ''} stacked beneath"
+                                         if beneath else "")
+                         + " face down into the score pile: five or more adjacent uncovered cards may be "
+                           "harvested, and it takes the whole turn"
+                         + (f"; {len(kept)} place{'s' if len(kept) != 1 else ''} beyond an eclipse stay"
+                            if kept else "") + ".",
+                         player=p, row=kind, cards=[c.name for c in cards],
+                         points=sum(1 for c in cards if not c.eclipse))
+        self._end_turn()
+
+    def _self_destruct(self, p: int) -> None:
+        n_hand = len(self.hands[p])
+        lost = self_destructed(self.hands[p], (self.rows[p][k] for k in KINDS))
         self.discard.extend(lost)
         self.hands[p] = []
         self.rows[p] = {"sun": [], "moon": []}
-        self._rinfo[2 * p] = self._rinfo[2 * p + 1] = None
-        if explain:
-            log.add(self.names[p], "self-destruct", "self-destruct",
-                    f"{self.names[p]} can neither play a card anywhere nor harvest, so {'your' if self._you(p) else 'their'} hand "
-                    f"({n_hand} card{'s' if n_hand != 1 else ''}) and both {'your' if self._you(p) else 'their'} rows ({len(lost)} "
-                    f"card{'s' if len(lost) != 1 else ''}) go to the discard pile.",
-                    player=p, hand=n_hand, rows=len(lost))
+        self._changed(p, "sun")
+        self._changed(p, "moon")
+        if self.log.enabled:
+            in_rows = len(lost) - n_hand
+            own = self._own(p)
+            why = "can neither play a card anywhere nor harvest" if n_hand else \
+                f"{self._verb(p, 'has')} no card left, none to draw and nothing to harvest"
+            self.log.add(self.names[p], "self-destruct", "self-destruct",
+                         f"{self.names[p]} {why}, so {own} hand ({n_hand} card{'s' if n_hand != 1 else ''}) "
+                         f"and both {own} rows ({in_rows} card{'s' if in_rows != 1 else ''}) go to the "
+                         "discard pile.", player=p, hand=n_hand, rows=in_rows)
         self._end_turn()
-
-    def _whose(self, owner: int, player: int) -> str:
-        if owner == player:
-            return "your own" if self._you(player) else "their own"
-        return self._poss(owner)
-
-    # a player called "You" (the apps' human) reads in the second person
-    def _you(self, p: int) -> bool:
-        return self.names[p] == "You"
-
-    def _poss(self, p: int) -> str:
-        return "your" if self._you(p) else f"{self.names[p]}'s"
-
-    def _verb(self, p: int, third: str) -> str:
-        if not self._you(p):
-            return third
-        if third == "has":
-            return "have"
-        return third[:-2] if third.endswith(("sses", "shes", "ches")) else third[:-1]
-
-    def _data(self, move: Move) -> dict[str, Any]:
-        d = {"player": move.player, "card": move.card.name, "owner": move.owner, "row": move.row}
-        return d
 
     # -- turns, drawing and the end ------------------------------------------------------
     def _end_turn(self) -> None:
@@ -767,68 +745,71 @@ class SunMoon(Game):
             if self.final_left <= 0:
                 self._finish()
                 return
-        self.turn = (self.turn + 1) % self.n
+        self.turn = next_player(self.turn, self.n)
         self.turns += 1
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """Draw with an empty hand; pass a player who has nothing at all (final round)."""
+        """Draw with an empty hand; in the final round a player with nothing at all
+        self-destructs (the default) or passes (option ``empty_hand_at_end="pass"``)."""
         while True:
             p = self.turn
-            if not self.hands[p]:
+            if must_draw(self.hands[p]) and (self.final_left is None or self.options.draw_in_final_round):
                 self._draw(p)
                 if self.over:
                     return
-            if self.hands[p] or self.extra:
-                return
-            if self._harvests(p) or self.options.empty_hand_at_end == "self_destruct":
+            if self.hands[p] or self.extra or self._harvests(p) or self.options.empty_hand_at_end != "pass":
                 return
             if self.log.enabled:
                 self.log.add(self.names[p], "pass", "end of the game",
-                             f"{self.names[p]} {self._verb(p, 'has')} no cards, none left to draw and nothing to harvest, "
-                             "so the turn passes (option empty_hand_at_end=pass).", player=p)
+                             f"{self.names[p]} {self._verb(p, 'has')} no cards, none left to draw and nothing to "
+                             "harvest, so the turn passes (option empty_hand_at_end=pass).", player=p)
             self.final_left = (self.final_left or 1) - 1
             if self.final_left <= 0:
                 self._finish()
                 return
-            self.turn = (p + 1) % self.n
+            self.turn = next_player(p, self.n)
             self.turns += 1
 
     def _draw(self, p: int) -> None:
         hand = self.hands[p]
-        pile = self.draw_pile
-        explain = self.log.enabled
         got = 0
         while got < HAND_SIZE:
-            if not pile:
-                if not self.discard:
+            if not self.draw_pile:
+                if not reshuffle_needed(self.draw_pile, self.discard):
                     break
-                pile = self.draw_pile = self.discard
-                self.discard = []
-                self.rng.shuffle(pile)
-                if explain:
-                    self.log.add(None, "reshuffle", "drawing",
-                                 f"The draw pile is used up, so the discard pile ({len(pile)} cards) is "
-                                 "shuffled into a new draw pile.", cards=len(pile))
-            hand.append(pile.pop())
+                self._reshuffle()
+            hand.append(self.draw_pile.pop())
             got += 1
-        if explain and got:
+        if self.log.enabled and got:
             self.log.add(self.names[p], "draw", "drawing",
-                         f"{self._poss(p).capitalize()} hand is empty, so {'you' if self._you(p) else 'they'} draw {got} card{'s' if got != 1 else ''}"
+                         f"{self._poss(p).capitalize()} hand is empty, so {'you' if self._you(p) else 'they'} "
+                         f"draw {got} card{'s' if got != 1 else ''}"
                          f"{'' if got == HAND_SIZE else ' (all that was left)'}.", player=p, cards=got)
-        if not pile and not self.discard and self.final_left is None:
-            if not self.options.final_round:
-                if explain:
-                    self.log.add(None, "end", "end of the game",
-                                 "The draw pile is used up and the discard pile cannot refill it: the game "
-                                 "ends at once (option final_round=False).")
-                self._finish()
-                return
-            self.final_left = self.n
-            if explain:
-                self.log.add(None, "final-round", "end of the game",
-                             "The draw pile is used up and the discard pile cannot refill it: every player "
-                             f"plays one more turn, starting with {self.names[p]}.", turns=self.n)
+        if self.final_left is None and final_round_begins(self.draw_pile, self.discard):
+            self._final_round(p)
+
+    def _reshuffle(self) -> None:
+        self.draw_pile, self.discard = self.discard, []
+        self.rng.shuffle(self.draw_pile)
+        if self.log.enabled:
+            self.log.add(None, "reshuffle", "drawing",
+                         f"The draw pile is used up, so the discard pile ({len(self.draw_pile)} cards) is "
+                         "shuffled into a new draw pile.", cards=len(self.draw_pile))
+
+    def _final_round(self, p: int) -> None:
+        if not self.options.final_round:
+            if self.log.enabled:
+                self.log.add(None, "end", "end of the game",
+                             "The draw pile is used up and the discard pile cannot refill it: the game "
+                             "ends at once (option final_round=False).")
+            self._finish()
+            return
+        self.final_left = self.n
+        if self.log.enabled:
+            self.log.add(None, "final-round", "end of the game",
+                         "The draw pile is used up and the discard pile cannot refill it: every player "
+                         f"plays one more turn, starting with {self.names[p]}.", turns=self.n)
 
     def _finish(self) -> None:
         self.over = True
@@ -840,62 +821,104 @@ class SunMoon(Game):
                          f"{self.names[row['player']]}: {row['harvested']} harvested sun and moon cards (+1 each), "
                          f"{row['in_rows']} in own rows and {row['in_hand']} in hand (-1 each; eclipses count "
                          f"nothing): {row['total']:+d}.", **row)
-        winners = self.winners()
-        if self.options.scoring == "teams":
-            text = " and ".join(f"team {t + 1} ({' + '.join(self.names[p] for p in range(self.n) if p % 2 == t)})"
-                                for t in winners)
+        won = self.winners()
+        if self.team:
             totals = self.team_totals()
+            text = " and ".join(f"team {t + 1} ({self._team_names(t)})" for t in won)
             self.log.add(None, "end", "scoring",
-                         f"Team scores {totals[0]:+d} : {totals[1]:+d}; the winner{'s are' if len(winners) > 1 else ' is'} "
-                         f"{text}.", winners=winners, totals=totals)
+                         f"Team scores {totals[0]:+d} : {totals[1]:+d} (partners' scores added); the "
+                         f"winner{'s are' if len(won) > 1 else ' is'} {text}.", winners=won, totals=totals)
         else:
-            names = " and ".join(self.names[p] for p in winners)
-            how = " (tie)" if len(winners) > 1 else ""
+            names = " and ".join(self.names[p] for p in won)
             self.log.add(None, "end", "scoring",
-                         f"The highest score wins: {names}{how}.", winners=winners)
+                         f"The highest score wins: {names}{' (tie)' if len(won) > 1 else ''}.", winners=won)
 
     # -- scoring -----------------------------------------------------------------------
     def score_table(self) -> list[dict[str, int]]:
-        """Per player: harvested sun/moon cards (+1), harvested eclipses (0), sun/moon cards in
-        own rows (covered ones too) and in hand (-1 each); ``total``. Valid at any time (a
-        provisional count before the end)."""
-        out = []
-        for p in range(self.n):
-            harvested = _numbered(self.harvested[p])
-            in_rows = _numbered(c for k in KINDS for c in _stack_cards(self.rows[p][k]))
-            in_hand = _numbered(self.hands[p])
-            out.append({"player": p, "harvested": harvested,
-                        "harvested_eclipses": len(self.harvested[p]) - harvested,
-                        "in_rows": in_rows, "in_hand": in_hand, "total": harvested - in_rows - in_hand})
-        return out
+        """Per player (``rules.score``): harvested sun/moon cards (+1), harvested eclipses (0),
+        sun/moon cards in own rows (covered ones too) and in hand (-1 each); ``total``. Valid at
+        any time (a provisional count before the end)."""
+        return [{"player": p, **score(self.harvested[p], (self.rows[p][k] for k in KINDS), self.hands[p])}
+                for p in range(self.n)]
 
     def scores(self) -> list[int]:
         return [row["total"] for row in self.score_table()]
 
     def team_totals(self) -> list[int]:
+        """The two teams' totals (partners' scores added); four players in teams only."""
         s = self.scores()
-        return [sum(s[p] for p in range(self.n) if p % 2 == t) for t in (0, 1)]
+        return [sum(s[p] for p in range(self.n) if self.team_of(p) == t) for t in (0, 1)]
 
     def winners(self) -> list[int]:
-        """Winning seats (or teams with team scoring), several when tied."""
+        """Winning seats (or teams, when four play in teams), several when tied."""
         table = self.score_table()
-        if self.options.scoring == "teams":
-            totals = self.team_totals()
-            harvested = [sum(r["harvested"] for r in table if r["player"] % 2 == t) for t in (0, 1)]
-            keys = {t: (totals[t], harvested[t] if self.options.tie_break == "most_harvested" else 0)
-                    for t in (0, 1)}
-        else:
-            keys = {r["player"]: (r["total"], r["harvested"] if self.options.tie_break == "most_harvested" else 0)
-                    for r in table}
-        best = max(keys.values())
-        return [k for k, v in keys.items() if v == best]
+        by_harvest = self.options.tie_break == "most_harvested"
+        if self.team:
+            harvested = [sum(r["harvested"] for r in table if self.team_of(r["player"]) == t) for t in (0, 1)]
+            return winners(self.team_totals(), harvested if by_harvest else None)
+        return winners([r["total"] for r in table], [r["harvested"] for r in table] if by_harvest else None)
 
-    # -- records -----------------------------------------------------------------------
+    def _team_names(self, t: int) -> str:
+        return " + ".join(self.names[p] for p in range(self.n) if self.team_of(p) == t)
 
     def options_record(self) -> dict[str, Any]:
         return self.options.to_json()
 
-    # -- descriptions --------------------------------------------------------------------
+    # -- words ---------------------------------------------------------------------------
+    # a player called "You" (the apps' human) reads in the second person
+    def _you(self, p: int) -> bool:
+        return self.names[p] == "You"
+
+    def _poss(self, p: int) -> str:
+        return "your" if self._you(p) else f"{self.names[p]}'s"
+
+    def _own(self, p: int) -> str:
+        return "your" if self._you(p) else "their"
+
+    def _whose(self, owner: int, player: int) -> str:
+        if owner == player:
+            return f"{self._own(player)} own"
+        return self._poss(owner)
+
+    def _row_name(self, move: Place | Cover | Restore) -> str:
+        return f"{self._poss(move.owner)} {move.row} row"
+
+    def _verb(self, p: int, third: str) -> str:
+        if not self._you(p):
+            return third
+        if third == "has":
+            return "have"
+        return third[:-2] if third.endswith(("sses", "shes", "ches")) else third[:-1]
+
+    def _explain_lay(self, move: Place | Cover | Restore, before: Shape) -> None:
+        """One sentence for a card laid into a row (``before``: the row's shape before)."""
+        p, c, o = move.player, move.card, move.owner
+        who, whose = self.names[p], f"{self._whose(o, p)} {move.row} row"
+        data = {"player": p, "card": c.name, "owner": o, "row": move.row}
+        if type(move) is Place and not before.places:
+            self.log.add(who, "start", "starting a row",
+                         f"{who} {self._verb(p, 'starts')} {whose} with {c.name}: a card played where a "
+                         "player has no row of its kind starts that row.", **data)
+        elif type(move) is Place:
+            left = move.at == 0
+            beside = before.low if left else before.high
+            compare = "" if not 1 <= beside <= TOP_VALUE else \
+                f" ({c.value} < {beside})" if left else f" ({beside} < {c.value})"
+            self.log.add(who, "place", "placing",
+                         f"{who} {self._verb(p, 'places')} {c.name} at the {'left' if left else 'right'} end of "
+                         f"{whose}{compare}: rows ascend from left to right and grow only at their ends.", **data)
+        elif type(move) is Cover:
+            under = self.rows[o][move.row][move.slot][-2]
+            self.log.add(who, "cover", "eclipses",
+                         f"{who} {self._verb(p, 'covers')} {under.name} in {whose} with a {c.name}: the row is "
+                         "interrupted there and the eclipse counts nothing.", **data)
+        else:
+            _, _, below, above = next(g for g in before.gaps if g[0] <= move.slot <= g[1])
+            between = f"between {below or 'the start'} and {above if above <= TOP_VALUE else 'the end'}"
+            self.log.add(who, "restore", "restoring",
+                         f"{who} {self._verb(p, 'restores')} the eclipsed place {between} in {whose} with "
+                         f"{c.name}: a number that fits between its neighbours lifts the interruption.", **data)
+
     def describe_move(self, move: Any) -> str:
         """A move in words, e.g. 'sun 28 at the right end of Player 2's sun row'."""
         if isinstance(move, SelfDestruct):
@@ -905,19 +928,19 @@ class SunMoon(Game):
         if not isinstance(move, (Place, Cover, Restore)):
             return repr(move)
         ok = isinstance(move.owner, int) and 0 <= move.owner < self.n
-        who = self.names[move.owner] if ok else "?"
         whose = self._poss(move.owner) if ok else "?'s"
         name = move.card.name if isinstance(move.card, Card) else repr(move.card)
-        row = self.rows[move.owner][move.row] if who != "?" and move.row in KINDS else []
+        row = self.rows[move.owner][move.row] if ok and move.row in KINDS else []
         if isinstance(move, Place):
             if not row:
                 return f"{name} starts {whose} {move.row} row"
             end = "left" if move.at == 0 else "right" if move.at == len(row) else f"place {move.at}"
             return f"{name} at the {end} end of {whose} {move.row} row"
-        under = row[move.slot][-1].name if 0 <= move.slot < len(row) else f"place {move.slot}"
+        index = move.slot if isinstance(move.slot, int) else -1
+        under = row[index][-1].name if 0 <= index < len(row) else f"place {move.slot}"
         if isinstance(move, Cover):
             return f"{name} covers {under} in {whose} {move.row} row"
-        return f"{name} restores place {move.slot} ({under}) in {whose} {move.row} row"
+        return f"{name} restores the {under} at place {move.slot + 1} of {whose} {move.row} row"
 
     def describe(self) -> str:
         if self.over:
@@ -938,15 +961,17 @@ class SunMoon(Game):
 
     def summary(self) -> str:
         lines = []
+        table = self.score_table()
         for p in range(self.n):
-            r = self.score_table()[p]
-            lines.append(f"{self.names[p]}: sun {self.row_text(self.rows[p]['sun'])} | moon "
+            r = table[p]
+            team = f" (team {self.team[p] + 1})" if self.team else ""
+            lines.append(f"{self.names[p]}{team}: sun {self.row_text(self.rows[p]['sun'])} | moon "
                          f"{self.row_text(self.rows[p]['moon'])} | hand {len(self.hands[p])} | "
                          f"harvested {r['harvested']} | score {r['total']:+d}")
         if self.over:
-            w = self.winners()
-            lines.append("Winner: " + (", ".join(f"team {t + 1}" for t in w) if self.options.scoring == "teams"
-                                       else ", ".join(self.names[p] for p in w)))
+            won = self.winners()
+            lines.append("Winner: " + (", ".join(f"team {t + 1} ({self._team_names(t)})" for t in won)
+                                       if self.team else ", ".join(self.names[p] for p in won)))
         else:
             lines.append(self.describe())
         return "\n".join(lines)
@@ -958,6 +983,7 @@ class SunMoon(Game):
         return {
             "over": self.over, "turn": self.turn, "extra": self.extra, "final_left": self.final_left,
             "names": list(self.names), "options": self.options.to_json(),
+            "teams": list(self.team) if self.team else None,
             "hands": [[c.name for c in h] for h in self.hands],
             "rows": self._rows_json(),
             "harvested": [[c.name for c in h] for h in self.harvested],
@@ -968,17 +994,19 @@ class SunMoon(Game):
         }
 
     def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees: their own hand, every row, the score piles (they were public
-        rows when harvested), the discard pile (face up), hand sizes and the draw pile's size
-        -- never another hand or the draw pile's order."""
+        """What ``player`` sees: their own hand and their own harvest, every row, the discard
+        pile (face up), and of everything else only sizes -- other hands, the other harvest
+        piles (they lie face down: "面朝下"), the draw pile; never another hand, another
+        harvested card or the draw pile's order."""
         return {
             "me": player, "players": self.n, "names": list(self.names), "turn": self.turn,
             "extra": self.extra, "final_left": self.final_left, "over": self.over,
-            "options": self.options.to_json(),
+            "options": self.options.to_json(), "teams": list(self.team) if self.team else None,
             "hand": [c.name for c in self.hands[player]],
             "hand_sizes": [len(h) for h in self.hands],
             "rows": self._rows_json(),
-            "harvested": [[c.name for c in h] for h in self.harvested],
+            "my_harvest": [c.name for c in self.harvested[player]],
+            "harvest_sizes": [len(h) for h in self.harvested],
             "discard": [c.name for c in self.discard],
             "box": [c.name for c in self.box],
             "draw_pile": len(self.draw_pile),
@@ -987,40 +1015,37 @@ class SunMoon(Game):
     @classmethod
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> "SunMoon":
         """A determinization: a game consistent with ``view`` whose hidden cards (other hands,
-        the draw pile's order) are dealt at random with ``rng``. Used by the Monte Carlo bot;
-        no log is kept."""
-        n = view["players"]
+        other harvest piles, the draw pile's order) are dealt at random with ``rng``. Used by
+        the Monte Carlo bot; no log is kept."""
+        n, me = view["players"], view["me"]
         g = cls.__new__(cls)
         g.n, g.options, g.names = n, Options(**view["options"]), view["names"]
+        g.team = teams(n, g.options.scoring)
         g.log, g.history = EventLog(enabled=False), []
         g.rows = [{k: [[_BY_NAME[x] for x in s] for s in view["rows"][p][k]] for k in KINDS} for p in range(n)]
-        g.harvested = [[_BY_NAME[x] for x in h] for h in view["harvested"]]
         g.discard = [_BY_NAME[x] for x in view["discard"]]
         g.box = [_BY_NAME[x] for x in view.get("box", ())]
-        me = view["me"]
-        known = {c.id for r in g.rows for k in KINDS for s in r[k] for c in s}
-        known.update(c.id for h in g.harvested for c in h)
-        known.update(c.id for c in g.discard)
-        known.update(c.id for c in g.box)
         mine = [_BY_NAME[x] for x in view["hand"]]
-        known.update(c.id for c in mine)
-        unknown = [c for c in CARDS if c.id not in known]
+        my_harvest = [_BY_NAME[x] for x in view["my_harvest"]]
+        known = [c for r in g.rows for k in KINDS for s in r[k] for c in s]
+        unknown = missing_from(known + g.discard + g.box + mine + my_harvest)
         rng.shuffle(unknown)
-        g.hands = []
+        g.hands, g.harvested = [], []
         for p in range(n):
-            if p == me:
-                g.hands.append(mine)
-            else:
-                k = view["hand_sizes"][p]
-                g.hands.append(unknown[:k])
-                unknown = unknown[k:]
+            for sizes, out, own in ((view["hand_sizes"], g.hands, mine),
+                                    (view["harvest_sizes"], g.harvested, my_harvest)):
+                if p == me:
+                    out.append(own[:])
+                else:
+                    k = sizes[p]
+                    out.append(unknown[:k])
+                    unknown = unknown[k:]
         g.draw_pile = unknown
         g.turn, g.extra, g.final_left, g.over = view["turn"], view["extra"], view["final_left"], view["over"]
         g.turns = 0
         g.rng = random.Random(rng.getrandbits(32))
         g._setup = {}
-        g._legal, g._legal_ids = None, frozenset()
-        g._rinfo = [None] * (2 * n)
+        g._clear_caches()
         return g
 
 

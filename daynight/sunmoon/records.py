@@ -1,15 +1,25 @@
-"""sunmoon: reading and writing records: the setup, positions and moves as JSON, every field checked with its path."""
+"""sunmoon: reading and writing records: the setup, positions and moves as JSON, every field checked with its path.
+
+Card names in records are the cards' names: ``"sun 28"``, ``"moon 3"``, ``"solar eclipse"``.
+Records written before eclipses lost their numbers say ``"solar eclipse 3"``; that is read as
+the solar eclipse (the five are one card), so old records still replay.
+"""
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from ..core import Reader
-from .data import _BY_NAME, CARDS, ECLIPSE_NAME, ECLIPSES_PER_KIND, KINDS, Card, card
+from .data import CARDS, COPIES, KINDS, Card, card, missing_from
 from .engine import Cover, Harvest, Move, Options, Place, Restore, SelfDestruct, SunMoon, _card_move, _interned
-from .rules import Row, visible_values
+from .rules import Row
+
+#: bounds on what a record may ask for (a seed, a player's name)
+MAX_SEED = 2 ** 64
+MAX_NAME = 40
 
 
 def from_setup(cls, setup: Reader) -> "SunMoon":
@@ -26,12 +36,6 @@ def from_setup(cls, setup: Reader) -> "SunMoon":
     """
     setup.only("players", "seed", "deck", "position", "reshuffle_seed", "options", "names")
     options = Options.from_reader(setup.obj("options")) if setup.has("options") else Options()
-    names = None
-    if setup.has("names"):
-        names = [r.value for r in setup.list("names")]
-        for i, r in enumerate(setup.list("names")):
-            if not isinstance(r.value, str) or not r.value.strip():
-                raise r.error("expected a non-empty string")
     which = [k for k in ("seed", "deck", "position") if setup.has(k)]
     if len(which) != 1:
         raise setup.error("a setup has exactly one of seed, deck or position")
@@ -40,34 +44,51 @@ def from_setup(cls, setup: Reader) -> "SunMoon":
         players = setup.int("players", len(pos.list("hands")) if pos.has("hands") else 2, lo=2, hi=4)
     else:
         players = setup.int("players", lo=2, hi=4)
-    if names is not None and len(names) != players:
-        raise setup.error(f"expected {players} names", "names")
-    if options.scoring == "teams" and players != 4:
-        raise setup.obj("options").error("team scoring needs 4 players", "scoring")
+    names = _read_names(setup, players)
     if which[0] == "seed":
         setup.only("players", "seed", "options", "names")
-        game = cls.new(players, setup.int("seed", lo=0), options=options, names=names)
+        game = cls.new(players, setup.int("seed", lo=0, hi=MAX_SEED), options=options, names=names)
     elif which[0] == "deck":
         setup.only("players", "deck", "reshuffle_seed", "options", "names")
-        names_list = setup.list("deck")
-        cards = [_read_card(r) for r in names_list]
-        seen: dict[int, int] = {}
-        for i, c in enumerate(cards):
-            if c.id in seen:
-                raise names_list[i].error(f"{c.name} is listed twice")
-            seen[c.id] = i
-        if len(cards) != len(CARDS):
-            raise setup.error(f"a deck lists all {len(CARDS)} cards, got {len(cards)}", "deck")
-        game = cls.from_deck(players, cards, reshuffle_seed=setup.int("reshuffle_seed", 0, lo=0),
+        game = cls.from_deck(players, _read_deck(setup), reshuffle_seed=setup.int("reshuffle_seed", 0, lo=0, hi=MAX_SEED),
                              options=options, names=names)
     else:
         game = cls(players, options=options, names=names)
-        read_position(game, setup.obj("position"), setup.int("reshuffle_seed", 0, lo=0))
+        read_position(game, setup.obj("position"), setup.int("reshuffle_seed", 0, lo=0, hi=MAX_SEED))
     if setup.has("options"):
         game._setup["options"] = options.to_json()
     if names is not None:
         game._setup["names"] = names
     return game
+
+
+def _read_names(setup: Reader, players: int) -> list[str] | None:
+    if not setup.has("names"):
+        return None
+    names = setup.list("names")
+    if len(names) != players:
+        raise setup.error(f"expected {players} names", "names")
+    for r in names:
+        if not isinstance(r.value, str) or not r.value.strip():
+            raise r.error("expected a non-empty string")
+        if len(r.value) > MAX_NAME:
+            raise r.error(f"a name has at most {MAX_NAME} characters")
+    return [r.value for r in names]
+
+
+def _read_deck(setup: Reader) -> list[Card]:
+    entries = setup.list("deck")
+    cards: list[Card] = []
+    seen: Counter = Counter()
+    for r in entries:
+        c = _read_card(r)
+        seen[c] += 1
+        if seen[c] > COPIES[c]:
+            raise r.error(f"{c.name} is listed more often than the deck has it ({COPIES[c]})")
+        cards.append(c)
+    if len(cards) != len(CARDS):
+        raise setup.error(f"a deck lists all {len(CARDS)} cards, got {len(cards)}", "deck")
+    return cards
 
 
 def setup_record(game) -> dict[str, Any]:
@@ -108,96 +129,90 @@ def move_from_json(game, value: Reader) -> Move:
             value.only("player", verb, "owner", "row", pos)
             c = _read_card(Reader(value.get(verb, "a string"), f"{value.path}.{verb}"))
             return _card_move(cls, player, c, value.int("owner", lo=0, hi=game.n - 1),
-                              value.str("row", choices=KINDS), value.int(pos, lo=0, hi=200))
+                              value.str("row", choices=KINDS), value.int(pos, lo=0, hi=63))
     raise value.error("expected one of place, cover, restore, harvest or self_destruct")
 
 
-
-
-def _as_list(r: Reader) -> list:
+def _as_list(r: Reader) -> list[Reader]:
     if not isinstance(r.value, list):
-        raise r.error(f"expected a list of card names, got {r.value!r}")
-    return r.value
+        raise r.error("expected a list of card names")
+    return [Reader(v, f"{r.path}[{i}]") for i, v in enumerate(r.value)]
 
 
 def _read_card(r: Reader) -> Card:
     if not isinstance(r.value, str):
-        raise r.error(f"expected a card name, got {r.value!r}")
+        raise r.error("expected a card name")
     try:
         return card(r.value)
     except KeyError as exc:
         raise r.error(str(exc.args[0])) from None
 
 
+class _Cards:
+    """Hands out the cards a position names, refusing one named more often than the deck has it."""
+
+    def __init__(self):
+        self.used: Counter = Counter()
+        self.order: list[Card] = []
+
+    def take(self, r: Reader) -> Card:
+        c = _read_card(r)
+        self.used[c] += 1
+        if self.used[c] > COPIES[c]:
+            raise r.error(f"{c.name} is used more often in the position than the deck has it ({COPIES[c]})")
+        self.order.append(c)
+        return c
+
+    def pile(self, r: Reader) -> list[Card]:
+        return [self.take(x) for x in _as_list(r)]
+
+
+def _read_row(game: SunMoon, cards: _Cards, rr: Reader, kind: str) -> Row:
+    row: Row = []
+    for place in rr.list(kind):
+        stack = cards.pile(place) if isinstance(place.value, list) else [cards.take(place)]
+        if not stack:
+            raise place.error("an empty place")
+        for j, c in enumerate(stack):
+            if c.kind != kind:
+                raise place.error(f"{c.name} cannot lie in a {kind} row")
+            if j == 0 and c.eclipse:
+                raise place.error("an eclipse must lie on a numbered card")
+            if j > 0 and not c.eclipse and not stack[j - 1].eclipse:
+                raise place.error(f"{c.name} can only lie on an eclipse (a restored place)")
+            if j > 0 and c.eclipse and stack[j - 1].eclipse and not game.options.eclipse_on_eclipse:
+                raise place.error("an eclipse cannot lie on an eclipse (option eclipse_on_eclipse)")
+        row.append(stack)
+    values = [p[-1].value for p in row if not p[-1].eclipse]
+    if any(a >= b for a, b in zip(values, values[1:])):
+        raise rr.error(f"the visible numbers must ascend from left to right, got {values}", kind)
+    return row
+
+
+def _per_player(pos: Reader, key: str, n: int, what: str) -> list[Reader]:
+    entries = pos.list(key, [])
+    if len(entries) not in (0, n):
+        raise pos.error(f"expected {n} {what}", key)
+    return entries
+
+
 def read_position(game: SunMoon, pos: Reader, reshuffle_seed: int) -> None:
     """Read a hand-built position (``$.setup.position``) into the freshly made ``game``."""
     pos.only("hands", "rows", "harvested", "discard", "draw", "rest", "turn", "extra", "final_left")
-    used: set[int] = set()
-    eclipse_next = {k: 1 for k in KINDS}
-
-    def take(r: Reader) -> Card:
-        value = r.value
-        if not isinstance(value, str):
-            raise r.error(f"expected a card name, got {value!r}")
-        key = value.strip().lower()
-        if key in ECLIPSE_NAME.values():
-            kind = "sun" if key == "solar eclipse" else "moon"
-            while eclipse_next[kind] <= ECLIPSES_PER_KIND and \
-                    _BY_NAME[f"{key} {eclipse_next[kind]}"].id in used:
-                eclipse_next[kind] += 1
-            if eclipse_next[kind] > ECLIPSES_PER_KIND:
-                raise r.error(f"there are only {ECLIPSES_PER_KIND} {key}s")
-            c = _BY_NAME[f"{key} {eclipse_next[kind]}"]
-        else:
-            c = _read_card(r)
-        if c.id in used:
-            raise r.error(f"{c.name} is used twice in the position")
-        used.add(c.id)
-        return c
-
     n = game.n
-    hands = pos.list("hands", [])
-    if len(hands) not in (0, n):
-        raise pos.error(f"expected {n} hands", "hands")
-    for p, hr in enumerate(hands):
-        game.hands[p] = [take(Reader(v, f"{hr.path}[{i}]")) for i, v in enumerate(_as_list(hr))]
-    rows = pos.list("rows", [])
-    if len(rows) not in (0, n):
-        raise pos.error(f"expected {n} row pairs", "rows")
-    for p, rr in enumerate(rows):
+    cards = _Cards()
+    for p, hr in enumerate(_per_player(pos, "hands", n, "hands")):
+        game.hands[p] = cards.pile(hr)
+    for p, rr in enumerate(_per_player(pos, "rows", n, "row pairs")):
         rr.only(*KINDS)
         for kind in KINDS:
-            if not rr.has(kind):
-                continue
-            row: Row = []
-            for i, place in enumerate(rr.list(kind)):
-                items = place.value if isinstance(place.value, list) else [place.value]
-                if not items:
-                    raise place.error("an empty place")
-                stack = [take(Reader(v, f"{place.path}[{j}]" if isinstance(place.value, list) else place.path))
-                         for j, v in enumerate(items)]
-                for j, c in enumerate(stack):
-                    if c.kind != kind:
-                        raise place.error(f"{c.name} cannot lie in a {kind} row")
-                    if j == 0 and c.eclipse:
-                        raise place.error("an eclipse must lie on a numbered card")
-                    if j > 0 and not c.eclipse and not stack[j - 1].eclipse:
-                        raise place.error(f"{c.name} can only lie on an eclipse (a restored place)")
-                    if j > 0 and c.eclipse and stack[j - 1].eclipse and not game.options.eclipse_on_eclipse:
-                        raise place.error("an eclipse cannot lie on an eclipse (option eclipse_on_eclipse)")
-                row.append(stack)
-            values = [v for v in visible_values(row) if v is not None]
-            if any(a >= b for a, b in zip(values, values[1:])):
-                raise rr.error(f"the visible numbers must ascend from left to right, got {values}", kind)
-            game.rows[p][kind] = row
-    harvested = pos.list("harvested", [])
-    if len(harvested) not in (0, n):
-        raise pos.error(f"expected {n} score piles", "harvested")
-    for p, hr in enumerate(harvested):
-        game.harvested[p] = [take(Reader(v, f"{hr.path}[{i}]")) for i, v in enumerate(_as_list(hr))]
-    game.discard = [take(r) for r in pos.list("discard", [])]
-    top_first = [take(r) for r in pos.list("draw", [])]
-    rest = [c for c in CARDS if c.id not in used]
+            if rr.has(kind):
+                game.rows[p][kind] = _read_row(game, cards, rr, kind)
+    for p, hr in enumerate(_per_player(pos, "harvested", n, "score piles")):
+        game.harvested[p] = cards.pile(hr)
+    game.discard = [cards.take(r) for r in pos.list("discard", [])]
+    top_first = [cards.take(r) for r in pos.list("draw", [])]
+    rest = missing_from(cards.order)
     game.rng = random.Random(reshuffle_seed)
     if pos.str("rest", "draw", choices=("draw", "box")) == "box":
         game.box = rest          # out of play: the draw pile is exactly ``draw``
@@ -212,10 +227,9 @@ def read_position(game: SunMoon, pos: Reader, reshuffle_seed: int) -> None:
     game.final_left = final_left
     game._setup = {"position": json.loads(json.dumps(pos.value)), "reshuffle_seed": reshuffle_seed,
                    "players": n}
-    game._rinfo = [None] * (2 * n)
+    game._clear_caches()
     if game.extra and not game._plays(game.turn) and game.options.animal_without_follow_up == "skip":
-        raise pos.error("an extra play after an animal card is pending, but no card fits anywhere",
-                        "extra")
+        raise pos.error("an extra play after an animal card is pending, but no card fits anywhere", "extra")
     if game.log.enabled:
         game.log.add(None, "setup", "setup",
                      f"A prepared position with {n} players; {game.names[game.turn]} is to move.",

@@ -1,70 +1,142 @@
-"""A full game of Sonne und Mond played by clicking in the Voila app, in headless Chromium.
+"""Sonne und Mond in the Voila app, in headless Chromium: the drawn table played to its end by
+clicking drawn cards and places, once more by keyboard alone, and its first screen.
 
-Controls are found by role and name: the hand's cards by their names ("Sun 20"), the places
-where the selected card may go by theirs ("◀ Ada's sun row", "moon 13 eclipsed"), and the
-harvest and self-destruct buttons. The opponents are rule-of-thumb bots."""
+Targets are found by role and name: the cards of your hand ("pick up sun 20"), the places a
+picked-up card may go ("play sun 20 at the right end of Ada's sun row"; the ones where it fits
+are drawn with the word "fits", class ``sm-fits``), and the toolbar ("Harvest my sun row",
+"Self-destruct", "Hint"). The opponents are rule-of-thumb bots."""
 
-import re
+from __future__ import annotations
 
-STATUS = ".dn-status"
-
-
-def _status(page) -> str:
-    return page.locator(STATUS).first.inner_text()
-
-
-LOG_END = "(() => { const li = document.querySelector('.dn-log li:last-child'); return li ? li.value : 0; })()"
+APP = "sunmoon/play.ipynb"
+READY = ("Your", "Game over", "New game", "Hint", "Sun", "Moon", "Solar", "Lunar")   # how the status line starts when the app waits
 
 
-def _log_length(page) -> int:
-    """The number of the newest event (the view shows only the latest 200)."""
-    return page.evaluate(LOG_END)
+def status(page) -> str:
+    return page.inner_text(".dn-table .dn-status")
 
 
-def _enabled_names(page, css: str) -> list[str]:
-    return page.eval_on_selector_all(css, "els => els.filter(e => !e.disabled).map(e => e.innerText.trim())")
+def epoch(page) -> str:
+    return page.get_attribute(".dn-table", "data-epoch")
 
 
-def test_a_full_game_by_clicking(app):
-    page = app.open("sunmoon/play.ipynb", wait_for="text=Your hand")
-    page.get_by_role("combobox", name="Players").select_option(label="4 players")
+def settled(page, before: str) -> None:
+    """Wait for the table to be redrawn and the app to wait for you again."""
+    page.wait_for_function(
+        "([old, ready]) => { const t = document.querySelector('.dn-table');"
+        " const s = t.querySelector('.dn-status').innerText;"
+        " return t.dataset.epoch !== old && ready.some(r => s.startsWith(r)); }", arg=[before, list(READY)])
+
+
+def next_action(page) -> str | None:
+    """The target to choose next, as a player reads the drawing: the toolbar's main button
+    (a harvest, or the self-destruct when nothing else is left), else a place marked "fits"
+    for the card picked up, else the first card of the hand that is not dimmed (dimmed: it
+    fits nowhere)."""
+    return page.evaluate("""() => {
+      const t = document.querySelector('.dn-table');
+      const main = t.querySelector('.dn-actions button.dn-primary');
+      if (main) return main.dataset.target;
+      const fits = t.querySelector('g.sm-fits[data-target]');
+      if (fits) return fits.dataset.target;
+      const card = t.querySelector("[data-key^='hand-'][data-target]:not(.sm-dim)");
+      return card ? card.dataset.target : null;
+    }""")
+
+
+def play_to_the_end(page, act, limit: int = 300) -> int:
+    """Choose ``next_action`` with ``act(page, target_id)`` until the game is over; returns
+    the number of your moves."""
+    moves, done = 0, []
+    for _ in range(limit):
+        if status(page).startswith("Game over"):
+            return moves
+        target = next_action(page)
+        assert target, f"nothing to choose: {status(page)}"
+        name = page.get_attribute(f"[data-target='{target}']", "aria-label") or target
+        moves += not name.startswith("pick up")
+        done.append(name)
+        before = epoch(page)
+        act(page, target)
+        settled(page, before)
+    raise AssertionError(f"no end after {limit} choices: {status(page)}; the last: {done[-6:]}")
+
+
+def click(page, target: str) -> None:
+    page.locator(f"[data-target='{target}']").click()
+
+
+DISTANCE = """(t) => {
+  const all = [...document.querySelectorAll('.dn-table [data-target]')];
+  const at = all.indexOf(document.activeElement), to = all.findIndex(n => n.dataset.target === t);
+  return at < 0 || to < 0 ? null : to - at;
+}"""
+
+
+def keyboard(page, target: str) -> None:
+    """Reach ``target`` with Tab (or Shift+Tab) alone and choose it with Enter (a drawn piece)
+    or Space (a button). The targets follow one another in the table's tab order."""
+    steps = page.evaluate(DISTANCE, target)
+    assert steps is not None, (f"the keyboard is not in the table ({target}): "
+                               + page.evaluate("document.activeElement.outerHTML.slice(0, 200)") + status(page))
+    for _ in range(abs(steps)):
+        page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
+    focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")
+    assert focused[0] == target, (focused, target)
+    page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")
+
+
+def new_game(app, players: int):
+    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page.get_by_role("combobox", name="Players", exact=True).select_option(label=f"{players} players")
+    before = epoch(page)
     page.get_by_role("button", name="New game").click()
-    page.wait_for_function(f"() => {LOG_END} >= 1")
-    page.get_by_text("against 3 rule of thumb bots").wait_for()
-    assert page.get_by_role("button", name="Harvest my sun row").is_disabled()
-    assert "a harvest needs 5 or more" in page.locator(".dn-reasons").inner_text()
+    settled(page, before)
+    return page
 
-    moves = 0
-    for _ in range(400):
-        status = _status(page)
-        if status.startswith("Game over"):
-            break
-        before = _log_length(page)
-        actions = [n for n in ("Harvest my sun row", "Harvest my moon row", "Self-destruct")
-                   if page.get_by_role("button", name=n).is_enabled()]
-        if actions:
-            page.get_by_role("button", name=actions[0]).click()
-        else:
-            played = False
-            for name in page.locator(".dn-hand").all_inner_texts():
-                page.get_by_role("button", name=name.strip(), exact=True).click()
-                page.wait_for_function(
-                    "(label) => document.querySelector('.dn-status').innerText.toLowerCase()"
-                    ".startsWith(label.toLowerCase())", arg=name.strip())
-                targets = _enabled_names(page, ".dn-target, .dn-place")
-                if targets:
-                    page.get_by_role("button", name=targets[0], exact=True).click()
-                    played = True
-                    break
-            assert played, f"no card could be played although the app offered no other action: {status}"
-        page.wait_for_function(f"() => {LOG_END} > {before}")
-        page.wait_for_function("() => { const s = document.querySelector('.dn-status').innerText;"
-                               " return s.startsWith('Your') || s.startsWith('Game over'); }")
-        moves += 1
-    assert _status(page).startswith("Game over"), _status(page)
-    assert moves >= 5
+
+def test_a_full_game_by_clicking_the_drawn_table(app):
+    page = new_game(app, 4)
+    assert "You and Bo play against Ada and Cy" in status(page)
+    # a refused click shows the rule in the status line
+    page.get_by_role("button", name="Harvest my sun row").click()
+    page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('rule: harvest')")
+    moves = play_to_the_end(page, click)
+    assert moves >= 5 and status(page).startswith("Game over")
+    assert "score " in page.inner_text(".dn-table .dn-drawing")   # the scores are drawn at the end
     log = page.locator(".dn-log").inner_text()
-    assert re.search(r"You: \d+ harvested sun and moon cards", log), log[-500:]
-    page.wait_for_selector(".js-plotly-plot", timeout=60_000)  # the final score chart
-    assert page.get_by_role("button", name="Harvest my sun row").is_disabled()
+    assert "Team scores" in log and "You:" in log
+    app.assert_clean()
+
+
+def test_a_full_game_by_keyboard_alone(app):
+    page = new_game(app, 2)
+    page.locator(".dn-table [data-target]").first.focus()   # then only keys
+    moves = play_to_the_end(page, keyboard)
+    assert moves >= 5 and status(page).startswith("Game over")
+    app.assert_clean()
+
+
+def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
+    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = {}
+    for name in ("Harvest my sun row", "Harvest my moon row", "Self-destruct", "Hint"):
+        boxes[name] = page.get_by_role("button", name=name).bounding_box()
+    for i, card in enumerate(page.locator("[data-key^='hand-']").all()):
+        boxes[f"hand card {i + 1}"] = card.bounding_box()
+    boxes["the table"] = page.locator(".dn-table .dn-drawing svg").bounding_box()
+    boxes["the status line"] = page.locator(".dn-table .dn-status").bounding_box()
+    assert len(boxes) >= 10
+    for name, box in boxes.items():
+        assert box and box["x"] >= 0 and box["y"] >= 0, name
+        assert box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 800, (name, box)
+    # every target has an accessible name, and is found by it
+    targets = page.locator(".dn-table [data-target]")
+    for i in range(targets.count()):
+        node = targets.nth(i)
+        name = node.get_attribute("aria-label") or node.inner_text()
+        assert name.strip(), node.evaluate("n => n.outerHTML.slice(0, 120)")
+        assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
     app.assert_clean()
