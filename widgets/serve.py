@@ -86,6 +86,8 @@ QUEUE_WAIT = 20.0
 SWEEP_SECONDS = 5.0
 #: the largest message a page may send on its kernel channel (a click is a few hundred bytes)
 MAX_WS_MESSAGE = 1024 * 1024
+#: messages a page may send on its kernel channel: a burst, then this many a second
+WS_BURST, WS_PER_SECOND = 100, 20
 
 
 def repository_root() -> Path:
@@ -247,13 +249,18 @@ class Gate:
 
     def _full(self) -> Refusal:
         return Refusal(503, "The class is full",
-                       f"This server is running {self.limits.max_kernels} apps, the most it takes. "
-                       "Try again in a minute: this page tries again by itself.", 60)
+                       f"This server takes {self.limits.max_kernels} apps at once, and that many are "
+                       "running or starting. Try again in a minute: this page tries again by itself.", 60)
 
     def _too_many(self) -> Refusal:
         return Refusal(429, "Too many pages from this computer",
                        f"This computer already has {self.limits.per_client} apps open on this server. "
                        "Close a tab you no longer use; this page tries again by itself in a minute.", 60)
+
+    def _too_fast(self) -> Refusal:
+        return Refusal(429, "Too many pages at once",
+                       "This computer opened many pages in a short time. Please wait: "
+                       "this page tries again by itself in 15 seconds.", 15)
 
     def _busy(self) -> Refusal:
         return Refusal(503, "The server is busy",
@@ -274,7 +281,7 @@ class Gate:
             if self.limits.per_client and self.owned_by(client) >= self.limits.per_client:
                 return self._too_many()
             if not self._client_bucket(client).take():
-                return self._busy()
+                return self._too_fast()
         if pooled():
             return False
         if self.count_kernels() + self.waiting + self.starting >= self.limits.max_kernels:
@@ -684,6 +691,40 @@ def _no_heartbeat_client():
     return NoHeartbeatClient
 
 
+def _kernel_channel_class():
+    """Jupyter Server's kernel websocket connection, for messages a page did not write.
+
+    A message that does not parse (Jupyter Server would raise and close the channel with a
+    traceback in the log) is dropped with one line in the log, and a page sending more
+    than :data:`WS_BURST` messages at once, then more than :data:`WS_PER_SECOND` a second,
+    has the extra ones dropped and, if it keeps on, its channel closed: that visitor's
+    kernel stops answering that page, no one else's.
+    """
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    class CheckedChannels(ZMQChannelsWebsocketConnection):
+        def handle_incoming_message(self, incoming_msg) -> None:
+            bucket = self.__dict__.setdefault("_dn_bucket", Bucket(WS_PER_SECOND * 60, WS_BURST))
+            client = self.websocket_handler.request.remote_ip
+            if not bucket.take():
+                dropped = self.__dict__["_dn_dropped"] = self.__dict__.get("_dn_dropped", 0) + 1
+                if dropped == 1:
+                    self.log.warning("daynight: %s sends too many messages on its kernel channel; dropping some",
+                                     client)
+                if dropped > 10 * WS_BURST:
+                    self.log.warning("daynight: closing the kernel channel of %s (message flood)", client)
+                    self.websocket_handler.close()
+                return None
+            try:
+                return super().handle_incoming_message(incoming_msg)
+            except Exception as error:  # noqa: BLE001 - a message the page did not write
+                self.log.warning("daynight: dropped a malformed message on the kernel channel of %s (%s)",
+                                 client, type(error).__name__)
+                return None
+
+    return CheckedChannels
+
+
 def _pooled_kernels(manager_class, limits: Limits):
     """Subclass Voila's pooled kernel manager with the bounds of :class:`Limits`."""
     from tornado.ioloop import PeriodicCallback
@@ -966,6 +1007,10 @@ def _voila_class(*, pool_size: int, limits: Limits, hosts: HostPolicy, private: 
         def _connection_dir_root_default(self):
             return str(private)
 
+        @default("kernel_websocket_connection_class")
+        def _kernel_websocket_connection_class_default(self):
+            return _kernel_channel_class()
+
         def init_settings(self):
             conf = self.voila_configuration
             os.environ["IPYTHONDIR"] = kernel_startup_dir(private, not conf.show_tracebacks)  # inherited by the kernels
@@ -1024,6 +1069,18 @@ def resolve_limits(args, preheated: int) -> Limits:
                   starting_at_once=base.starting_at_once)
 
 
+def plan_lines(root: Path, args, pool_size: int, pooled: list[str], limits: Limits) -> list[str]:
+    """What the server prints at start: where, the pools and their memory, the caps."""
+    preheated = pool_size * len(pooled)
+    sized = f"sized for {args.learners} learners: " if args.learners else ""
+    return [f"daynight: serving {root} at http://{args.ip}:{args.port}/ "
+            f"(landing page: http://{args.ip}:{args.port}/voila/render/{LANDING}); "
+            f"preheated: {', '.join(pooled) or 'none'}",
+            f"daynight: {sized}{pool_size} preheated kernel(s) for each of {len(pooled)} pages, "
+            f"{preheated} in all, about {preheated * KERNEL_MB} MB ({KERNEL_MB} MB a kernel)",
+            f"daynight: caps: {limits.describe()}"]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m daynight.widgets.serve", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1071,14 +1128,8 @@ def main(argv: list[str] | None = None) -> None:
         *([] if args.open else ["--no-browser"]),
         *extra,
     ]
-    preheated = pool_size * len(pooled)
-    print(f"daynight: serving {root} at http://{args.ip}:{args.port}/ "
-          f"(landing page: http://{args.ip}:{args.port}/voila/render/{LANDING}); "
-          f"preheated: {', '.join(pooled) or 'none'}", flush=True)
-    print(f"daynight: {f'sized for {args.learners} learners: ' if args.learners else ''}"
-          f"{pool_size} preheated kernel(s) for each of {len(pooled)} pages, {preheated} in all, "
-          f"about {preheated * KERNEL_MB} MB ({KERNEL_MB} MB a kernel)", flush=True)
-    print(f"daynight: caps: {limits.describe()}", flush=True)
+    for line in plan_lines(root, args, pool_size, pooled, limits):
+        print(line, flush=True)
     cls = _voila_class(pool_size=pool_size, limits=limits, hosts=HostPolicy(args.ip, args.allow_host),
                        private=private)
     cls.launch_instance(argv=voila_args)
