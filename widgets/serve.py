@@ -200,9 +200,17 @@ class Bucket:
         return self.tokens >= self.burst
 
 
-#: the client address of the page request being served (read by the kernel manager to
-#: know whose kernel it starts or hands out)
-_CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("daynight_client", default=None)
+@dataclass
+class Visit:
+    """A page request: its client address and the kernel it was given."""
+
+    client: str
+    kernel_id: str | None = None
+
+
+#: the page request being served (the kernel manager reads it to know whose kernel it
+#: starts or hands out)
+_VISIT: contextvars.ContextVar[Visit | None] = contextvars.ContextVar("daynight_visit", default=None)
 
 
 @dataclass
@@ -749,7 +757,7 @@ def _pooled_kernels(manager_class, limits: Limits):
             self._queued: dict[str, int] = {}
             self._reserved = 0  # a warm-up past the cap check whose kernel is not registered yet
             self.warm_times: list[tuple[str, float]] = []
-            self._seen: dict[str, float] = {}  # visitor kernel -> last time its page was connected
+            self._seen: dict[str, float | None] = {}  # visitor kernel -> last time its page was connected
             self._unstarted: set[str] = set()  # kernels seen without last_activity at the last sweep
             self.gate = Gate(limits, self.kernel_count)
             super().__init__(**kwargs)
@@ -779,7 +787,7 @@ def _pooled_kernels(manager_class, limits: Limits):
         async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
             if kernel_id is not None:  # a restart: not a pool entry
                 return await super()._initialize(notebook_path, kernel_id, **kwargs)
-            _CLIENT.set(None)  # a pool kernel is no visitor's (the task copied the request's context)
+            _VISIT.set(None)  # a pool kernel is no visitor's (the task copied the request's context)
             async with self._warm_lock:
                 while self.gate.busy():
                     await asyncio.sleep(0.25)
@@ -809,10 +817,16 @@ def _pooled_kernels(manager_class, limits: Limits):
 
         # ----- visitors' kernels
         def _handed_out(self, kernel_id: str) -> None:
-            client = _CLIENT.get()
-            if client is not None:
-                self.gate.own(kernel_id, client)
-                self._seen[kernel_id] = time.monotonic()
+            visit = _VISIT.get()
+            if visit is not None:
+                visit.kernel_id = kernel_id
+                self.gate.own(kernel_id, visit.client)
+                self._seen[kernel_id] = None  # its page is still being sent
+
+        def page_sent(self, visit: Visit) -> None:
+            """The page is out: from now on its kernel needs the page's connection."""
+            if visit.kernel_id in self.gate.owners:
+                self._seen[visit.kernel_id] = time.monotonic()
 
         async def start_kernel(self, *args, **kwargs):
             """A visitor's fresh kernel (pool kernels start in ``_initialize``). A kernel
@@ -861,7 +875,9 @@ def _pooled_kernels(manager_class, limits: Limits):
                         self._forget(kernel_id)
                 elif self._kernel_connections.get(kernel_id, 0) > 0:
                     self._seen[kernel_id] = now
-                elif now - self._seen.setdefault(kernel_id, now) > limits.orphan_timeout:
+                elif self._seen.setdefault(kernel_id, now) is None:
+                    continue  # its page is still being rendered
+                elif now - self._seen[kernel_id] > limits.orphan_timeout:
                     self.log.info("daynight: shutting down kernel %s: its page has had no connection for %.0f s",
                                   kernel_id, now - self._seen[kernel_id])
                     await self._discard(kernel_id)
@@ -945,11 +961,13 @@ def _handlers(policy: HostPolicy):
                 self.set_header("Retry-After", str(verdict.retry))
                 self.set_header("Cache-Control", "no-store")
                 return self.finish(refusal_page(verdict))
-            token = _CLIENT.set(client)
+            visit = Visit(client)
+            token = _VISIT.set(visit)
             try:
                 return await super().get(path)
             finally:
-                _CLIENT.reset(token)
+                _VISIT.reset(token)
+                manager.page_sent(visit)
                 if verdict:
                     gate.release()
 

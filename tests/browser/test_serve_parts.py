@@ -5,6 +5,7 @@ page, and the private folder. (The browser tests try each against the running se
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import math
 import os
 import socket
@@ -114,6 +115,12 @@ def test_a_server_on_one_address_answers_that_address():
 
 # --------------------------------------------------------------------------- caps and rates
 
+def _run(coroutine):
+    """``asyncio.run`` in a thread of its own (playwright's sync API may hold this thread's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
+
+
 class Clock:
     def __init__(self):
         self.now = 0.0
@@ -153,7 +160,7 @@ def test_the_gate_refuses_past_the_per_client_cap_but_not_the_machine_itself():
         again = await gate.admit("127.0.0.1", lambda: True)
         return refused, other, local, again
 
-    refused, other, local, again = asyncio.run(run())
+    refused, other, local, again = _run(run())
     assert isinstance(refused, serve.Refusal) and refused.status == 429 and "already has 2 apps" in refused.text
     assert other is False and local is False and again is False
 
@@ -168,7 +175,7 @@ def test_the_gate_refuses_when_the_class_is_full_and_counts_kernels_starting():
         gate.release()
         return first, second, pooled, gate.starting
 
-    first, second, pooled, starting = asyncio.run(run())
+    first, second, pooled, starting = _run(run())
     assert first is True
     assert isinstance(second, serve.Refusal) and second.status == 503 and second.title == "The class is full"
     assert pooled is False and starting == 0
@@ -185,7 +192,7 @@ def test_a_page_waits_for_a_start_slot_then_gets_the_busy_page(monkeypatch):
         after = await gate.admit("10.0.0.3", lambda: False)
         return holder, waiter, after
 
-    holder, waiter, after = asyncio.run(run())
+    holder, waiter, after = _run(run())
     assert holder is True and after is True
     assert isinstance(waiter, serve.Refusal) and waiter.title == "The server is busy" and waiter.retry == 15
 
@@ -195,7 +202,7 @@ def test_a_page_opened_too_often_from_one_computer_is_told_to_wait():
         gate = serve.Gate(_limits(per_client=0, per_client_per_minute=2), lambda: 0)
         return [await gate.admit("10.0.0.9", lambda: True) for _ in range(4)]
 
-    answers = asyncio.run(run())
+    answers = _run(run())
     assert answers[0] is False
     assert any(isinstance(a, serve.Refusal) and a.status == 429 and a.title == "Too many pages at once"
                for a in answers[1:])
