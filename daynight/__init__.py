@@ -25,7 +25,8 @@ from .core import (
 
 __version__ = "0.1.0"
 
-#: registry: name -> (module, one-line description)
+#: registry: name -> (module, one-line description); the module's ``GAME`` is the game's
+#: class (``"module:Class"`` names another class of that module)
 GAMES: dict[str, tuple[str, str]] = {
     "stars": ("daynight.stars",
               "Day & Night (Piatnik 2021): 3-5 players play two cards at once; by day the "
@@ -44,12 +45,12 @@ def game_module(name: str):
     """Import and return the module of the game called ``name``."""
     if name not in GAMES:
         raise KeyError(name)
-    return importlib.import_module(GAMES[name][0])
+    return importlib.import_module(GAMES[name][0].partition(":")[0])
 
 
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass of the game called ``name``."""
-    return game_module(name).GAME
+    return getattr(game_module(name), GAMES[name][0].partition(":")[2] or "GAME")
 
 
 def replay(record: Mapping[str, Any], **kwargs: Any) -> Game:

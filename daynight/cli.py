@@ -2,22 +2,26 @@
 
     daynight --help                 the games and the commands
     daynight games                  one line per game
-    daynight replay FILE [--json] [--steps]
+    daynight replay FILE [--json] [--steps] [--upto N]
     daynight demo GAME [--seed N] [-o FILE]
 
 A malformed record exits with status 2 and one line naming the field or the rule; there is
-never a traceback.
+never a traceback. Text that came from the file (players' names, labels) is shown escaped
+(:func:`daynight.core.shown`) in everything the command prints, so no line break, control or
+bidirectional character from a file reaches the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import GAMES, game_module, replay
-from .core import DaynightError, load_record
+from .core import DaynightError, Game, load_record, shown
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="machine-readable output")
     rp.add_argument("--steps", action="store_true",
                     help="print the state after every move, not only at the end")
-    rp.add_argument("--upto", type=int, metavar="N",
+    rp.add_argument("--upto", type=_count, metavar="N",
                     help="replay only the first N moves (to see a record up to a bad move)")
     dp = sub.add_parser("demo", help="play a seeded game between bots and write its record")
     dp.add_argument("game", choices=sorted(GAMES))
@@ -45,79 +49,148 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a number of moves (0 or more), got {text!r}")
+    return int(text)
+
+
+# -- printing: one escaped line at a time ---------------------------------------------------
+
+def _say(text: str) -> None:
+    """Print ``text``, each line made safe to show (:func:`~daynight.core.shown`)."""
+    print("\n".join(shown(line) for line in text.split("\n")))
+
+
 def _err(message: str) -> int:
-    print(f"daynight: error: {message}", file=sys.stderr)
+    print(f"daynight: error: {shown(message)}", file=sys.stderr)
     return 2
+
+
+_NOT_ASCII = re.compile(r"[^\n -~]")
+
+
+def _json_escape(match: re.Match) -> str:
+    ch = match[0]
+    if ch.isprintable():
+        return ch
+    units = ch.encode("utf-16-be", "surrogatepass")
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2))
+
+
+def _safe_json(value: Any) -> str:
+    """JSON text in which every character that is not printable is a ``\\u`` escape: still
+    the same JSON, and safe to print."""
+    return _NOT_ASCII.sub(_json_escape, json.dumps(value, ensure_ascii=False, indent=1))
+
+
+# -- replay ------------------------------------------------------------------------------------
+
+def _replayed(path: str, *, upto: int | None = None,
+              steps: bool = False) -> tuple[Game, list[dict[str, Any]] | None]:
+    """Load the record at ``path`` and replay it (the first ``upto`` moves); with ``steps``,
+    also the state after every move. Raises :class:`DaynightError` for a bad record."""
+    record = load_record(path)
+    if not steps:
+        return replay(record, upto=upto), None
+    states: list[dict[str, Any]] = []
+
+    def on_move(game: Game, i: int) -> None:
+        states.append({"move": i, "events": len(game.log), "state": game.state_json()})
+
+    return replay(record, upto=upto, on_move=on_move), states
+
+
+def _refusal(path: str, exc: DaynightError) -> str:
+    good = getattr(exc, "replayed", None)
+    hint = (f"; the {good} moves before it replay (daynight replay {path} --upto {good})"
+            if good else "")
+    return f"{path}: {exc}{hint}"
+
+
+def _json_report(game: Game, steps: list[dict[str, Any]] | None) -> dict[str, Any]:
+    out = {"game": game.name, "moves": len(game.history), "state": game.state_json(),
+           "events": game.log.to_json()}
+    if steps is not None:
+        out["steps"] = steps
+    return out
+
+
+def _text_report(game: Game, steps: list[dict[str, Any]] | None, path: str) -> str:
+    lines = [f"{game.title}: {len(game.history)} moves replayed from {path}", ""]
+    if steps is None:
+        lines += ["Events:", game.log.explain()]
+    else:
+        done = 0
+        for step in steps:
+            lines += [f"  {e}" for e in game.log[done:step["events"]]]
+            done = step["events"]
+            lines.append(f"  -> after move {step['move']}: {step['state'].get('summary', '')}")
+        lines += [f"  {e}" for e in game.log[done:]]
+    lines += ["", "Final state:", game.summary()]
+    return "\n".join(lines)
 
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        record = load_record(args.file)
-        steps: list[dict] = []
-        if args.steps:
-            def on_move(game, i):
-                steps.append({"move": i, "events": len(game.log), "state": game.state_json()})
-            game = replay(record, on_move=on_move, upto=args.upto)
-        else:
-            game = replay(record, upto=args.upto)
+        game, steps = _replayed(args.file, upto=args.upto, steps=args.steps)
     except DaynightError as exc:
-        good = getattr(exc, "replayed", None)
-        hint = (f"; the {good} moves before it replay (daynight replay {args.file} --upto {good})"
-                if good else "")
-        return _err(f"{args.file}: {exc}{hint}")
-    except Exception as exc:  # an engine bug must still not print a traceback
-        return _err(f"{args.file}: could not replay ({type(exc).__name__}: {exc}); "
-                    "this is a bug in daynight, please report it with the file")
+        return _err(_refusal(args.file, exc))
     if args.json:
-        out = {"game": game.name, "moves": len(game.history), "state": game.state_json(),
-               "events": game.log.to_json()}
-        if args.steps:
-            out["steps"] = steps
-        print(json.dumps(out, ensure_ascii=False, indent=1))
-        return 0
-    print(f"{game.title}: {len(game.history)} moves replayed from {args.file}\n")
-    if args.steps:
-        shown = 0
-        for step in steps:
-            for e in game.log[shown:step["events"]]:
-                print(f"  {e}")
-            shown = step["events"]
-            print(f"  -> after move {step['move']}: {step['state'].get('summary', '')}")
-        for e in game.log[shown:]:
-            print(f"  {e}")
+        print(_safe_json(_json_report(game, steps)))
     else:
-        print("Events:")
-        print(game.log.explain())
-    print("\nFinal state:")
-    print(game.summary())
+        _say(_text_report(game, steps, args.file))
+    return 0
+
+
+# -- the other commands ---------------------------------------------------------------------------
+
+def _games(args: argparse.Namespace) -> int:
+    for name, (_, desc) in GAMES.items():
+        print(f"{name:<8} {desc}")
     return 0
 
 
 def _demo(args: argparse.Namespace) -> int:
-    module = game_module(args.game)
-    game = module.demo(args.seed)
-    text = game.to_json()
-    if args.output:
+    game = game_module(args.game).demo(args.seed)
+    if not args.output:
+        print(_safe_json(game.to_record()))
+        return 0
+    try:
         game.save(args.output)
-        print(f"wrote {args.output}: {len(game.history)} moves of {game.title}")
-    else:
-        print(text)
+    except OSError as exc:
+        return _err(f"{args.output}: cannot write the record: {exc.strerror or exc}")
+    print(f"wrote {shown(args.output)}: {len(game.history)} moves of {game.title}")
     return 0
+
+
+_COMMANDS = {"games": _games, "replay": _replay, "demo": _demo}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.command == "games":
-        for name, (_, desc) in GAMES.items():
-            print(f"{name:<8} {desc}")
+    command = _COMMANDS.get(args.command)
+    if command is None:
+        parser.print_help()
         return 0
-    if args.command == "replay":
-        return _replay(args)
-    if args.command == "demo":
-        return _demo(args)
-    parser.print_help()
-    return 0
+    for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot encode: an escape
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        return command(args)
+    except BrokenPipeError:  # the reader went away (daynight replay g.json | head): not an error
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # an engine bug must still not print a traceback
+        subject = getattr(args, "file", None) or getattr(args, "game", "daynight")
+        return _err(f"{subject}: could not {args.command} ({type(exc).__name__}: {shown(exc, 200)}); "
+                    "this is a bug in daynight, please report it" + (" with the file" if args.command == "replay" else ""))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -166,8 +166,10 @@ def test_wheel_from_a_clean_copy_carries_the_package(tmp_path):
         assert module in names, f"{module} is missing from {wheel.name}"
     files = set(filter(None, tracked.decode().split("\0")))
     for rel in sorted(files):
-        if rel.startswith("widgets/") and rel.endswith(".py"):
+        if rel.startswith("widgets/") and rel.endswith((".py", ".js", ".css")):
             assert "daynight/" + rel in names, f"{rel} is not in the wheel as daynight/{rel}"
+        if rel.startswith("daynight/") and rel.endswith(".py"):
+            assert rel in names, f"{rel} is not in the wheel"
         if rel.startswith("daynight/data/") and rel.endswith((".csv", ".json")):
             assert rel in names, f"data file {rel} is not in the wheel"
     tops = {n.split("/")[0] for n in names}

@@ -106,3 +106,70 @@ def demo(seed: int) -> Pebbles:
     while not game.is_over():
         game.play(rng.choice(game.legal_moves()))
     return game
+
+
+# -- a deliberately broken variant, for the fuzz harness's own tests (tests/test_fuzz.py) ---------
+
+class LeakyRecordError(InvalidRecordError):
+    """A record error that shows its raw text (a bug: the message can break the line)."""
+
+    def __init__(self, path: str, raw: str):
+        super().__init__(path, "bad field")
+        self.raw = raw
+
+    def __str__(self) -> str:
+        return self.raw
+
+
+class BrokenPebbles(Pebbles):
+    """Pebbles with players' names and the record bugs the fuzz harness must find:
+
+    * ``from_setup`` and ``move_from_json`` read fields without a :class:`Reader` check
+      (KeyError, TypeError on a missing or mistyped field);
+    * a pile of 0 or less is accepted: the game is not over, yet no move is legal;
+    * the names are not written to the setup, so a record with names does not round-trip;
+    * an unknown field in a move is reported with a message of several raw lines.
+    """
+
+    name = "toy-broken"
+    title = "Broken Pebbles (a test game)"
+
+    def __init__(self, pile: int, seed: int | None = None, names=("Ann", "Bob")):
+        super().__init__(pile, seed)
+        self.names = names
+
+    @classmethod
+    def new(cls, seed=None, names=("Ann", "Bob")):
+        rng, recorded = make_rng(seed)
+        return cls(rng.randint(10, 20), recorded, names)
+
+    @classmethod
+    def from_setup(cls, setup: Reader):
+        v = setup.value
+        names = v.get("names", ["Ann", "Bob"])            # bug: not checked
+        if "seed" in v:
+            return cls.new(v["seed"], names)              # bug: TypeError on a string seed
+        return cls(v["pile"], names=names)                # bug: KeyError; any pile accepted
+
+    def move_from_json(self, value: Reader):
+        v = value.value
+        for key in v:                                     # bug: TypeError if not an object
+            if key not in ("player", "take"):
+                raise LeakyRecordError(value.path, f"unknown field {key}\nin {value.path}")
+        return Take(v["player"], v["take"])               # bug: KeyError; any type
+
+    def summary(self):
+        return f"{', '.join(self.names)}: " + super().summary()
+
+    def state_json(self):
+        return {**super().state_json(), "names": list(self.names)}
+
+
+def broken_demo(seed: int, names=("Ann", "Bob")) -> BrokenPebbles:
+    import random
+
+    game = BrokenPebbles.new(seed, names)
+    rng = random.Random(seed)
+    while not game.is_over():
+        game.play(rng.choice(game.legal_moves()))
+    return game

@@ -14,13 +14,23 @@ import textwrap
 from pathlib import Path
 
 
-def md(text: str) -> dict:
-    return {"cell_type": "markdown", "metadata": {}, "source": textwrap.dedent(text).strip("\n")}
+def _meta(tags: list[str] | None, teaches: list[str] | None) -> dict:
+    meta: dict = {}
+    if tags:
+        meta["tags"] = list(tags)
+    if teaches:
+        meta["teaches"] = list(teaches)
+    return meta
 
 
-def code(text: str, *, tags: list[str] | None = None) -> dict:
-    meta = {"tags": tags} if tags else {}
-    return {"cell_type": "code", "metadata": meta, "execution_count": None, "outputs": [],
+def md(text: str, *, teaches: list[str] | None = None) -> dict:
+    """A markdown cell; ``teaches`` names the rule-checklist ids (docs/rule-checklist.md) it explains."""
+    return {"cell_type": "markdown", "metadata": _meta(None, teaches), "source": textwrap.dedent(text).strip("\n")}
+
+
+def code(text: str, *, tags: list[str] | None = None, teaches: list[str] | None = None) -> dict:
+    """A code cell; ``teaches`` names the checklist ids whose example and ``assert`` it holds."""
+    return {"cell_type": "code", "metadata": _meta(tags, teaches), "execution_count": None, "outputs": [],
             "source": textwrap.dedent(text).strip("\n")}
 
 

@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from daynight.core import DaynightError, Event
 
-__all__ = ["EventLogView", "Status", "button", "STYLE", "style_widget", "escape", "guarded"]
+__all__ = ["EventLogView", "Status", "button", "STYLE", "style_widget", "escape", "guarded", "app_layout"]
 
 escape = html.escape
 
@@ -38,6 +38,17 @@ STYLE = """
 .dn-status-error { background: #fff0f0; border: 1px solid #c66; }
 .dn-status-ok { background: #effbef; border: 1px solid #7a7; }
 .dn-card { font-family: ui-monospace, monospace; }
+/* app_layout: the drawn table on the left, the side column (log, help) on the right; one column
+   on a narrow screen. The table, the hand and the main buttons fit a 1280x800 window. */
+.dn-app { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(260px, 32%);
+          gap: 10px 16px; align-items: start; width: 100%; }
+.dn-app > .dn-app-top { grid-column: 1 / -1; }
+.dn-app > .dn-app-side { max-height: calc(100vh - 120px); overflow-y: auto; }
+.dn-app > .dn-app-side .dn-log { max-height: none; }
+@media (max-width: 900px) {
+  .dn-app { grid-template-columns: minmax(0, 1fr); }
+  .dn-app > .dn-app-side { max-height: none; }
+}
 </style>
 """
 
@@ -124,3 +135,25 @@ class EventLogView(w.HTML):
         events = list(events)
         start = max(0, len(events) - self.limit)
         self.value = self.render(events[start:], start + 1)
+
+
+def app_layout(table: w.Widget, side: Sequence[w.Widget] = (), top: Sequence[w.Widget] = ()) -> w.Box:
+    """The page of a play app: ``top`` (a slim bar: new game, options) across, the drawn
+    ``table`` on the left and the ``side`` column (the explained log, how to play) on the
+    right, scrolling on its own; on a narrow screen (a tablet upright) one column. It carries
+    the package's style sheet (:func:`style_widget`)."""
+    parts: list[w.Widget] = []
+    if top:
+        bar = w.HBox(list(top), layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
+        bar.add_class("dn-app-top")
+        parts.append(bar)
+    main = w.VBox([table], layout=w.Layout(min_width="0"))
+    main.add_class("dn-app-main")
+    parts.append(main)
+    if side:
+        column = w.VBox(list(side))
+        column.add_class("dn-app-side")
+        parts.append(column)
+    grid = w.Box(parts)
+    grid.add_class("dn-app")
+    return w.VBox([style_widget(), grid], layout=w.Layout(width="100%"))

@@ -1,235 +1,14 @@
-"""Magic: The Gathering's day/night designation, daybound and nightbound, exactly as the
-Comprehensive Rules (CR) and the official rulings say.
-
-The game has a *designation*: neither (at the start), day or night; once it is day or night
-it is never neither again (CR 728.1 in the 2024-06-07 edition). As the second part of every
-untap step the game looks at the previous turn (728.2):
-
-* day, and the previous turn's active player cast no spells that turn: it becomes night (728.2a);
-* night, and that player cast two or more spells: it becomes day (728.2b);
-* neither: no check, it stays neither (728.2c).
-
-With shared team turns (Two-Headed Giant, 805) the team variants apply: night if *no player*
-of the previous turn's active team cast a spell; day if *any one player* of that team cast two
-or more (team totals are not added up).
-
-Daybound and nightbound (702.145) sit on the two faces of double-faced cards: every such
-permanent enters with the face that matches the designation, transforms as day becomes night
-or night becomes day, and cannot transform any other way. A daybound permanent while it is
-neither makes it day (702.145d); a nightbound one makes it night when there is no daybound
-permanent (702.145g).
-
-Rule numbers drift between editions of the CR (Day and Night was 724, 725, 726, 727, 728,
-729, 730; Transform 701.28, then 701.27): every event names its rule *by name* and by the
-number of the edition chosen in :class:`Options` (``cr_edition``), from the data file
-``daynight/data/mtg_rule_numbers.csv``.
-
-Moves (all small frozen values, JSON in brackets):
-
-* :class:`BeginTurn` (``{"turn": "Alice"}``)   -- a turn begins; its untap step checks the previous turn;
-* :class:`CastSpell` (``{"cast": "Alice", ...}``) -- a player casts a spell (or puts a *copy* on the stack);
-* :class:`Becomes` (``{"becomes": "night"}``)  -- an effect: "it becomes day / night";
-* :class:`Enter` (``{"enter": [...]}``)        -- permanents enter the battlefield (together);
-* :class:`Leave` (``{"leave": 3}``)            -- a permanent leaves the battlefield;
-* :class:`Transform` (``{"transform": 3}``)    -- another effect tries to transform a permanent;
-* :class:`EndGame` (``{"end": "Alice wins"}``).
-
-Performance envelope: a turn through :meth:`Game.play` costs a few microseconds with the
-explained log on; :func:`untap_check` is a pure function and :func:`simulate` runs 100,000
-turns of the designation alone in a few tens of milliseconds (standard library only).
-"""
+"""mtg: the moves, the rule options, the state machine (:class:`DayNight`) and what a player may see."""
 
 from __future__ import annotations
 
-import bisect
-import csv
-import math
-import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterable, Sequence
 
-from .core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng
-
-__all__ = [
-    "NEITHER", "DAY", "NIGHT", "DESIGNATIONS",
-    "Options", "PermanentSpec", "Permanent",
-    "BeginTurn", "CastSpell", "Becomes", "Enter", "Leave", "Transform", "EndGame",
-    "DayNight", "GAME", "demo", "untap_check", "simulate", "Simulation",
-    "night_fraction", "transition_probabilities", "poisson_spells", "catalog", "rule_numbers",
-]
-
-# ---------------------------------------------------------------------------
-# The designation
-# ---------------------------------------------------------------------------
-
-NEITHER, DAY, NIGHT = 0, 1, 2
-DESIGNATIONS = ("neither", "day", "night")
-_BY_NAME = {"neither": NEITHER, "day": DAY, "night": NIGHT}
-
-#: permanent kinds: a double-faced card (daybound front, nightbound back) or double-faced
-#: token; a single-faced permanent with daybound (for example a copy of the front face); a
-#: single-faced permanent with nightbound; any other permanent the tracker follows because
-#: of its "whenever day becomes night or night becomes day" ability or its "day if neither".
-KINDS = ("dfc", "daybound", "nightbound", "other")
-KIND_WORDS = {
-    "dfc": "double-faced card with daybound and nightbound",
-    "daybound": "single-faced permanent with daybound (it cannot transform)",
-    "nightbound": "single-faced permanent with nightbound (it cannot transform)",
-    "other": "permanent without daybound or nightbound",
-}
-FACES = {"dfc": ("day", "night"), "daybound": ("day",), "nightbound": ("night",), "other": ()}
-ZONES = ("hand", "graveyard", "exile", "library", "command zone", "stack", "battlefield",
-         "other")
-_ZONE_SET = frozenset(ZONES)
-
-
-def _designation(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1, 2):
-        return value
-    if isinstance(value, str) and value in _BY_NAME:
-        return _BY_NAME[value]
-    raise ValueError(f"a designation is 'neither', 'day' or 'night', not {value!r}")
-
-
-def untap_check(designation: int | str, spells: int | Sequence[int]) -> int:
-    """The untap-step check (CR 728.2, 502.2) as a pure function.
-
-    ``designation`` is ``NEITHER``/``DAY``/``NIGHT`` (or their names); ``spells`` is the number
-    of spells the previous turn's active player cast during that turn, or, with shared team
-    turns, one number per player of the previous turn's active team. Returns the designation
-    after the check (an ``int``).
-
-    >>> untap_check("day", 0) == NIGHT, untap_check("night", 2) == DAY
-    (True, True)
-    >>> untap_check("night", [1, 1]) == NIGHT    # team: nobody cast two; totals are not added
-    True
-    >>> untap_check("neither", 0) == NEITHER       # 728.2c: no check while it is neither
-    True
-    """
-    d = _designation(designation)
-    if isinstance(spells, int):
-        none_cast = spells == 0
-        two_or_more = spells >= 2
-    else:
-        counts = list(spells)
-        none_cast = not any(counts)
-        two_or_more = any(c >= 2 for c in counts)
-    if d == DAY and none_cast:
-        return NIGHT
-    if d == NIGHT and two_or_more:
-        return DAY
-    return d
-
-
-# ---------------------------------------------------------------------------
-# Rule data: rule numbers per edition, the card catalog
-# ---------------------------------------------------------------------------
-
-
-def _data_rows(filename: str) -> list[dict[str, str]]:
-    text = resources.files("daynight.data").joinpath(filename).read_text(encoding="utf-8")
-    rows = list(csv.DictReader(text.splitlines()))
-    for i, row in enumerate(rows):
-        if row.get("provenance") not in ("attested", "reconstructed"):
-            raise ValueError(f"{filename} row {i + 2}: provenance must be attested or reconstructed")
-    return rows
-
-
-@lru_cache(maxsize=None)
-def rule_numbers() -> tuple[dict[str, str], ...]:
-    """The rule numbers of each CR edition (``daynight/data/mtg_rule_numbers.csv``), oldest first."""
-    return tuple(sorted(_data_rows("mtg_rule_numbers.csv"), key=lambda r: r["effective"]))
-
-
-@lru_cache(maxsize=None)
-def catalog() -> dict[str, dict[str, Any]]:
-    """Real cards that touch day and night (``daynight/data/mtg_cards.csv``), by front-face name
-    and by back-face name. Every row is ``attested``; the tracker accepts any other name too."""
-    out: dict[str, dict[str, Any]] = {}
-    for row in _data_rows("mtg_cards.csv"):
-        entry = {"name": row["name"], "back": row["back"], "kind": row["kind"],
-                 "day_if_neither": row["day_if_neither"] == "true",
-                 "change_trigger": row["change_trigger"] == "true", "set": row["set"],
-                 "note": row["note"], "provenance": row["provenance"]}
-        out[row["name"]] = entry
-        if row["back"]:
-            out[row["back"]] = entry
-    return out
-
-
-def _edition_row(edition: str) -> dict[str, str]:
-    rows = rule_numbers()
-    keys = [r["effective"] for r in rows]
-    i = bisect.bisect_right(keys, edition) - 1
-    return rows[max(i, 0)]
-
-
-class _Rules:
-    """Rule citations for one CR edition: each by name and by that edition's number."""
-
-    __slots__ = ("edition", "dn", "tf", "db", "dfc", "_cache")
-
-    def __init__(self, edition: str):
-        row = _edition_row(edition)
-        self.edition = edition
-        self.dn = row["day_and_night"]
-        self.tf = row["transform"]
-        self.db = row["daybound_nightbound"]
-        self.dfc = row["double_faced_cards"]
-        self._cache: dict[str, str] = self._make()  # built once: reading never changes the state
-
-    def __call__(self, key: str) -> str:
-        return self._cache[key]
-
-    def _make(self) -> dict[str, str]:
-        dn, db, tf, dfc = self.dn, self.db, self.tf, self.dfc
-        table = {
-            "designation": f"Day and Night, CR {dn}.1",
-            "change": f"Day and Night, CR {dn}.1a",
-            "check": f"Day and Night, CR {dn}.2",
-            "to night": f"Day and Night, CR {dn}.2a",
-            "to day": f"Day and Night, CR {dn}.2b",
-            "no check": f"Day and Night, CR {dn}.2c",
-            "untap step": "Untap Step, CR 502.2",
-            "untap triggers": "Untap Step, CR 502.4",
-            "daybound": f"Daybound, CR {db}b",
-            "daybound night": f"Daybound, CR {db}c",
-            "daybound neither": f"Daybound, CR {db}d",
-            "nightbound": f"Nightbound, CR {db}e",
-            "nightbound day": f"Nightbound, CR {db}f",
-            "nightbound neither": f"Nightbound, CR {db}g",
-            "keywords": f"Daybound and Nightbound, CR {db}a",
-            "transform": f"Transform, CR {tf}",
-            "cannot transform": f"Double-Faced Cards, CR {dfc}.9",
-            "cast": "Casting Spells, CR 601.2",
-            "cast any zone": "Casting Spells, CR 601.2 (from any zone)",
-            "countered": "Casting Spells, CR 601.2i (a countered spell was cast)",
-            "copy": "Copies of Spells, CR 707.10 (a copy is not cast)",
-            "turn order": "Turn order",
-            "extra turn": "Extra Turns, CR 500.7",
-            "shared team turns": "Shared Team Turns, CR 805.4",
-            "skip": "Skipping steps, CR 614.10",
-            "end": "Ending the Game, CR 104",
-            "effect": f"Day and Night, CR {dn}.1 (an effect: it becomes day or night)",
-            "first turn": f"Day and Night, CR {dn}.2 (no previous turn)",
-            "players": "Players, CR 102",
-        }
-        return table
-
-
-@lru_cache(maxsize=256)
-def _turn_moves_for(order: tuple[str, ...]) -> tuple["BeginTurn", ...]:
-    """The interned "next turn" moves of a turn order (moves are immutable values)."""
-    return tuple(BeginTurn(w) for w in order)
-
-
-@lru_cache(maxsize=32)
-def _rules_for(edition: str) -> _Rules:
-    """One shared, read-only citation table per edition."""
-    return _Rules(edition)
-
+from ..core import EventLog, Game, IllegalMoveError, Reader
+from .data import _ZONE_SET, FACES, KIND_WORDS, KINDS, ZONES, PermanentSpec, _is_date, _rules_for
+from .rules import _BY_NAME, DAY, DESIGNATIONS, NEITHER, NIGHT, _designation, untap_check
 
 # ---------------------------------------------------------------------------
 # Options, permanents and moves
@@ -266,67 +45,6 @@ class Options:
             raise r.error(f"expected a date YYYY-MM-DD, got {edition!r}", "cr_edition")
         return cls(cr_edition=edition, check_first_turn=r.bool("check_first_turn", False),
                    check_skipped_untap=r.bool("check_skipped_untap", False))
-
-
-def _is_date(text: str) -> bool:
-    parts = text.split("-")
-    return (len(parts) == 3 and all(p.isdigit() for p in parts)
-            and [len(p) for p in parts] == [4, 2, 2])
-
-
-@dataclass(frozen=True, slots=True)
-class PermanentSpec:
-    """A permanent about to enter the battlefield.
-
-    ``kind`` is one of :data:`KINDS`; ``face`` is the face it enters with (``"day"`` = the
-    daybound face, ``"night"`` = the nightbound face), or ``None`` to let the rules decide;
-    ``back`` names the nightbound face of a double-faced card; ``change_trigger`` marks a
-    "whenever day becomes night or night becomes day" ability; ``day_if_neither`` marks an
-    "if it's neither day nor night, it becomes day as it enters" ability (The Celestus).
-    """
-
-    name: str
-    kind: str = "dfc"
-    face: str | None = None
-    back: str = ""
-    controller: str | None = None
-    change_trigger: bool = False
-    day_if_neither: bool = False
-
-    @classmethod
-    def from_catalog(cls, name: str, *, face: str | None = None,
-                     controller: str | None = None) -> "PermanentSpec":
-        """A real card from :func:`catalog` by either face's name (``face`` defaults to the
-        named face when the back face is named)."""
-        entry = catalog().get(name)
-        if entry is None:
-            raise KeyError(f"{name!r} is not in the card list; give its kind instead")
-        if face is None and entry["back"] and name == entry["back"]:
-            face = "night"
-        return cls(entry["name"], entry["kind"], face, entry["back"], controller,
-                   entry["change_trigger"], entry["day_if_neither"])
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
-        if self.face is not None:
-            out["face"] = self.face
-        if self.back:
-            out["back"] = self.back
-        if self.controller is not None:
-            out["controller"] = self.controller
-        if self.change_trigger:
-            out["change_trigger"] = True
-        if self.day_if_neither:
-            out["day_if_neither"] = True
-        return out
-
-    @classmethod
-    def from_reader(cls, r: Reader) -> "PermanentSpec":
-        r.only("name", "kind", "face", "back", "controller", "change_trigger", "day_if_neither")
-        face = r.get("face", "a string", None)
-        controller = r.get("controller", "a string", None)
-        return cls(r.str("name"), r.str("kind", "dfc", choices=KINDS), face, r.str("back", ""),
-                   controller, r.bool("change_trigger", False), r.bool("day_if_neither", False))
 
 
 class Permanent:
@@ -444,9 +162,6 @@ class EndGame:
     reason: str = "the game ends"
 
 
-_MOVE_KEYS = ("turn", "cast", "becomes", "enter", "leave", "transform", "end")
-
-
 #: explanations that depend only on their key (who, counts, designation; a cast and its
 #: context), shared by every game: the explained log then costs little more than the events
 _WHY: dict[tuple[Any, ...], str] = {}
@@ -475,6 +190,12 @@ def _spells(n: int) -> str:
 # ---------------------------------------------------------------------------
 # The engine
 # ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _turn_moves_for(order: tuple[str, ...]) -> tuple["BeginTurn", ...]:
+    """The interned "next turn" moves of a turn order (moves are immutable values)."""
+    return tuple(BeginTurn(w) for w in order)
 
 
 class DayNight(Game):
@@ -1124,115 +845,26 @@ class DayNight(Game):
                                      "permanent has daybound", untap=False, key="nightbound neither")
 
     # -- records -------------------------------------------------------------------------
+    # -- records: the JSON of this game lives in records.py ---------------------------
     def setup_record(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": list(self.players)}
-        if self.teams:
-            out["teams"] = [{"name": t, "players": list(m)} for t, m in self.teams]
-        out["options"] = self.options.to_json()
-        if self._start_designation != NEITHER:
-            out["designation"] = DESIGNATIONS[self._start_designation]
-        if self._start_permanents:
-            out["permanents"] = [s.to_json() for s in self._start_permanents]
-        return out
+        from . import records
+        return records.setup_record(self)
+
+    @classmethod
+    def from_setup(cls, setup: Reader):
+        from . import records
+        return records.from_setup(cls, setup)
+
+    def move_to_json(self, move: Any) -> Any:
+        from . import records
+        return records.move_to_json(self, move)
+
+    def move_from_json(self, value: Reader) -> Any:
+        from . import records
+        return records.move_from_json(self, value)
 
     def options_record(self) -> dict[str, Any]:
         return self.options.to_json()
-
-    @classmethod
-    def from_setup(cls, setup: Reader) -> "DayNight":
-        setup.only("players", "teams", "options", "designation", "permanents")
-        players = [p.value for p in setup.list("players")]
-        for i, p in enumerate(players):
-            if not isinstance(p, str) or not p.strip():
-                raise InvalidRecordError(f"{setup.path}.players[{i}]", f"a player is a non-empty name, got {p!r}")
-        if not players:
-            raise setup.error("a game needs at least one player", "players")
-        if len(set(players)) != len(players):
-            raise setup.error("two players have the same name", "players")
-        teams = None
-        if setup.has("teams"):
-            teams = []
-            for tr in setup.list("teams"):
-                tr.only("name", "players")
-                members = []
-                for j, m in enumerate(tr.list("players")):
-                    if m.value not in players:
-                        raise InvalidRecordError(m.path, f"{m.value!r} is not one of the players")
-                    members.append(m.value)
-                teams.append((tr.str("name"), members))
-        options = Options.from_reader(setup.obj("options")) if setup.has("options") else Options()
-        designation = setup.str("designation", "neither", choices=DESIGNATIONS)
-        specs = [PermanentSpec.from_reader(r) for r in setup.list("permanents", [])]
-        try:
-            return cls(players, teams, options, designation=designation, permanents=specs)
-        except IllegalMoveError as exc:
-            raise InvalidRecordError(setup.path, exc.reason, rule=exc.rule) from None
-
-    def move_to_json(self, move: Any) -> Any:
-        t = type(move)
-        if t is BeginTurn:
-            out: dict[str, Any] = {"turn": move.who}
-            if move.extra:
-                out["extra"] = True
-            if move.untap_skipped:
-                out["untap_skipped"] = True
-            return out
-        if t is CastSpell:
-            out = {"cast": move.player}
-            if move.spell:
-                out["spell"] = move.spell
-            if move.copy:
-                out["copy"] = True
-            if move.zone != "hand":
-                out["zone"] = move.zone
-            if move.countered:
-                out["countered"] = True
-            return out
-        if t is Becomes:
-            return {"becomes": move.designation, **({"source": move.source} if move.source else {})}
-        if t is Enter:
-            return {"enter": [s.to_json() for s in move.permanents]}
-        if t is Leave:
-            return {"leave": move.permanent}
-        if t is Transform:
-            return {"transform": move.permanent, **({"source": move.source} if move.source else {})}
-        if t is EndGame:
-            return {"end": move.reason}
-        raise TypeError(f"not a move: {move!r}")
-
-    def move_from_json(self, value: Reader) -> Any:
-        keys = [k for k in value.keys() if k in _MOVE_KEYS]
-        if len(keys) != 1:
-            unknown = [k for k in value.keys() if k not in _MOVE_KEYS]
-            if unknown and not keys:
-                raise value.error(f"unknown event {unknown[0]!r}; an event is one of {list(_MOVE_KEYS)}",
-                                  unknown[0])
-            raise value.error(f"an event has exactly one of {list(_MOVE_KEYS)}, got {value.keys()}")
-        key = keys[0]
-        if key == "turn":
-            value.only("turn", "extra", "untap_skipped")
-            return BeginTurn(value.str("turn"), value.bool("extra", False), value.bool("untap_skipped", False))
-        if key == "cast":
-            value.only("cast", "spell", "copy", "zone", "countered")
-            return CastSpell(value.str("cast"), value.str("spell", ""), value.bool("copy", False),
-                             value.str("zone", "hand", choices=ZONES), value.bool("countered", False))
-        if key == "becomes":
-            value.only("becomes", "source")
-            return Becomes(value.str("becomes", choices=("day", "night")), value.str("source", ""))
-        if key == "enter":
-            value.only("enter")
-            specs = value.list("enter")
-            if not specs:
-                raise value.error("name at least one permanent", "enter")
-            return Enter(tuple(PermanentSpec.from_reader(r) for r in specs))
-        if key == "leave":
-            value.only("leave")
-            return Leave(value.int("leave", lo=1))
-        if key == "transform":
-            value.only("transform", "source")
-            return Transform(value.int("transform", lo=1), value.str("source", ""))
-        value.only("end")
-        return EndGame(value.str("end"))
 
     # -- describing -------------------------------------------------------------------------
     def summary(self) -> str:
@@ -1300,145 +932,3 @@ _SAMPLE_NIGHTBOUND = PermanentSpec("Clone copying Moonrage Brute", "nightbound")
 _SAMPLE_OTHER = PermanentSpec("Celestus Sanctifier", "other", change_trigger=True, day_if_neither=True)
 
 GAME = DayNight
-
-
-# ---------------------------------------------------------------------------
-# Simulation and the exact Markov chain
-# ---------------------------------------------------------------------------
-
-
-def poisson_spells(mean: float, kmax: int = 12) -> list[float]:
-    """Probabilities of 0, 1, ..., kmax spells in a turn when a player casts ``mean`` spells per
-    turn on average (a Poisson model; the last entry collects kmax and more)."""
-    if mean < 0:
-        raise ValueError("mean spells per turn must be >= 0")
-    probs = [math.exp(-mean) * mean ** k / math.factorial(k) for k in range(kmax)]
-    probs.append(max(0.0, 1.0 - sum(probs)))
-    return probs
-
-
-def transition_probabilities(dist: Sequence[float], team_size: int = 1) -> tuple[float, float]:
-    """``(P(day -> night), P(night -> day))`` at one untap step when each player of the active
-    team (one player without shared team turns) casts k spells with probability ``dist[k]``,
-    independently: night needs *nobody* on the team casting, day needs *somebody* casting two
-    or more (CR 728.2a/b and the team variants)."""
-    p0 = dist[0]
-    p_lt2 = dist[0] + (dist[1] if len(dist) > 1 else 0.0)
-    return p0 ** team_size, 1.0 - p_lt2 ** team_size
-
-
-def night_fraction(dist: Sequence[float], team_size: int = 1, *, turns: int | None = None,
-                   start: int | str = DAY) -> float:
-    """How often it is night, exactly, from the two-state Markov chain day <-> night.
-
-    With ``turns=None`` the long-run fraction a / (a + b) (a = P(day->night), b =
-    P(night->day)); with ``turns=n`` the expected fraction of the first n turns (the
-    designation after each turn's untap step) starting from ``start`` before turn 1's check.
-    """
-    a, b = transition_probabilities(dist, team_size)
-    if turns is None:
-        if a + b == 0:
-            raise ValueError("with these spells the designation never changes at an untap step: "
-                             "how often it is night depends only on how the game started")
-        return a / (a + b)
-    p_night = 1.0 if _designation(start) == NIGHT else 0.0
-    total = 0.0
-    for _ in range(turns):
-        p_night = p_night * (1 - b) + (1 - p_night) * a
-        total += p_night
-    return total / turns
-
-
-@dataclass
-class Simulation:
-    """The result of :func:`simulate`: the designation after each turn's untap step and the
-    spells the active players cast."""
-
-    designations: list[int]
-    spells: list[int] = field(repr=False)
-    changes: int = 0
-
-    @property
-    def turns(self) -> int:
-        return len(self.designations)
-
-    @property
-    def night_fraction(self) -> float:
-        return self.designations.count(NIGHT) / max(1, len(self.designations))
-
-
-def simulate(turns: int, dist: Sequence[float] | float, *, team_size: int = 1,
-             seed: int | random.Random | None = 0, start: int | str = DAY) -> Simulation:
-    """The fast path: ``turns`` turns of the designation alone (no events, no permanents).
-
-    Each turn every player of the active team casts k spells with probability ``dist[k]`` (a
-    number is read as the mean of a Poisson distribution). The check is :func:`untap_check`'s,
-    inlined. 100,000 turns take a few tens of milliseconds.
-    """
-    if isinstance(dist, (int, float)):
-        dist = poisson_spells(float(dist))
-    rng, _ = make_rng(seed)
-    cum = []
-    acc = 0.0
-    for p in dist:
-        acc += p
-        cum.append(acc)
-    cum[-1] = 1.0
-    top = len(cum) - 1
-    rand = rng.random
-    bis = bisect.bisect_right
-    d = _designation(start)
-    out = [0] * turns
-    spells_out = [0] * turns
-    changes = 0
-    for t in range(turns):
-        if team_size == 1:
-            k = bis(cum, rand())
-            if k > top:
-                k = top
-            spells_out[t] = k
-            if d == DAY:
-                if k == 0:
-                    d = NIGHT
-                    changes += 1
-            elif d == NIGHT and k >= 2:
-                d = DAY
-                changes += 1
-        else:
-            ks = [min(bis(cum, rand()), top) for _ in range(team_size)]
-            spells_out[t] = sum(ks)
-            new = untap_check(d, ks)
-            if new != d:
-                changes += 1
-                d = new
-        out[t] = d
-    return Simulation(out, spells_out, changes)
-
-
-# ---------------------------------------------------------------------------
-# A seeded demo game
-# ---------------------------------------------------------------------------
-
-
-def demo(seed: int = 1, turns: int = 12) -> DayNight:
-    """A complete seeded game: three players, werewolves entering, spells of all kinds."""
-    rng = random.Random(seed)
-    game = DayNight.new(["Alice", "Bob", "Carol"])
-    names = [n for n, e in catalog().items() if e["kind"] == "dfc" and n == e["name"]]
-    for t in range(turns):
-        game.play(BeginTurn(game.next_in_order()))
-        active = game.active_name
-        for _ in range(rng.choice((0, 0, 1, 1, 1, 2, 2, 3))):
-            game.play(CastSpell(active, zone=rng.choice(("hand", "hand", "hand", "graveyard"))))
-        if rng.random() < 0.3:
-            other = rng.choice([p for p in game.players if p != active])
-            game.play(CastSpell(other, spell="an instant"))
-        if rng.random() < 0.15:
-            game.play(CastSpell(active, copy=True))
-        if t in (1, 5) or rng.random() < 0.1:
-            spec = PermanentSpec.from_catalog(rng.choice(names), controller=active)
-            game.play(Enter((game.entering_face(spec),)))
-        if t == 8:
-            game.play(Becomes("night", "Unnatural Moonrise"))
-    game.play(EndGame("the demo ends"))
-    return game

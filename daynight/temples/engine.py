@@ -1,229 +1,43 @@
-"""Day & Night (Valentijn Eekels, Mystics): the two-player temple duel.
-
-Day and Night cast spells and travel on the Valley of Emptiness, a 6 x 8 board whose 2 x 2
-centre is impassable (44 squares), to build two temples of nine orthogonally connected tiles.
-The rules are the official rules text (``shared/seeds/001_78d29b8ffc640c85.txt``); rule
-numbers in the log (``2.1 Travelling``, ``3.2 Mystify``, ``4.3 Victory for Day by default``)
-are that text's sections.
-
-How a turn is played through moves
-----------------------------------
-A turn is a sequence of small moves by the player on turn:
-
-* ``Cast(who, card, x)``   -- cast a spell from the hand (Spell Casting phase);
-* ``Target(who, square)``  -- choose the next target of the spell being cast, one at a time
-  (a spell that must do "as much as possible" keeps asking while targets remain; a choice
-  that is forced is made automatically);
-* ``Choose(who, card)``    -- choose a card (Steal Passion: a card of the other's hand);
-* ``Stop(who)``            -- end an optional part of a spell ("move up to 2 tiles");
-* ``Travel(who, square)``  -- travel to a bordering square (3 hours, one spell drawn);
-* ``EndTurn(who)``         -- retreat; with more than five spells, ``Discard(who, card)``
-  until five are left; then the other side's turn begins with its Awakening;
-* ``PickTemple(who, square)`` -- when more than nine connected tiles make a temple, the
-  owner picks the nine, one bordering square at a time.
-
-Spellbooks are data (``daynight/data/temples_day.json``, ``temples_night.json``) written in a
-small effect language that :func:`load_book` validates and the engine interprets. Only Mimic,
-Steal Passion and Crystallize are attested; every other spell is a reconstruction and says so.
-
-Performance envelope: squares are ints 0..47 (row * 6 + column) with neighbour tables built
-once at import; moves are interned; legal moves are cached per state; the temple check after a
-spell flood-fills only from the squares that became the owner's colour. Measured with
-``python -m benchmarks temples`` on a shared 2-core VM: a random turn through the checked
-``play`` costs about 3-4 times a straight-line reference turn (roughly 100-150 µs a turn), and a
-full-board temple check (a flood fill over 44 tiles) 10-25 µs.
-Standard library only.
-"""
+"""temples: the moves, the rule options, the state machine (:class:`TemplesGame`) and what a player may see."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import deque
 from dataclasses import dataclass, fields
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from .core import (EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng)
-
-__all__ = [
-    "COLS", "ROWS", "CENTRE", "SQUARES", "NEIGHBOURS", "SURROUNDING", "DIST",
-    "square_name", "parse_square", "Options", "Spell", "Book", "load_book", "default_books",
-    "Cast", "Target", "Choose", "Stop", "Travel", "EndTurn", "Discard", "PickTemple",
-    "TemplesGame", "GAME", "demo", "random_bot", "thumb_bot", "play_bots", "regions",
-    "largest_region", "temple_regions", "connected_subsets", "two_nines_fit", "NEUTRAL", "DAY", "NIGHT", "SIDES", "BOOK_SIZE",
-]
-
-# ---------------------------------------------------------------------------
-# The board
-# ---------------------------------------------------------------------------
-
-COLS, ROWS = 6, 8
-CENTRE = frozenset({3 * COLS + 2, 3 * COLS + 3, 4 * COLS + 2, 4 * COLS + 3})  # C4 D4 C5 D5
-SQUARES = tuple(s for s in range(COLS * ROWS) if s not in CENTRE)               # the 44 squares
-NEUTRAL, DAY, NIGHT = 0, 1, 2
-SIDES = ("day", "night")
-COLOUR = {"day": DAY, "night": NIGHT}
-OTHER = {"day": "night", "night": "day"}
-NAME = {"day": "Day", "night": "Night"}
-TILE_WORD = {NEUTRAL: "neutral-tile", DAY: "Day-tile", NIGHT: "Night-tile"}
-HOURS = 12
-TRAVEL_COST = 3
-HAND_LIMIT = 5
-TEMPLE_SIZE = 9
-BOOK_SIZE = 70
-SUPPLY = {"mystify": 8, "crystallize": 12, "day_temple": 18, "night_temple": 12}
-
-
-def square_name(sq: int) -> str:
-    """``0`` -> ``"A1"`` (columns A-F from the left, rows 1-8 from the top)."""
-    return "ABCDEF"[sq % COLS] + str(sq // COLS + 1)
-
-
-def parse_square(text: str) -> int:
-    """``"A1"`` -> ``0``; raises ``ValueError`` for anything else (the centre included)."""
-    if (not isinstance(text, str) or len(text) != 2 or text[0].upper() not in "ABCDEF"
-            or text[1] not in "12345678"):
-        raise ValueError(f"{text!r} is not a square (A1..F8)")
-    sq = (int(text[1]) - 1) * COLS + "ABCDEF".index(text[0].upper())
-    if sq in CENTRE:
-        raise ValueError(f"{text} is in the impassable centre")
-    return sq
-
-
-def _build_tables():
-    nb, sur = [()] * 48, [()] * 48
-    for s in SQUARES:
-        r, c = divmod(s, COLS)
-        n, m = [], []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if dr == dc == 0:
-                    continue
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < ROWS and 0 <= cc < COLS and rr * COLS + cc not in CENTRE:
-                    m.append(rr * COLS + cc)
-                    if dr == 0 or dc == 0:
-                        n.append(rr * COLS + cc)
-        nb[s], sur[s] = tuple(n), tuple(m)
-    dist = [[-1] * 48 for _ in range(48)]
-    for s in SQUARES:
-        d = dist[s]
-        d[s] = 0
-        q = deque([s])
-        while q:
-            a = q.popleft()
-            for b in nb[a]:
-                if d[b] < 0:
-                    d[b] = d[a] + 1
-                    q.append(b)
-    return tuple(nb), tuple(sur), tuple(tuple(row) for row in dist)
-
-
-#: orthogonal neighbours ("bordering on"), all neighbours ("surrounding"), walking distance
-NEIGHBOURS, SURROUNDING, DIST = _build_tables()
-
-
-def regions(cells: Iterable[int]) -> list[list[int]]:
-    """The orthogonally connected groups of ``cells`` (largest first)."""
-    left = set(cells)
-    out = []
-    while left:
-        start = left.pop()
-        group = [start]
-        stack = [start]
-        while stack:
-            a = stack.pop()
-            for b in NEIGHBOURS[a]:
-                if b in left:
-                    left.discard(b)
-                    group.append(b)
-                    stack.append(b)
-        out.append(group)
-    out.sort(key=len, reverse=True)
-    return out
-
-
-def largest_region(tiles, colour: int, blocked=()) -> int:
-    """Size of the largest connected group of ``colour`` tiles not in ``blocked``."""
-    blocked = set(blocked)
-    groups = regions(s for s in SQUARES if tiles[s] == colour and s not in blocked)
-    return len(groups[0]) if groups else 0
-
-
-def temple_regions(tiles, colour: int, in_temple, seeds: Iterable[int] | None = None) -> list[list[int]]:
-    """The temple check: the groups of ``colour`` tiles outside temples with at least nine
-    squares (a flood fill over a list of flags; a few microseconds on a full board). With
-    ``seeds``, only the groups that contain one of those squares (the tiles a spell touched)."""
-    ok = [t == colour for t in tiles]
-    if any(in_temple):
-        for s in SQUARES:
-            if in_temple[s]:
-                ok[s] = False
-    out = []
-    for s in (SQUARES if seeds is None else seeds):
-        if not ok[s]:
-            continue
-        ok[s] = False
-        group = [s]
-        for a in group:              # the list grows while it is read: breadth first
-            for b in NEIGHBOURS[a]:
-                if ok[b]:
-                    ok[b] = False
-                    group.append(b)
-        if len(group) >= TEMPLE_SIZE:
-            out.append(group)
-    return out
-
-
-def connected_subsets(cells: Iterable[int], size: int):
-    """Every connected subset of ``cells`` with ``size`` squares, each once (Redelmeier's
-    algorithm: grow from the smallest square, never re-adding a square once passed over)."""
-    cells = set(cells)
-    for root in sorted(cells):
-        allowed = {c for c in cells if c > root}
-        start = [b for b in NEIGHBOURS[root] if b in allowed]
-        stack = [([root], start, {root, *start})]
-        while stack:
-            sub, untried, border = stack.pop()
-            if len(sub) == size:
-                yield sub
-                continue
-            untried = list(untried)
-            while untried:
-                v = untried.pop()
-                new = [b for b in NEIGHBOURS[v] if b in allowed and b not in border]
-                stack.append((sub + [v], untried + new, border | set(new)))
-
-
-def two_nines_fit(cells: Iterable[int]) -> bool:
-    """Whether two separate temples (connected nines) fit in ``cells``: exact. A quick
-    search first (grow a nine breadth-first from each square; is a nine left?), then, for the
-    rare shapes where that finds nothing, every connected nine is tried."""
-    g = set(cells)
-    if len(g) < 2 * TEMPLE_SIZE:
-        return False
-    for part in regions(g):
-        if len(part) < len(g):  # not connected: two regions of nine, or a nine-pair inside one
-            big = [p for p in regions(g) if len(p) >= TEMPLE_SIZE]
-            return len(big) >= 2 or any(two_nines_fit(p) for p in big)
-        break
-    for start in sorted(g):
-        nine, q, seen = [], deque([start]), {start}
-        while q and len(nine) < TEMPLE_SIZE:
-            a = q.popleft()
-            nine.append(a)
-            for b in NEIGHBOURS[a]:
-                if b in g and b not in seen:
-                    seen.add(b)
-                    q.append(b)
-        if any(len(r) >= TEMPLE_SIZE for r in regions(g.difference(nine))):
-            return True
-    for nine in connected_subsets(g, TEMPLE_SIZE):
-        if any(len(r) >= TEMPLE_SIZE for r in regions(g.difference(nine))):
-            return True
-    return False
-
+from ..core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng
+from .data import TILE_OPS, Book, Spell, Step, default_books
+from .rules import (
+    CENTRE,
+    COLOUR,
+    COLS,
+    DAY,
+    DIST,
+    HAND_LIMIT,
+    HOURS,
+    NAME,
+    NEIGHBOURS,
+    NEUTRAL,
+    NIGHT,
+    OTHER,
+    ROWS,
+    SIDES,
+    SQUARES,
+    SUPPLY,
+    SURROUNDING,
+    TEMPLE_SIZE,
+    TILE_WORD,
+    TRAVEL_COST,
+    largest_region,
+    parse_square,
+    regions,
+    square_name,
+    temple_regions,
+    two_nines_fit,
+)
 
 # ---------------------------------------------------------------------------
 # Rule options (where the rules are silent)
@@ -276,203 +90,6 @@ class Options:
             else:
                 kw[f.name] = r.str(f.name, choices=cls.CHOICES[f.name])
         return cls(**kw)
-
-
-# ---------------------------------------------------------------------------
-# Spellbooks: data in a small effect language
-# ---------------------------------------------------------------------------
-
-SPELL_TYPES = ("minor", "miracle", "mystify", "crystallize")
-TILE_OPS = ("change", "turn_over", "place", "make_own", "mystify", "crystallize")
-OPS = TILE_OPS + ("move", "draw", "opp_discard", "steal_cast")
-AREAS = ("location", "bordering", "surrounding", "within")
-TILE_FILTERS = ("any", "day", "night", "neutral", "own", "enemy")
-COND_TILES = ("day", "night", "neutral", "own", "enemy")
-COUNTS = ("all", "x", "x_half")
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One instruction of a spell's effect (compiled from the book's JSON)."""
-    op: str
-    count: Any = 1          # int, "all", "x" or "x_half"
-    area: str = "location"
-    of: str = "self"
-    distance: int = 0
-    tiles: str = "any"
-    counters: int = 0
-    who: str = "self"
-    steps: int = 1
-    upto: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Spell:
-    id: str
-    name: str
-    type: str
-    cost: Any               # 0..8 or "X"
-    copies: int
-    condition: tuple        # of (test, who, tile, lo, hi)
-    effect: tuple           # of Step
-    text: str
-    provenance: str
-    source: str
-    book: str
-    x: tuple = ()           # (min, max, step) for cost "X"
-
-    def x_values(self) -> tuple[int, ...]:
-        return tuple(range(self.x[0], self.x[1] + 1, self.x[2])) if self.cost == "X" else (None,)
-
-    def cost_label(self) -> str:
-        return str(self.cost)
-
-    def to_json(self) -> dict[str, Any]:
-        """What a player reads on the card (and what a bot needs to weigh it)."""
-        return {"id": self.id, "name": self.name, "type": self.type, "cost": self.cost, "text": self.text,
-                "conditions": len(self.condition), "provenance": self.provenance,
-                "effect": [{"op": st.op, "count": st.count} for st in self.effect]}
-
-
-@dataclass(frozen=True)
-class Book:
-    side: str
-    title: str
-    spells: tuple
-    raw: Mapping[str, Any]
-    default: bool = False
-
-    def by_id(self, spell_id: str) -> Spell:
-        for s in self.spells:
-            if s.id == spell_id:
-                return s
-        raise KeyError(spell_id)
-
-
-def _parse_step(r: Reader) -> Step:
-    op = r.str("op", choices=OPS)
-    if op in TILE_OPS:
-        allowed = ["op", "count", "area", "of", "distance", "tiles"] + (["counters"] if op == "mystify" else [])
-        r.only(*allowed)
-        raw = r.value.get("count")
-        if isinstance(raw, str):
-            if raw not in COUNTS:
-                raise r.error(f"unknown count {raw!r}; expected a number 1..12 or one of {list(COUNTS)}", "count")
-            count: Any = raw
-        else:
-            count = r.int("count", lo=1, hi=12)
-        area = r.str("area", choices=AREAS)
-        distance = r.int("distance", lo=1, hi=12) if area == "within" else 0
-        if area != "within" and r.has("distance"):
-            raise r.error("distance is only used with area \"within\"", "distance")
-        return Step(op, count, area, r.str("of", "self", choices=("self", "opp")), distance,
-                    r.str("tiles", "any", choices=TILE_FILTERS),
-                    r.int("counters", lo=1, hi=8) if op == "mystify" else 0)
-    if op == "move":
-        r.only("op", "who", "steps", "upto")
-        return Step(op, who=r.str("who", choices=("self", "opp")), steps=r.int("steps", lo=1, hi=6),
-                    upto=r.bool("upto", False))
-    if op in ("draw", "opp_discard"):
-        r.only("op", "count")
-        return Step(op, count=r.int("count", lo=1, hi=10))
-    r.only("op")
-    return Step(op)
-
-
-def _parse_condition(r: Reader) -> tuple:
-    test = r.str("test", choices=("on", "distance"))
-    if test == "on":
-        r.only("test", "who", "tile")
-        return ("on", r.str("who", choices=("self", "opp")), r.str("tile", choices=COND_TILES), 0, 0)
-    r.only("test", "min", "max")
-    if not (r.has("min") or r.has("max")):
-        raise r.error("a distance condition needs min or max")
-    return ("distance", "", "", r.int("min", 0, lo=0, hi=12), r.int("max", 99, lo=0, hi=99))
-
-
-def load_book(source: Any, side: str | None = None, *, default: bool = False) -> Book:
-    """Read and validate a Book of Spells from a path, JSON text or a dict.
-
-    Every error is an :class:`InvalidRecordError` naming the field, e.g.
-    ``$.spells[3].effect[0].op: unknown value 'explode'`` or
-    ``$.spells: the copies add up to 68; a Book of Spells has 70``.
-    """
-    if isinstance(source, Mapping):
-        data = source
-    else:
-        text = source
-        if isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{"):
-            try:
-                with open(source, encoding="utf-8") as fh:
-                    text = fh.read()
-            except OSError as exc:
-                raise InvalidRecordError(str(source), f"cannot read file: {exc.strerror or exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidRecordError("$", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    r = Reader(data)
-    r.only("format", "book", "title", "note", "spells")
-    fmt = r.str("format")
-    if fmt != "daynight-temples-book":
-        raise r.error(f"expected 'daynight-temples-book', got {fmt!r}", "format")
-    book_side = r.str("book", choices=SIDES)
-    if side is not None and book_side != side:
-        raise r.error(f"this is {NAME[book_side]}'s book, not {NAME[side]}'s", "book")
-    title = r.str("title", "")
-    spells = []
-    seen = set()
-    total = 0
-    for sr in r.list("spells"):
-        sr.only("id", "name", "type", "cost", "copies", "condition", "effect", "text", "provenance", "source", "x")
-        sid = sr.str("id")
-        if sid in seen:
-            raise sr.error(f"the id {sid!r} is used twice", "id")
-        seen.add(sid)
-        typ = sr.str("type", choices=SPELL_TYPES)
-        cost_raw = sr.value.get("cost")
-        if cost_raw == "X":
-            cost: Any = "X"
-            xr = sr.get("x", "a list")
-            if (len(xr) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in xr)
-                    or not (0 <= xr[0] <= xr[1] <= 8) or xr[2] < 1):
-                raise sr.error("x must be [min, max, step] with 0 <= min <= max <= 8 and step >= 1", "x")
-            x = tuple(xr)
-        else:
-            cost = sr.int("cost", lo=0, hi=8)
-            if sr.has("x"):
-                raise sr.error("x is only used with cost \"X\"", "x")
-            x = ()
-        copies = sr.int("copies", lo=1, hi=BOOK_SIZE)
-        total += copies
-        conds = tuple(_parse_condition(c) for c in sr.list("condition", []))
-        effect = tuple(_parse_step(e) for e in sr.list("effect"))
-        if not effect:
-            raise sr.error("a spell needs at least one effect step", "effect")
-        for i, st in enumerate(effect):
-            if st.op in ("mystify", "crystallize") and typ != st.op:
-                raise InvalidRecordError(f"{sr.path}.effect[{i}].op",
-                                         f"only a {st.op} spell may {st.op} (this one is {typ})")
-            if st.count in ("x", "x_half") and cost != "X":
-                raise InvalidRecordError(f"{sr.path}.effect[{i}].count", "count x needs cost \"X\"")
-        spells.append(Spell(sid, sr.str("name"), typ, cost, copies, conds, effect, sr.str("text"),
-                            sr.str("provenance", choices=("attested", "reconstructed")),
-                            sr.str("source", ""), book_side, x))
-    if total != BOOK_SIZE:
-        raise InvalidRecordError("$.spells", f"the copies add up to {total}; a Book of Spells has {BOOK_SIZE}")
-    return Book(book_side, title, tuple(spells), data, default)
-
-
-_DEFAULT_BOOKS: dict[str, Book] = {}
-
-
-def default_books() -> dict[str, Book]:
-    """The reconstructed books shipped in ``daynight/data`` (read once)."""
-    if not _DEFAULT_BOOKS:
-        here = os.path.join(os.path.dirname(__file__), "data")
-        for side in SIDES:
-            _DEFAULT_BOOKS[side] = load_book(os.path.join(here, f"temples_{side}.json"), side, default=True)
-    return _DEFAULT_BOOKS
 
 
 # ---------------------------------------------------------------------------
@@ -1666,93 +1283,23 @@ class TemplesGame(Game):
     def options_record(self) -> dict[str, Any]:
         return self.options.to_json()
 
+    # -- records: the JSON of this game lives in records.py ---------------------------
     def setup_record(self) -> dict[str, Any]:
-        return json.loads(json.dumps(self._setup))
+        from . import records
+        return records.setup_record(self)
 
     @classmethod
-    def from_setup(cls, setup: Reader) -> "TemplesGame":
-        setup.only("seed", "options", "books", "position")
-        seed = setup.int("seed", lo=0) if setup.has("seed") else None
-        if seed is None:
-            raise setup.error("a temples setup needs a seed (it shuffles the books)", "seed")
-        options = Options.from_json(setup.obj("options")) if setup.has("options") else None
-        books = {}
-        if setup.has("books"):
-            br = setup.obj("books")
-            br.only(*SIDES)
-            for side in SIDES:
-                if br.has(side):
-                    try:
-                        books[side] = load_book(br.obj(side).value, side)
-                    except InvalidRecordError as exc:
-                        path = exc.path.replace("$", f"{br.path}.{side}", 1)
-                        raise InvalidRecordError(path, exc.reason.split(": ", 1)[-1]) from None
-        position = setup.obj("position").value if setup.has("position") else None
-        game = cls.new(seed, options=options, books=books or None, position=position)
-        return game
+    def from_setup(cls, setup: Reader):
+        from . import records
+        return records.from_setup(cls, setup)
 
     def move_to_json(self, move: Any) -> Any:
-        t = type(move)
-        if t is Cast:
-            d = {"who": move.who, "cast": move.card, "spell": self.cards[move.card].id}
-            if move.x is not None:
-                d["x"] = move.x
-            return d
-        if t is Target:
-            return {"who": move.who, "target": square_name(move.square)}
-        if t is Travel:
-            return {"who": move.who, "travel": square_name(move.square)}
-        if t is Choose:
-            return {"who": move.who, "choose": move.card, "spell": self.cards[move.card].id}
-        if t is Discard:
-            return {"who": move.who, "discard": move.card, "spell": self.cards[move.card].id}
-        if t is PickTemple:
-            return {"who": move.who, "temple": square_name(move.square)}
-        if t is Stop:
-            return {"who": move.who, "stop": True}
-        return {"who": move.who, "end": True}
+        from . import records
+        return records.move_to_json(self, move)
 
     def move_from_json(self, value: Reader) -> Any:
-        who = value.str("who", choices=SIDES)
-        keys = [k for k in value.keys() if k not in ("who", "spell", "x")]
-        if len(keys) != 1:
-            raise value.error("a move has exactly one of cast, target, travel, choose, discard, temple, stop, end")
-        k = keys[0]
-        value.only("who", k, "spell", "x")
-
-        def sq():
-            try:
-                return parse_square(value.str(k))
-            except ValueError as exc:
-                raise value.error(str(exc), k) from None
-
-        def card():
-            c = value.int(k, lo=0, hi=len(self.cards) - 1)
-            if value.has("spell") and value.str("spell") != self.cards[c].id:
-                raise value.error(f"card {c} is {self.cards[c].id}, not {value.value['spell']}", "spell")
-            return c
-
-        if k == "cast":
-            c = card()
-            x = value.int("x", lo=0, hi=8) if value.has("x") else None
-            return _mv(Cast, who, c, x)
-        if k == "target":
-            return _mv(Target, who, sq())
-        if k == "travel":
-            return _mv(Travel, who, sq())
-        if k == "temple":
-            return _mv(PickTemple, who, sq())
-        if k == "choose":
-            return _mv(Choose, who, card())
-        if k == "discard":
-            return _mv(Discard, who, card())
-        if k == "stop":
-            value.bool("stop")
-            return _mv(Stop, who)
-        if k == "end":
-            value.bool("end")
-            return _mv(EndTurn, who)
-        raise value.error("unknown move kind", k)
+        from . import records
+        return records.move_from_json(self, value)
 
     # -- helpers for views and teaching -----------------------------------------------------
     def spell_of(self, card: int) -> Spell:
@@ -1791,122 +1338,3 @@ class TemplesGame(Game):
 
 
 GAME = TemplesGame
-
-
-# ---------------------------------------------------------------------------
-# Bots: choose(view, legal_moves, rng) -> move
-# ---------------------------------------------------------------------------
-
-
-def random_bot(view: Mapping[str, Any], moves: tuple, rng: random.Random):
-    """Any legal move, uniformly; retreats only a quarter as often as it could."""
-    if len(moves) > 1 and isinstance(moves[-1], EndTurn) and rng.random() < 0.75:
-        return moves[rng.randrange(len(moves) - 1)]
-    return moves[rng.randrange(len(moves))]
-
-
-def _score_tiles(tiles, me: int, in_temple) -> float:
-    blocked = [s for s in SQUARES if in_temple[s]]
-    return largest_region(tiles, me, blocked) - 0.8 * largest_region(tiles, 3 - me, blocked)
-
-
-_SPELL_VALUE = {"change": 3.0, "place": 2.5, "make_own": 4.0, "turn_over": 2.0, "mystify": 2.0,
-                "crystallize": 1.0, "move": 0.8, "draw": 1.5, "opp_discard": 1.0, "steal_cast": 1.5}
-
-
-def thumb_bot(view: Mapping[str, Any], moves: tuple, rng: random.Random):
-    """The rule-of-thumb player: grow the largest own group of tiles, block the other's.
-
-    It decides from ``view`` only: targets are scored by the largest own region minus 0.8 of
-    the other's after the change; it casts its most valuable affordable spell, travels
-    towards squares it can still change (drawing spells on the way), and discards its least
-    valuable spells."""
-    me = view["me"]
-    mine = COLOUR[me]
-    tiles = list(view["tiles"])
-    in_temple = view["in_temple"]
-    first = moves[0]
-    if isinstance(first, PickTemple):
-        # keep the rest of the group connected where possible: pick squares with few free neighbours first
-        return min(moves, key=lambda m: (sum(1 for b in NEIGHBOURS[m.square] if tiles[b] == mine), m.square))
-    if isinstance(first, Discard):
-        return min(moves, key=lambda m: (_card_value(view["hand_cards"][m.card]), m.card))
-    if isinstance(first, Choose):
-        return moves[rng.randrange(len(moves))]
-    pend = view["pending"]
-    if pend is not None:
-        targets = [m for m in moves if isinstance(m, Target)]
-        op = pend["op"]
-        best, best_score = None, None
-        for m in targets:
-            s = m.square
-            if op in ("change", "turn_over", "place", "make_own"):
-                old = tiles[s]
-                new = mine if (old == NEUTRAL) else (3 - old if op != "make_own" else mine)
-                tiles[s] = new
-                score = _score_tiles(tiles, mine, in_temple)
-                tiles[s] = old
-            elif op == "crystallize":  # Night blocks Day's region and Day's pawn
-                score = sum(1 for b in NEIGHBOURS[s] if tiles[b] == DAY) + (2 if s == view["pawn_squares"]["day"] else 0)
-            elif op == "mystify":
-                score = sum(1 for b in NEIGHBOURS[s] if tiles[b] == DAY)
-            else:  # moving a pawn: own pawn towards changeable squares, the other's away from hers
-                score = sum(1 for b in NEIGHBOURS[s] if tiles[b] != mine and not in_temple[b])
-                if pend["pawn"] != me:
-                    score = -sum(1 for b in NEIGHBOURS[s] if tiles[b] == 3 - mine)
-            score += rng.random() * 0.01
-            if best_score is None or score > best_score:
-                best, best_score = m, score
-        if best is None or (best_score is not None and best_score < 0 and any(isinstance(m, Stop) for m in moves)):
-            return next((m for m in moves if isinstance(m, Stop)), best)
-        return best
-    casts = [m for m in moves if isinstance(m, Cast)]
-    if casts:
-        def value(m):
-            sp = view["hand_cards"][m.card]
-            v = _card_value(sp)
-            return v + (m.x or 0) * 0.5 + rng.random() * 0.01
-        best = max(casts, key=value)
-        if _card_value(view["hand_cards"][best.card]) >= 1.0:
-            return best
-    travels = [m for m in moves if isinstance(m, Travel)]
-    if travels:
-        def tscore(m):
-            s = m.square
-            near = sum(1 for b in NEIGHBOURS[s] if tiles[b] != mine and not in_temple[b])
-            own = sum(1 for b in SURROUNDING[s] if tiles[b] == mine)
-            return near + 0.5 * own + (1 if tiles[s] == mine else 0) + rng.random() * 0.01
-        return max(travels, key=tscore)
-    return moves[-1]
-
-
-def _card_value(card: Mapping[str, Any]) -> float:
-    """A rough worth of a card (from its JSON in the view): effect per hour, less for conditions."""
-    v = sum(_SPELL_VALUE.get(st["op"], 1.0) * (st["count"] if isinstance(st["count"], int) else 2)
-            for st in card["effect"])
-    cost = 4 if card["cost"] == "X" else card["cost"]
-    return v / (1 + 0.25 * cost) - (0.3 * card["conditions"])
-
-
-BOTS = {"random": random_bot, "thumb": thumb_bot}
-
-
-def play_bots(game: TemplesGame, bots: Mapping[str, Any], rng: random.Random | int = 0,
-              max_moves: int = 200_000) -> TemplesGame:
-    """Play ``game`` to the end with ``bots[side]`` (a bot or a name in :data:`BOTS`)."""
-    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-    chosen = {side: BOTS[b] if isinstance(b, str) else b for side, b in bots.items()}
-    n = 0
-    while not game.is_over() and n < max_moves:
-        side = game.to_players()[0]
-        moves = game.legal_moves()
-        move = chosen[side](game.view(side), moves, rng)
-        game.play(move)
-        n += 1
-    return game
-
-
-def demo(seed: int = 1) -> TemplesGame:
-    """A complete seeded game: the rule-of-thumb Day against the rule-of-thumb Night."""
-    game = TemplesGame.new(seed)
-    return play_bots(game, {"day": "thumb", "night": "thumb"}, random.Random(seed))

@@ -1,103 +1,13 @@
-"""Day & Night (Piatnik 2021), the star-collecting card game: the rule engine.
-
-3 to 5 players. Each round one card is revealed from the draw pile, then every player plays
-two cards, one at a time, face down and revealed together (*commit, then reveal*). Every
-time symbol flips the time card. By day the colour with the highest total wins, by night the
-one with the lowest; whoever played the winning colour takes one face-up card, in order of
-their winning-colour values. Stars on taken cards are victory points.
-
-The rules follow the rules sheet (seed ``000_e6fe1f5d889d68bc.txt``) literally. Where it is
-silent, :class:`Options` names the decision and its default; the real per-card table is not
-published, so the bundled deck ``data/stars_deck.csv`` is a *reconstruction* (every row says
-so) and a user can load the real table from their own box with :func:`load_deck`.
-
-Moves
-    :class:`Commit` -- a player places a hand card face down (the step resolves once everyone
-    has committed); :class:`Choose` -- the player whose turn it is to choose takes a face-up
-    card. Moves are interned per deck and cards are compared by identity.
-
-Bots and the hint decide from :meth:`StarsGame.view` only and determinize the hidden rest
-(other hands, other face-down cards, the draw pile order and the removed cards).
-
-Performance envelope: a random 4-player game is a few hundred microseconds to a millisecond
-in CPython; the 1,000-rollout hint a few tenths of a second (see ``benchmarks/bench_stars.py``).
-"""
+"""stars: the moves, the rule options, the state machine (:class:`StarsGame`) and what a player may see."""
 
 from __future__ import annotations
 
-import csv
-import io
-import random
 from dataclasses import dataclass, fields
-from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Sequence
 
-from .core import (EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, Seed,
-                   make_rng)
-
-__all__ = [
-    "COLOURS", "Card", "Deck", "load_deck", "default_deck", "Options", "Commit", "Choose",
-    "StarsGame", "View", "RandomBot", "RuleOfThumbBot", "MonteCarloBot", "BOTS", "make_bot",
-    "hint", "HintLine", "play_bots", "advance", "teaching_position", "play_cards", "find_card",
-    "Determinizer", "rollout", "GAME", "demo",
-    "REMOVED", "HAND_SIZE", "DRAW",
-]
-
-COLOURS: tuple[str, ...] = ("blue", "orange", "pink", "purple")
-#: short letters for compact labels (pink and purple differ in the second letter)
-COLOUR_CODE = {"blue": "Bl", "orange": "Or", "pink": "Pk", "purple": "Pu"}
-#: cards removed unseen at setup, by number of players (rules sheet, "Setup")
-REMOVED = {3: 33, 4: 16, 5: 3}
-HAND_SIZE = 7
-DRAW = 2
-DECK_SIZE = 108
-PER_COLOUR = 27
-PROVENANCES = ("attested", "reconstructed")
-
-DATA = Path(__file__).resolve().parent / "data"
-DEFAULT_DECK_FILE = DATA / "stars_deck.csv"
-DEFAULT_DECK_NAME = "reconstructed"
-
-
-# ---------------------------------------------------------------------------
-# Cards and the deck
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Card:
-    """One card. Compared by identity: each deck builds its 108 cards once."""
-
-    id: int
-    colour: str
-    value: int
-    time: bool          # shows the time symbol (sun and moon); such cards carry no stars
-    stars: int
-    provenance: str = "reconstructed"
-
-    @property
-    def label(self) -> str:
-        """A label readable without colour vision: colour in words, value, stars or time."""
-        return f"{self.colour} {self.value} {self.mark}"
-
-    @property
-    def mark(self) -> str:
-        if self.time:
-            return "(time symbol)"
-        return f"({self.stars} star{'s' if self.stars != 1 else ''})"
-
-    @property
-    def short(self) -> str:
-        return f"{COLOUR_CODE.get(self.colour, self.colour)}{self.value}{'T' if self.time else '*' * self.stars}"
-
-    def __repr__(self) -> str:
-        return f"<Card {self.id}: {self.label}>"
-
-    def __reduce__(self):
-        # a card of the bundled deck unpickles to the very same object (cards compare by identity)
-        if _DEFAULT and self.id < len(_DEFAULT[0].cards) and _DEFAULT[0].cards[self.id] is self:
-            return (_default_card, (self.id,))
-        return (Card, (self.id, self.colour, self.value, self.time, self.stars, self.provenance))
+from ..core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, Seed, make_rng
+from .data import COLOURS, Card, Deck, default_deck, find_card
+from .rules import DRAW, HAND_SIZE, REMOVED
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,148 +30,6 @@ class Choose:
 
     def __repr__(self) -> str:
         return f"Choose(player={self.player}, card={self.card.label!r})"
-
-
-class Deck:
-    """The 108 cards of one deck table, with interned moves for up to five players."""
-
-    def __init__(self, cards: Sequence[Card], name: str = DEFAULT_DECK_NAME):
-        self.cards: tuple[Card, ...] = tuple(cards)
-        self.name = name
-        self.by_id = {c.id: c for c in self.cards}
-        self.commit = [[Commit(p, c) for c in self.cards] for p in range(5)]
-        self.choose = [[Choose(p, c) for c in self.cards] for p in range(5)]
-        # the same interned moves keyed by card object (cards hash by identity)
-        self.commit_of = [dict(zip(self.cards, row)) for row in self.commit]
-        self.choose_of = [dict(zip(self.cards, row)) for row in self.choose]
-        self.total_stars = sum(c.stars for c in self.cards)
-
-    def table_json(self) -> list[list[Any]]:
-        return [[c.colour, c.value, "time" if c.time else c.stars, c.provenance] for c in self.cards]
-
-    def __reduce__(self):
-        if _DEFAULT and self is _DEFAULT[0]:
-            return (default_deck, ())
-        return (Deck, (self.cards, self.name))
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __repr__(self) -> str:
-        return f"<Deck {self.name!r}: {len(self.cards)} cards, {self.total_stars} stars>"
-
-
-def _validate_rows(rows: list[tuple[str, int, bool, int, str]], where: Callable[[int, str], str]) -> list[Card]:
-    """Check a deck table against what is known about the real game; raise on the first fault."""
-    if len(rows) != DECK_SIZE:
-        raise InvalidRecordError(where(-1, ""), f"a deck has {DECK_SIZE} cards, this table has {len(rows)}",
-                                 rule="game contents: 108 cards")
-    cards = []
-    for i, (colour, value, time, stars, prov) in enumerate(rows):
-        if colour not in COLOURS:
-            raise InvalidRecordError(where(i, "colour"), f"unknown colour {colour!r}; expected one of {list(COLOURS)}",
-                                     rule="game contents: 4 colours")
-        if not 1 <= value <= 13:
-            raise InvalidRecordError(where(i, "value"), f"value {value} is outside 1..13",
-                                     rule="game contents: numbered 1 to 13")
-        if time and stars != 0:
-            raise InvalidRecordError(where(i, "stars"), "a card with the time symbol shows no stars",
-                                     rule="game contents: time symbol or 1 to 4 stars")
-        if not time and not 1 <= stars <= 4:
-            raise InvalidRecordError(where(i, "stars"), f"a star card shows 1 to 4 stars, not {stars}",
-                                     rule="game contents: time symbol or 1 to 4 stars")
-        if prov not in PROVENANCES:
-            raise InvalidRecordError(where(i, "provenance"), f"provenance must be one of {list(PROVENANCES)}, not {prov!r}",
-                                     rule="data files: provenance")
-        cards.append(Card(i, colour, value, time, stars, prov))
-    for colour in COLOURS:
-        n = sum(1 for c in cards if c.colour == colour)
-        if n != PER_COLOUR:
-            raise InvalidRecordError(where(-1, ""), f"{colour} has {n} cards; each colour has {PER_COLOUR}",
-                                     rule="game contents: 27 cards in each of 4 colours")
-    return cards
-
-
-def load_deck(source: str | Path | io.TextIOBase, name: str | None = None) -> Deck:
-    """Read a deck table (CSV with columns ``colour, value, symbol, stars, provenance``;
-    ``symbol`` is ``time`` or ``stars``; an ``id`` column is optional and must count 0..107).
-
-    Use it to load the real card table from your own box. Every fault raises
-    :class:`InvalidRecordError` naming the file, row and column.
-    """
-    if isinstance(source, (str, Path)):
-        label = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidRecordError(label, f"cannot read file: {exc.strerror or exc}") from None
-    else:
-        label = getattr(source, "name", "deck")
-        text = source.read()
-    reader = csv.DictReader(io.StringIO(text))
-    need = ("colour", "value", "symbol", "stars", "provenance")
-    missing = [c for c in need if c not in (reader.fieldnames or ())]
-    if missing:
-        raise InvalidRecordError(label, f"missing column(s) {missing}; expected {list(need)}")
-
-    def where(i: int, col: str) -> str:
-        return label if i < 0 else f"{label}: row {i + 2}" + (f", column {col}" if col else "")
-
-    rows = []
-    for i, row in enumerate(reader):
-        if "id" in row and row["id"] not in (None, "") and row["id"].strip() != str(i):
-            raise InvalidRecordError(where(i, "id"), f"ids count 0..107 in order; expected {i}, got {row['id']!r}")
-        try:
-            value = int(row["value"])
-        except (TypeError, ValueError):
-            raise InvalidRecordError(where(i, "value"), f"expected a whole number, got {row['value']!r}") from None
-        symbol = (row["symbol"] or "").strip()
-        if symbol not in ("time", "stars"):
-            raise InvalidRecordError(where(i, "symbol"), f"expected 'time' or 'stars', got {symbol!r}")
-        try:
-            stars = int(row["stars"])
-        except (TypeError, ValueError):
-            raise InvalidRecordError(where(i, "stars"), f"expected a whole number, got {row['stars']!r}") from None
-        rows.append(((row["colour"] or "").strip(), value, symbol == "time", stars, (row["provenance"] or "").strip()))
-    return Deck(_validate_rows(rows, where), name or Path(label).stem)
-
-
-_DEFAULT: list[Deck] = []
-
-
-def _default_card(i: int) -> Card:
-    return default_deck().cards[i]
-
-
-def default_deck() -> Deck:
-    """The bundled deck: every row ``reconstructed`` (the real table is not published)."""
-    if not _DEFAULT:
-        _DEFAULT.append(load_deck(DEFAULT_DECK_FILE, DEFAULT_DECK_NAME))
-    return _DEFAULT[0]
-
-
-def _deck_from_json(r: Reader) -> Deck:
-    if isinstance(r.value, str):
-        if r.value != DEFAULT_DECK_NAME:
-            raise r.error(f"unknown deck {r.value!r}; use {DEFAULT_DECK_NAME!r} or a table")
-        return default_deck()
-    name = r.str("name", "custom")
-    rows = []
-    for row in r.list("cards"):
-        v = row.value
-        if not (isinstance(v, list) and len(v) == 4):
-            raise row.error("a card is [colour, value, 'time' or stars, provenance]")
-        colour, value, mark, prov = v
-        if not isinstance(colour, str) or isinstance(value, bool) or not isinstance(value, int):
-            raise row.error("a card is [colour, value, 'time' or stars, provenance]")
-        if mark == "time":
-            rows.append((colour, value, True, 0, prov))
-        elif isinstance(mark, int) and not isinstance(mark, bool):
-            rows.append((colour, value, False, mark, prov))
-        else:
-            raise row.error(f"expected 'time' or a star count, got {mark!r}")
-    base = r._sub("cards")
-    return Deck(_validate_rows(rows, lambda i, col: base if i < 0 else f"{base}[{i}]"), name)
 
 
 # ---------------------------------------------------------------------------
@@ -382,8 +150,10 @@ class StarsGame(Game):
             options: Options | None = None, deck: Deck | None = None, explain: bool = True) -> "StarsGame":
         """A new game: the 108 cards shuffled with ``seed``, then set up by the rules.
         ``explain=False`` switches the explained event log off (for bulk simulation)."""
+        from .records import check_players
+
         deck = deck or default_deck()
-        _check_players(players)
+        check_players(players)
         rng, recorded = make_rng(seed)
         order = list(deck.cards)
         rng.shuffle(order)
@@ -394,8 +164,10 @@ class StarsGame(Game):
     def from_order(cls, order: Sequence[int], players: int = 4, *, names: Sequence[str] | None = None,
                    options: Options | None = None, deck: Deck | None = None) -> "StarsGame":
         """Set up from an explicit shuffled order of the 108 card ids (first = top)."""
+        from .records import check_players
+
         deck = deck or default_deck()
-        _check_players(players)
+        check_players(players)
         order = list(order)
         if sorted(order) != sorted(deck.by_id):
             raise InvalidRecordError("order", f"an order lists each of the {len(deck)} card ids exactly once",
@@ -434,14 +206,16 @@ class StarsGame(Game):
         """A hand-built position at the start of a round (before the reveal). ``pile`` lists
         card ids top first; every one of the 108 cards must be in exactly one zone."""
         deck = deck or default_deck()
+        from .records import check_players, check_position
+
         players = len(hands)
-        _check_players(players)
+        check_players(players)
         names = list(names) if names is not None else _names(players)
         collected = collected if collected is not None else [[] for _ in range(players)]
         position = {"time": time, "round": round_no, "last_round": last_round,
                     "hands": [list(h) for h in hands], "pile": list(pile), "removed": list(removed),
                     "discard": list(discard), "collected": [list(c) for c in collected]}
-        _check_position(deck, position, "position")
+        check_position(deck, position, "position")
         by = deck.by_id
         setup = {"players": players, "names": names, "position": position}
         game = cls(deck, names, options or DEFAULT_OPTIONS, setup=setup,
@@ -888,98 +662,26 @@ class StarsGame(Game):
             return (self.choosers[0],)
         return ()
 
+    # -- records: the JSON of this game lives in records.py ---------------------------
     def setup_record(self) -> dict[str, Any]:
-        setup = dict(self._setup)
-        if "order" in setup:
-            setup["order"] = [c.id for c in setup["order"]]
-        setup["options"] = self.options.to_json()
-        setup["deck"] = DEFAULT_DECK_NAME if self.deck is default_deck() else {
-            "name": self.deck.name, "cards": self.deck.table_json()}
-        return setup
+        from . import records
+        return records.setup_record(self)
+
+    @classmethod
+    def from_setup(cls, setup: Reader):
+        from . import records
+        return records.from_setup(cls, setup)
+
+    def move_to_json(self, move: Any) -> Any:
+        from . import records
+        return records.move_to_json(self, move)
+
+    def move_from_json(self, value: Reader) -> Any:
+        from . import records
+        return records.move_from_json(self, value)
 
     def options_record(self) -> dict[str, Any]:
         return self.options.to_json()
-
-    @classmethod
-    def from_setup(cls, setup: Reader) -> "StarsGame":
-        setup.only("players", "names", "seed", "order", "position", "options", "deck")
-        deck = _deck_from_json(Reader(setup.value["deck"], setup._sub("deck"))) if setup.has("deck") else default_deck()
-        options = Options.from_json(setup.obj("options", {}))
-        players = setup.get("players", "an integer")
-        if players not in REMOVED:
-            raise InvalidRecordError(setup._sub("players"), f"Day & Night is played by 3 to 5 players, not {players}",
-                                     rule="setup: 3 to 5 players")
-        names = [r.value for r in setup.list("names")] if setup.has("names") else _names(players)
-        for i, nm in enumerate(names):
-            if not isinstance(nm, str) or not nm.strip():
-                raise InvalidRecordError(f"{setup._sub('names')}[{i}]", "a name is a non-empty string")
-        if len(names) != players:
-            raise InvalidRecordError(setup._sub("names"), f"{players} players need {players} names, got {len(names)}",
-                                     rule="setup: 3 to 5 players")
-        given = [k for k in ("seed", "order", "position") if setup.has(k)]
-        if len(given) != 1:
-            raise setup.error("a setup has exactly one of seed, order or position")
-        kind = given[0]
-        if kind == "seed":
-            return cls.new(players, setup.int("seed", lo=0), names=names, options=options, deck=deck)
-        if kind == "order":
-            items = setup.list("order")
-            ids = []
-            seen = set()
-            for item in items:
-                v = item.value
-                if isinstance(v, bool) or not isinstance(v, int) or v not in deck.by_id:
-                    raise InvalidRecordError(item.path, f"unknown card {v!r}; cards are numbered 0..{len(deck) - 1}",
-                                             rule="game contents: 108 cards")
-                if v in seen:
-                    raise InvalidRecordError(item.path, f"card {v} appears twice", rule="game contents: 108 cards")
-                seen.add(v)
-                ids.append(v)
-            if len(ids) != len(deck):
-                raise InvalidRecordError(setup._sub("order"), f"the order lists {len(ids)} cards, not {len(deck)}",
-                                         rule="game contents: 108 cards")
-            return cls.from_order(ids, players, names=names, options=options, deck=deck)
-        pos = setup.obj("position")
-        pos.only("time", "round", "last_round", "hands", "pile", "removed", "discard", "collected")
-        position = {
-            "time": pos.str("time", "day", choices=("day", "night")),
-            "round": pos.int("round", 1, lo=1, hi=1000),
-            "last_round": pos.bool("last_round", False),
-        }
-        for key in ("hands", "collected"):
-            if key == "collected" and not pos.has(key):
-                position[key] = [[] for _ in range(players)]
-                continue
-            rows = pos.list(key)
-            if len(rows) != players:
-                raise InvalidRecordError(pos._sub(key), f"{players} players need {players} lists, got {len(rows)}",
-                                         rule="setup: 3 to 5 players")
-            position[key] = [_id_list(r) for r in rows]
-        for key in ("pile", "removed", "discard"):
-            position[key] = _id_list(Reader(pos.get(key, "a list", []), pos._sub(key)))
-        _check_position(deck, position, pos.path)
-        return cls.from_position(hands=position["hands"], pile=position["pile"], removed=position["removed"],
-                                 discard=position["discard"], collected=position["collected"],
-                                 time=position["time"], round_no=position["round"],
-                                 last_round=position["last_round"], names=names, options=options, deck=deck)
-
-    def move_to_json(self, move: Any) -> Any:
-        if type(move) is Commit:
-            return {"player": move.player, "play": move.card.id}
-        return {"player": move.player, "take": move.card.id}
-
-    def move_from_json(self, value: Reader) -> Any:
-        value.only("player", "play", "take")
-        p = value.int("player", lo=0, hi=self.n - 1)
-        kinds = [k for k in ("play", "take") if value.has(k)]
-        if len(kinds) != 1:
-            raise value.error("a move has exactly one of 'play' (a card id) or 'take' (a card id)")
-        cid = value.int(kinds[0])
-        card = self.deck.by_id.get(cid)
-        if card is None:
-            raise InvalidRecordError(value._sub(kinds[0]), f"unknown card {cid}; cards are numbered 0..{len(self.deck) - 1}",
-                                     rule="game contents: 108 cards")
-        return (self.deck.commit if kinds[0] == "play" else self.deck.choose)[p][cid]
 
     def copy(self) -> "StarsGame":
         """A fast independent copy (cards and moves are shared, they are immutable)."""
@@ -1001,6 +703,22 @@ class StarsGame(Game):
         d["_round_info"] = dict(self._round_info)
         d["history"] = self.history[:]
         d["log"] = EventLog(self.log, enabled=self.log.enabled)
+        g.__dict__ = d
+        return g
+
+    def copy_fast(self) -> "StarsGame":
+        """A copy for rollouts (no history, no log, no round summaries)."""
+        g = object.__new__(StarsGame)
+        d = self.__dict__.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["pile"] = self.pile[:]
+        d["discard"] = self.discard[:]
+        d["collected"] = [c[:] for c in self.collected]
+        d["stars"] = self.stars[:]
+        d["table"] = self.table[:]
+        d["played"] = [x[:] for x in self.played]
+        d["pending"] = self.pending[:]
+        d["choosers"] = self.choosers[:]
         g.__dict__ = d
         return g
 
@@ -1085,53 +803,6 @@ def _label(card: Any) -> str:
     return card.label if isinstance(card, Card) else repr(card)
 
 
-def _check_players(players: Any) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in REMOVED:
-        raise IllegalMoveError(f"Day & Night is played by 3 to 5 players, not {players!r}",
-                               rule="setup: 3 to 5 players")
-
-
-def _id_list(r: Reader) -> list[int]:
-    if not isinstance(r.value, list):
-        raise r.error(f"expected a list of card ids, got {r.value!r}")
-    out = []
-    for i, v in enumerate(r.value):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidRecordError(f"{r.path}[{i}]", f"expected a card id, got {v!r}")
-        out.append(v)
-    return out
-
-
-def _check_position(deck: Deck, pos: dict[str, Any], path: str) -> None:
-    seen: dict[int, str] = {}
-
-    def visit(ids, where):
-        for i, cid in enumerate(ids):
-            p = f"{where}[{i}]"
-            if cid not in deck.by_id:
-                raise InvalidRecordError(p, f"unknown card {cid!r}; cards are numbered 0..{len(deck) - 1}",
-                                         rule="game contents: 108 cards")
-            if cid in seen:
-                raise InvalidRecordError(p, f"card {cid} is also at {seen[cid]}", rule="game contents: 108 cards")
-            seen[cid] = p
-
-    for key in ("hands", "collected"):
-        for j, ids in enumerate(pos[key]):
-            visit(ids, f"{path}.{key}[{j}]")
-    for key in ("pile", "removed", "discard"):
-        visit(pos[key], f"{path}.{key}")
-    if len(seen) != len(deck):
-        missing = sorted(set(deck.by_id) - set(seen))
-        raise InvalidRecordError(path, f"{len(missing)} card(s) are in no zone (e.g. {missing[:5]}); all "
-                                 f"{len(deck)} cards must be accounted for", rule="game contents: 108 cards")
-    for j, h in enumerate(pos["hands"]):
-        if len(h) < 2:
-            raise InvalidRecordError(f"{path}.hands[{j}]", "a hand needs at least two cards to play a round",
-                                     rule="2. play cards (2x)")
-    if pos["time"] not in ("day", "night"):
-        raise InvalidRecordError(f"{path}.time", "the time is 'day' or 'night'")
-
-
 # ---------------------------------------------------------------------------
 # A player's view, determinization, rollouts
 # ---------------------------------------------------------------------------
@@ -1210,284 +881,6 @@ class View:
         }
 
 
-class Determinizer:
-    """Deals the cards a player has not seen at random, consistently with their view, into
-    full games (with the explanations switched off) for Monte Carlo rollouts."""
-
-    def __init__(self, view: View):
-        self.view = view
-        self.unseen = view.unseen()
-        me = view.player
-        self.slots = []  # (player, hand cards to deal, face-down card to deal?)
-        need = 0
-        for p in range(view.n):
-            if p == me:
-                continue
-            pend = view.committed[p]
-            self.slots.append((p, view.hand_sizes[p], pend))
-            need += view.hand_sizes[p] + pend
-        need += view.pile_size + view.removed_size
-        if need != len(self.unseen):
-            raise ValueError(f"the view does not add up: {len(self.unseen)} unseen cards for {need} hidden places")
-        base = object.__new__(StarsGame)
-        base.__dict__.update(
-            deck=view.deck, n=view.n, names=list(view.names), options=view.options, _setup={},
-            discard=list(view.discard), collected=[list(c) for c in view.collected], stars=list(view.stars),
-            day=view.day, round=view.round, last_round=view.last_round, revealed=view.revealed,
-            table=list(view.table), played=[list(c) for c in view.played], phase=view.phase,
-            waiting=sum(1 for c in view.committed if not c), choosers=list(view.choosers), order=list(view.order),
-            winning=view.winning, winners=list(view.winners), rounds=[], history=[],
-            log=EventLog(enabled=False), _round_info={})
-        self.base = base
-
-    def sample(self, rng: random.Random) -> StarsGame:
-        v = self.view
-        cards = self.unseen[:]
-        rng.shuffle(cards)
-        hands: list[list[Card]] = [[] for _ in range(v.n)]
-        pending: list[Card | None] = [None] * v.n
-        hands[v.player] = list(v.hand)
-        pending[v.player] = v.my_pending
-        i = 0
-        for p, size, pend in self.slots:
-            hands[p] = cards[i:i + size]
-            i += size
-            if pend:
-                pending[p] = cards[i]
-                i += 1
-        g = object.__new__(StarsGame)
-        d = self.base.__dict__.copy()
-        d.update(hands=hands, pending=pending, pile=cards[i:i + v.pile_size],
-                 removed=cards[i + v.pile_size:], discard=d["discard"][:],
-                 collected=[c[:] for c in d["collected"]], stars=d["stars"][:], table=d["table"][:],
-                 played=[c[:] for c in d["played"]], choosers=d["choosers"][:])
-        g.__dict__ = d
-        return g
-
-
-def rollout(g: StarsGame, rng: random.Random) -> None:
-    """Finish ``g`` (explanations off): every player commits a random hand card, a chooser
-    takes the card with the most stars. Uses the unchecked fast path."""
-    n = g.n
-    commit = g._commit
-    choose = g._choose
-    rr = rng.random
-    while g.phase != OVER:
-        if g.phase != CHOOSE:
-            pending = g.pending
-            hands = g.hands
-            for p in [p for p in range(n) if pending[p] is None]:
-                h = hands[p]
-                commit(p, h[int(rr() * len(h))])
-        else:
-            best = None
-            bs = -1
-            for c in g.table:
-                if c.stars > bs:
-                    best, bs = c, c.stars
-            choose(g.choosers[0], best)
-
-
-@dataclass(frozen=True, slots=True)
-class HintLine:
-    """One legal move with its Monte Carlo estimate."""
-
-    move: Any
-    card: Card
-    expected_stars: float      # mean of this player's final stars over the rollouts
-    win_rate: float            # share of rollouts this player won (a shared win counts)
-    rollouts: int
-
-
-def hint(view: View, rollouts: int = 1000, rng: Seed = None) -> list[HintLine]:
-    """Expected final stars (and win rate) of each legal move of ``view.player``, from at
-    least ``rollouts`` determinized rollouts in total, split evenly between the moves.
-
-    Each determinization (a random deal of the unseen cards) is used once for every
-    candidate move, so the moves are compared on the same hidden cards.
-    """
-    moves = view.my_moves
-    if not moves:
-        return []
-    rng, _ = make_rng(rng)
-    det = Determinizer(view)
-    per = -(-rollouts // len(moves))
-    me = view.player
-    sums = [0] * len(moves)
-    wins = [0.0] * len(moves)
-    for _ in range(per):
-        base = det.sample(rng)
-        for k, move in enumerate(moves):
-            g = base.copy_fast()
-            g._apply(move)
-            rollout(g, rng)
-            sums[k] += g.stars[me]
-            if me in g.winners:
-                wins[k] += 1
-    return [HintLine(m, m.card, sums[k] / per, wins[k] / per, per) for k, m in enumerate(moves)]
-
-
-def _copy_fast(self: StarsGame) -> StarsGame:
-    """A copy for rollouts (no history, no log, no round summaries)."""
-    g = object.__new__(StarsGame)
-    d = self.__dict__.copy()
-    d["hands"] = [h[:] for h in self.hands]
-    d["pile"] = self.pile[:]
-    d["discard"] = self.discard[:]
-    d["collected"] = [c[:] for c in self.collected]
-    d["stars"] = self.stars[:]
-    d["table"] = self.table[:]
-    d["played"] = [x[:] for x in self.played]
-    d["pending"] = self.pending[:]
-    d["choosers"] = self.choosers[:]
-    g.__dict__ = d
-    return g
-
-
-StarsGame.copy_fast = _copy_fast  # type: ignore[attr-defined]
-
-
-# ---------------------------------------------------------------------------
-# Bots: choose(view, legal_moves, rng) -> move
-# ---------------------------------------------------------------------------
-
-
-class RandomBot:
-    """Plays a uniformly random legal move."""
-
-    name = "random"
-    label = "Random"
-
-    def choose(self, view: View, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        return legal_moves[rng.randrange(len(legal_moves))]
-
-    __call__ = choose
-
-
-def _winner_of(totals: dict[str, int], day: bool) -> str | None:
-    if not totals:
-        return None
-    best = max(totals.values()) if day else min(totals.values())
-    tops = [k for k, t in totals.items() if t == best]
-    return tops[0] if len(tops) == 1 else None
-
-
-class RuleOfThumbBot:
-    """A rule-of-thumb player, looking only at the cards face up and its own hand.
-
-    Playing: for each hand card, work out the time after its time symbol (if any) and which
-    colour would win on the table as it is plus that card; prefer a card of that colour that
-    ranks high in the choosing order (high by day, low by night); otherwise, if already
-    eligible, play the card with the fewest stars (cards on the table feed the winners);
-    otherwise a well-ranked card with few stars.
-    Choosing: take the card with the most stars.
-    """
-
-    name = "rule"
-    label = "Rule of thumb"
-
-    def choose(self, view: View, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        if type(legal_moves[0]) is Choose:
-            best = max(m.card.stars for m in legal_moves)
-            tops = [m for m in legal_moves if m.card.stars == best]
-            return tops[rng.randrange(len(tops))]
-        base: dict[str, int] = {}
-        for c in view.table:
-            base[c.colour] = base.get(c.colour, 0) + c.value
-        mine = view.played[view.player]
-        best_score, best_moves = None, []
-        for m in legal_moves:
-            c = m.card
-            day = view.day ^ c.time
-            totals = dict(base)
-            totals[c.colour] = totals.get(c.colour, 0) + c.value
-            win = _winner_of(totals, day)
-            rank = c.value if day else 14 - c.value
-            if win == c.colour:
-                score = 20 + rank + sum(x.value if day else 14 - x.value for x in mine if x.colour == win)
-            elif win is not None and any(x.colour == win for x in mine):
-                score = 10 - c.stars            # already eligible: feed few stars to the table
-            else:
-                score = rank / 2 - c.stars / 2  # not winning now: a well-ranked card, few stars for others
-            if best_score is None or score > best_score:
-                best_score, best_moves = score, [m]
-            elif score == best_score:
-                best_moves.append(m)
-        return best_moves[rng.randrange(len(best_moves))]
-
-    __call__ = choose
-
-
-class MonteCarloBot:
-    """Plays the move with the most expected stars from determinized rollouts of its own view."""
-
-    name = "montecarlo"
-    label = "Monte Carlo"
-
-    def __init__(self, rollouts: int = 300):
-        self.rollouts = rollouts
-
-    def choose(self, view: View, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        lines = hint(view, self.rollouts, rng)
-        allowed = set(legal_moves)
-        lines = [line for line in lines if line.move in allowed]
-        best = max(line.expected_stars + 0.01 * line.win_rate for line in lines)
-        return next(line.move for line in lines if line.expected_stars + 0.01 * line.win_rate == best)
-
-    __call__ = choose
-
-
-BOTS: dict[str, type] = {"random": RandomBot, "rule": RuleOfThumbBot, "montecarlo": MonteCarloBot}
-
-
-def make_bot(kind: str, **kwargs: Any):
-    """A bot by name: ``random``, ``rule`` (rule of thumb) or ``montecarlo``."""
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r}; expected one of {sorted(BOTS)}")
-    return BOTS[kind](**kwargs)
-
-
-def play_bots(game: StarsGame, bots: Sequence[Any], rng: Seed = 0, *, stop_for: int | None = None) -> StarsGame:
-    """Let ``bots[p]`` move for every player ``p`` (except ``stop_for``, a human) until the
-    game ends or only ``stop_for`` may move. Each bot sees only its own view."""
-    rng = rng if isinstance(rng, random.Random) else make_rng(rng)[0]
-    while not game.is_over():
-        movers = [p for p in game.to_players() if p != stop_for]
-        if not movers:
-            break
-        for p in movers:
-            if p not in game.to_players():
-                continue
-            bot = bots[p]
-            choose = getattr(bot, "choose", bot)
-            game.play(choose(game.view(p), game.legal_moves(p), rng))
-    return game
-
-
-advance = play_bots
-
-
-# ---------------------------------------------------------------------------
-# Teaching positions
-# ---------------------------------------------------------------------------
-
-
-def find_card(spec: str, deck: Deck | None = None, exclude: Iterable[Card] = ()) -> Card:
-    """The first card of the deck matching ``"orange 7"`` (a star card) or ``"orange 7 time"``
-    (a time-symbol card) that is not in ``exclude``."""
-    deck = deck or default_deck()
-    parts = spec.split()
-    if len(parts) not in (2, 3) or parts[0] not in COLOURS or not parts[1].isdigit():
-        raise ValueError(f"a card is written like 'orange 7' or 'orange 7 time', not {spec!r}")
-    colour, value, time = parts[0], int(parts[1]), len(parts) == 3 and parts[2] == "time"
-    taken = {id(c) for c in exclude}
-    for c in deck.cards:
-        if c.colour == colour and c.value == value and c.time == time and id(c) not in taken:
-            return c
-    raise ValueError(f"the deck has no (further) card {spec!r}")
-
 
 def teaching_position(hands: Sequence[Sequence[str]], reveal: str | None, *, time: str = "day",
                       names: Sequence[str] | None = None, hand_size: int = HAND_SIZE,
@@ -1532,28 +925,4 @@ def teaching_position(hands: Sequence[Sequence[str]], reveal: str | None, *, tim
                                    last_round=last_round, deck=deck)
 
 
-def play_cards(game: StarsGame, first: Sequence[str], second: Sequence[str] | None = None) -> StarsGame:
-    """Commit the named cards (``"orange 7"``; ``"orange 7 time"``), one per player, for the
-    first play and, if given, the second; for worked examples and tests."""
-    for step in (first, second):
-        if step is None:
-            break
-        for p, spec in enumerate(step):
-            parts = spec.split()
-            want = (parts[0], int(parts[1]), len(parts) == 3)
-            card = next((c for c in game.hands[p] if (c.colour, c.value, c.time) == want), None)
-            if card is None:
-                raise ValueError(f"{game.names[p]} holds no {spec!r}")
-            game.play(game.deck.commit[p][card.id])
-    return game
-
-
 GAME = StarsGame
-
-
-def demo(seed: int = 0) -> StarsGame:
-    """A complete seeded game of four bots: random, two rule-of-thumb players, Monte Carlo."""
-    game = StarsGame.new(4, seed, names=["Random", "Thumb A", "Thumb B", "Monte Carlo"])
-    play_bots(game, [RandomBot(), RuleOfThumbBot(), RuleOfThumbBot(), MonteCarloBot(rollouts=120)],
-              random.Random(seed))
-    return game

@@ -1,0 +1,117 @@
+"""The drawn table widget without a browser, and the shared drawing primitives."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from daynight import IllegalMoveError
+from daynight import draw as d
+from daynight.widgets.table import Table, Target
+
+BLUE = d.Colour("blue", "#2f6fd0", "#ffffff", "stripes", "light")
+
+
+def two_cards() -> d.Drawing:
+    cards = [d.card(label=f"blue {v}", colour=BLUE, corner=str(v), key=f"card-{v}") for v in (3, 7)]
+    return d.document(d.row(cards), label="two cards")
+
+
+class Counter:
+    def __init__(self):
+        self.played: list[int] = []
+
+    def play(self, v: int) -> None:
+        if v == 7:
+            raise IllegalMoveError("sevens may not be played", rule="test rule 7")
+        self.played.append(v)
+
+
+def test_a_chosen_target_runs_its_action_and_a_refusal_shows_the_rule():
+    table, game = Table(), Counter()
+    targets = [Target(f"play blue {v}", (lambda v=v: game.play(v)), key=f"card-{v}") for v in (3, 7)]
+    table.draw(two_cards(), targets + [Target("Pass", lambda: None, primary=True)])
+    assert table.epoch == 1
+    assert table.target_names() == ["play blue 3", "play blue 7", "Pass"]
+    assert [t["key"] for t in table.targets] == ["card-3", "card-7", None]
+    assert table.choose(table.target_id("play blue 3")) is True
+    assert game.played == [3]
+    assert table.choose(table.target_id("play blue 7")) is False
+    assert game.played == [3]
+    assert table.status_kind == "error" and "sevens may not be played" in table.status
+    assert "test rule 7" in table.status
+
+
+def test_messages_that_are_not_a_current_click_are_dropped():
+    table, game = Table(), Counter()
+    table.draw(two_cards(), [Target("play blue 3", lambda: game.play(3), key="card-3")])
+    good = {"event": "choose", "target": "t0", "epoch": table.epoch}
+    bad = [
+        "choose t0", None, [], {"event": "choose"}, dict(good, extra=1), dict(good, event="run"),
+        dict(good, target=3), dict(good, target="x" * 10_000), dict(good, target="t9"),
+        dict(good, epoch="1"), dict(good, epoch=True), dict(good, epoch=table.epoch - 1),
+    ]
+    for message in bad:
+        table._on_message(table, message, [])
+    assert game.played == [] and table.dropped == len(bad)
+    table._on_message(table, good, [])
+    assert game.played == [3]
+
+
+def test_a_click_on_an_old_drawing_is_not_acted_on():
+    table, game = Table(), Counter()
+    table.draw(two_cards(), [Target("play blue 3", lambda: game.play(3), key="card-3")])
+    stale = {"event": "choose", "target": "t0", "epoch": table.epoch}
+    table.draw(two_cards(), [Target("play blue 3", lambda: game.play(3), key="card-3")])
+    table._on_message(table, stale, [])
+    assert game.played == [] and "changed" in table.status
+
+
+def test_keyboard_shortcuts_must_name_targets():
+    table = Table()
+    with pytest.raises(ValueError, match="no target"):
+        table.draw(two_cards(), [Target("Next", lambda: None, id="next")], shortcuts={"ArrowLeft": "back"})
+    table.draw(two_cards(), [Target("Next", lambda: None, id="next")], shortcuts={"ArrowRight": "next"})
+    assert table.shortcuts == {"ArrowRight": "next"}
+
+
+# --------------------------------------------------------------------------- primitives
+
+def test_text_from_a_file_cannot_break_a_drawing():
+    hostile = 'Ann</text><script>alert(1)</script>\n\x1b[31m\u202e"&'
+    drawing = d.document(d.row([d.card(label=hostile, colour=BLUE, corner=hostile, caption=hostile),
+                                d.badge(hostile)]), label=hostile, desc=hostile)
+    root = ET.fromstring(drawing.svg)  # well-formed
+    assert not [el for el in root.iter() if el.tag.endswith("script")]
+    for word in d.words(drawing):
+        assert "\n" not in word and "\x1b" not in word and "\u202e" not in word
+    assert any("Ann</text><script>" in word for word in d.words(drawing))  # shown, as text
+
+
+def test_every_colour_reads_and_patterns_resolve():
+    assert d.contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert BLUE.contrast() >= 4.5
+    drawing = two_cards()
+    ids = {el.get("id") for el in ET.fromstring(drawing.svg).iter() if el.get("id")}
+    refs = set(__import__("re").findall(r"url\(#([\w-]+)\)", drawing.svg))
+    assert refs and refs <= ids
+    other = d.document(d.row([d.card(label="blue 9", colour=BLUE, corner="9")]), label="one card")
+    other_ids = {el.get("id") for el in ET.fromstring(other.svg).iter() if el.get("id")}
+    assert not ids & other_ids, "two drawings on one page must not share pattern ids"
+    assert two_cards().svg == drawing.svg, "the same state gives the same drawing"
+
+
+def test_a_drawing_shows_itself_and_names_its_pieces():
+    drawing = two_cards()
+    assert drawing._repr_html_().count("<svg") == 1 and drawing._repr_svg_() == drawing.svg
+    assert d.words(drawing)[:2] == ["two cards", "two cards"]
+    assert "blue 3" in d.words(drawing) and "blue 7" in d.words(drawing)
+    root = ET.fromstring(drawing.svg)
+    assert root.get("role") == "group"
+    keyed = [el for el in root.iter() if el.get("data-key")]
+    assert [el.get("data-key") for el in keyed] == ["card-3", "card-7"]
+    assert all(el.get("role") == "img" and el.get("aria-label") for el in keyed)
+    assert all(any("dn-frame" in (c.get("class") or "") for c in el.iter()) for el in keyed)
+    with pytest.raises(ValueError):
+        d.animate("<g/>", "spin")
