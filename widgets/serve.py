@@ -82,6 +82,9 @@ WARM_TIMEOUT = 60.0
 KERNEL_MB = 80
 #: how long a page request waits for a kernel start slot before it gets the busy page
 QUEUE_WAIT = 20.0
+#: a pool refill waits until no visitor got a kernel for REFILL_QUIET s (a room arriving),
+#: but not longer than REFILL_DEFER s
+REFILL_QUIET, REFILL_DEFER = 3.0, 30.0
 #: how often the server looks for kernels to free and pools to top up
 SWEEP_SECONDS = 5.0
 #: the largest message a page may send on its kernel channel (a click is a few hundred bytes)
@@ -235,9 +238,10 @@ class Gate:
     kernel or starts one, and releases what it got when the page is rendered.
     """
 
-    def __init__(self, limits: Limits, count_kernels):
+    def __init__(self, limits: Limits, count_kernels, make_room=None):
         self.limits = limits
         self.count_kernels = count_kernels  # callable: kernels the manager holds now
+        self.make_room = make_room          # async callable: free a preheated kernel; whether it did
         self.owners: dict[str, str] = {}    # kernel id -> client address
         self.starts = Bucket(limits.starts_per_minute, limits.starts_per_minute)
         self.per_client: dict[str, Bucket] = {}
@@ -254,6 +258,10 @@ class Gate:
     def busy(self) -> bool:
         """A visitor is waiting for a kernel or starting one (the pools then wait)."""
         return self.waiting > 0 or self.starting > 0
+
+    def room(self) -> int:
+        """Kernels that may still start, visitors waiting or starting counted."""
+        return self.limits.max_kernels - self.count_kernels() - self.waiting - self.starting
 
     def _full(self) -> Refusal:
         return Refusal(503, "The class is full",
@@ -292,7 +300,8 @@ class Gate:
                 return self._too_fast()
         if pooled():
             return False
-        if self.count_kernels() + self.waiting + self.starting >= self.limits.max_kernels:
+        # at the cap, a preheated kernel of another page makes way: learners come before pools
+        if self.room() <= 0 and not (self.make_room and await self.make_room()):
             return self._full()
         self.waiting += 1
         try:
@@ -741,8 +750,9 @@ def _pooled_kernels(manager_class, limits: Limits):
         """Voila's pooled kernel manager, bounded.
 
         * Pools are warmed one kernel at a time, and only while no visitor waits for a
-          kernel start (``Gate.busy``): on two cores a warm-up takes a core, and the
-          visitors' pages and clicks come first. A pool entry still waiting for its turn
+          kernel start (``Gate.busy``) and, for up to :data:`REFILL_DEFER` s, once no page
+          has been handed out for :data:`REFILL_QUIET` s: on two cores a warm-up takes a
+          core, and the visitors' pages and clicks come first. A pool entry still waiting for its turn
           does not count (``get_pool_size``), so a visitor arriving early gets a fresh kernel
           at once instead of queueing. An entry whose turn comes while the server is at its
           kernel cap is dropped; the sweep tops the pools up again when kernels are freed.
@@ -756,10 +766,11 @@ def _pooled_kernels(manager_class, limits: Limits):
             self._warm_lock = asyncio.Lock()
             self._queued: dict[str, int] = {}
             self._reserved = 0  # a warm-up past the cap check whose kernel is not registered yet
+            self._last_handout = -math.inf  # when a visitor last got a kernel
             self.warm_times: list[tuple[str, float]] = []
             self._seen: dict[str, float | None] = {}  # visitor kernel -> last time its page was connected
             self._unstarted: set[str] = set()  # kernels seen without last_activity at the last sweep
-            self.gate = Gate(limits, self.kernel_count)
+            self.gate = Gate(limits, self.kernel_count, self.evict_preheated)
             super().__init__(**kwargs)
             self._sweeper = PeriodicCallback(self._sweep, SWEEP_SECONDS * 1000)
             self._sweeper.start()
@@ -789,12 +800,18 @@ def _pooled_kernels(manager_class, limits: Limits):
                 return await super()._initialize(notebook_path, kernel_id, **kwargs)
             _VISIT.set(None)  # a pool kernel is no visitor's (the task copied the request's context)
             async with self._warm_lock:
-                while self.gate.busy():
+                # visitors first: wait while one waits for a kernel or starts one, and while
+                # pages are being handed out (a room arriving), for REFILL_DEFER s at most
+                deferred = time.monotonic() + REFILL_DEFER
+                while self.gate.busy() or (time.monotonic() - self._last_handout < REFILL_QUIET
+                                           and time.monotonic() < deferred):
                     await asyncio.sleep(0.25)
                 self._queued[notebook_path] = max(0, self._queued.get(notebook_path, 0) - 1)
-                if self.kernel_count() >= limits.max_kernels:
+                if self.gate.room() <= 0:
+                    # at the cap: this entry (still counted as queued until now, so no visitor
+                    # has taken it) leaves the pool; the sweep tops the pool up later
                     pool = self._pools.get(notebook_path, [])
-                    if asyncio.current_task() in pool:  # this task is the pool entry
+                    if asyncio.current_task() in pool:
                         pool.remove(asyncio.current_task())
                     return None
                 started = time.monotonic()
@@ -815,10 +832,25 @@ def _pooled_kernels(manager_class, limits: Limits):
             self._handed_out(kernel_id)
             return render_task, rendered, kernel_id
 
+        async def evict_preheated(self) -> bool:
+            """Shut down one ready preheated kernel (of the page with the most), to make
+            room for a visitor at the kernel cap; whether there was one."""
+            ready = {name: [t for t in pool if t.done() and not t.cancelled() and not t.exception()
+                            and t.result()] for name, pool in self._pools.items()}
+            name = max(ready, key=lambda n: len(ready[n]), default=None)
+            if not name or not ready[name]:
+                return False
+            task = ready[name][-1]
+            self._pools[name].remove(task)
+            self.log.info("daynight: at the kernel cap, a preheated kernel of %s makes way for a visitor", name)
+            await self._discard(task.result()["kernel_id"])
+            return True
+
         # ----- visitors' kernels
         def _handed_out(self, kernel_id: str) -> None:
             visit = _VISIT.get()
             if visit is not None:
+                self._last_handout = time.monotonic()
                 visit.kernel_id = kernel_id
                 self.gate.own(kernel_id, visit.client)
                 self._seen[kernel_id] = None  # its page is still being sent
@@ -890,7 +922,7 @@ def _pooled_kernels(manager_class, limits: Limits):
                 for task in [t for t in pool if t.done() and (t.cancelled() or t.exception())]:
                     self.log.warning("daynight: a preheated kernel for %s failed; dropping it", name)
                     pool.remove(task)
-                if len(pool) < self._pool_size(name) and self.kernel_count() < limits.max_kernels:
+                if len(pool) < self._pool_size(name) and self.gate.room() > 0:
                     self.fill_if_needed(delay=0, notebook_name=name)
             from voila.request_info_handler import RequestInfoSocketHandler
 
@@ -1096,7 +1128,11 @@ def plan_lines(root: Path, args, pool_size: int, pooled: list[str], limits: Limi
             f"preheated: {', '.join(pooled) or 'none'}",
             f"daynight: {sized}{pool_size} preheated kernel(s) for each of {len(pooled)} pages, "
             f"{preheated} in all, about {preheated * KERNEL_MB} MB ({KERNEL_MB} MB a kernel)",
-            f"daynight: caps: {limits.describe()}"]
+            f"daynight: caps: {limits.describe()}",
+            *([f"daynight: warning: {args.learners} learners need more kernels than the cap of "
+               f"{limits.max_kernels}, which is what half of this machine's free memory holds; "
+               "preheated kernels make way for learners, then the class is full"]
+              if args.learners >= limits.max_kernels else [])]
 
 
 def main(argv: list[str] | None = None) -> None:
