@@ -589,7 +589,7 @@ def test_hand_written_comm_messages_get_no_traceback_and_spare_other_learners(br
 
 SLOW_NOTEBOOK = '''
 import time
-time.sleep(24)
+time.sleep(20)
 import ipywidgets as w
 w.Button(description="Finally ready")
 '''
