@@ -149,7 +149,8 @@ class Limits:
     def describe(self) -> str:
         per_client = f"{self.per_client} per client address" if self.per_client else "no cap per client address"
         return (f"at most {self.max_kernels} kernels (about {self.max_kernels * KERNEL_MB / 1024:.1f} GB), "
-                f"{per_client} (the machine's own 127.0.0.1 excepted), {self.starts_per_minute} kernel starts "
+                f"{per_client} and {self.per_client_per_minute} pages a minute (the machine's own 127.0.0.1 "
+                f"excepted), {self.starts_per_minute} kernel starts "
                 f"a minute, {self.starting_at_once} at once; a kernel whose page is gone is shut down "
                 f"after {self.orphan_timeout:g} s")
 
@@ -752,9 +753,10 @@ def _pooled_kernels(manager_class, limits: Limits):
         * Pools are warmed one kernel at a time, and only while no visitor waits for a
           kernel start (``Gate.busy``) and, for up to :data:`REFILL_DEFER` s, once no page
           has been handed out for :data:`REFILL_QUIET` s: on two cores a warm-up takes a
-          core, and the visitors' pages and clicks come first. A pool entry still waiting for its turn
-          does not count (``get_pool_size``), so a visitor arriving early gets a fresh kernel
-          at once instead of queueing. An entry whose turn comes while the server is at its
+          core, and the visitors' pages and clicks come first. A pool entry still waiting
+          for its turn does not count (``get_pool_size``), so a visitor arriving early gets
+          a fresh kernel at once instead of queueing. At the cap, a ready preheated kernel
+          makes way for a visitor (``evict_preheated``). An entry whose turn comes while the server is at its
           kernel cap is dropped; the sweep tops the pools up again when kernels are freed.
         * Every :data:`SWEEP_SECONDS` the sweep shuts down the kernels handed to a visitor
           whose page has had no connection for ``orphan_timeout`` (a closed tab, a vanished

@@ -181,6 +181,28 @@ def test_the_gate_refuses_when_the_class_is_full_and_counts_kernels_starting():
     assert pooled is False and starting == 0
 
 
+def test_at_the_cap_a_preheated_kernel_makes_way_for_a_learner():
+    async def run():
+        kernels = [4]
+        evicted = []
+
+        async def make_room():
+            if kernels[0] > 3:  # one preheated kernel to give up
+                kernels[0] -= 1
+                evicted.append(1)
+                return True
+            return False
+
+        gate = serve.Gate(_limits(starting_at_once=2), lambda: kernels[0], make_room)
+        first = await gate.admit("10.0.0.1", lambda: False)
+        second = await gate.admit("10.0.0.2", lambda: False)
+        return first, second, evicted
+
+    first, second, evicted = _run(run())
+    assert first is True and evicted == [1]
+    assert isinstance(second, serve.Refusal) and second.title == "The class is full"
+
+
 def test_a_page_waits_for_a_start_slot_then_gets_the_busy_page(monkeypatch):
     monkeypatch.setattr(serve, "QUEUE_WAIT", 1.0)
 
