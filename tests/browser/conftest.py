@@ -11,6 +11,8 @@ import os
 import re
 import shutil
 import socket
+import http.client
+import json
 import subprocess
 import sys
 import time
@@ -75,6 +77,26 @@ def temporary_notebooks(tmp_path_factory, folder: str, title: str, source: str) 
     return root
 
 
+def raw_get(base_url: str, path: str, timeout: float = 120, follow: int = 3) -> tuple[int, bytes]:
+    """GET ``path`` exactly as written (no client-side normalisation of ``..`` or ``%2e``),
+    following up to ``follow`` redirects on the same server."""
+    host, port = base_url.removeprefix("http://").split(":")
+    for _ in range(follow + 1):
+        conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
+        try:
+            conn.putrequest("GET", path, skip_accept_encoding=True)
+            conn.endheaders()
+            response = conn.getresponse()
+            status, body, location = response.status, response.read(), response.getheader("Location")
+        finally:
+            conn.close()
+        if status not in (301, 302, 303, 307, 308) or not location:
+            return status, body
+        path = location.removeprefix(base_url)
+        assert path.startswith("/"), f"redirected off the server: {location}"
+    return status, body
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -82,14 +104,17 @@ def free_port() -> int:
 
 
 class VoilaServer:
-    """``python -m daynight.widgets.serve`` on a free loopback port."""
+    """``python -m daynight.widgets.serve`` on a free loopback port (``extra`` are its
+    command-line options, ``env`` extra environment variables, ``cwd`` its working
+    directory: the repository by default)."""
 
-    def __init__(self, *extra: str, env: dict | None = None):
+    def __init__(self, *extra: str, env: dict | None = None, cwd: Path | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = ROOT / ".pytest-voila-{}.log".format(self.port)
         self.extra = extra
         self.env = env
+        self.cwd = cwd or ROOT
         self.proc: subprocess.Popen | None = None
 
     def start(self, timeout: float = 90) -> "VoilaServer":
@@ -97,7 +122,7 @@ class VoilaServer:
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "daynight.widgets.serve", "--port", str(self.port), *self.extra],
-            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, env=env)
+            cwd=self.cwd, stdout=self._log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -115,6 +140,22 @@ class VoilaServer:
             return self.log_path.read_text()[-4000:]
         except OSError:
             return ""
+
+    def status(self) -> dict:
+        """The server's ``/daynight/status``: kernels in all, pools, kernels per visitor."""
+        with urllib.request.urlopen(self.url + "/daynight/status", timeout=60) as response:
+            return json.loads(response.read())
+
+    def wait_until(self, condition, timeout: float = 120, what: str = "the server's state") -> dict:
+        """Poll :meth:`status` until ``condition(status)`` holds; return that status."""
+        deadline = time.monotonic() + timeout
+        while True:
+            status = self.status()
+            if condition(status):
+                return status
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what} never came: {status}")
+            time.sleep(0.5)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -189,6 +230,26 @@ class AppPage:
         self.page.wait_for_function(RENDERED_JS, timeout=RENDER_TIMEOUT_MS)
         return self.page
 
+    def view(self) -> str:
+        """The text of the rendered page (what a learner reads)."""
+        return self.page.evaluate("() => (document.querySelector('#rendered_cells') || document.body).innerText")
+
+    def play_until_the_view_changes(self, tries: int = 6) -> bool:
+        """Click the enabled buttons in turn until one changes the page's text (a refused
+        move may change nothing); whether one did. Works for any app."""
+        before = self.view()
+        buttons = self.page.locator(".jupyter-widgets button:not([disabled])")
+        for i in range(min(tries, buttons.count())):
+            buttons.nth(i).click()
+            try:
+                self.page.wait_for_function(
+                    "before => (document.querySelector('#rendered_cells') || document.body).innerText !== before",
+                    arg=before, timeout=15_000)
+                return True
+            except Exception:  # noqa: BLE001 - this button changed nothing: try the next
+                continue
+        return False
+
     def error_outputs(self) -> list[str]:
         """Texts of error or stderr outputs on the page (a served app must show none)."""
         return self.page.eval_on_selector_all(
@@ -204,10 +265,21 @@ class AppPage:
         assert not self.external_requests, f"requests left the machine: {self.external_requests[:5]}"
 
 
+def close_context(context) -> None:
+    """Leave every page of ``context`` (so Voila's page shuts its kernel down, as a closed
+    tab does), then close the context."""
+    for page in context.pages:
+        try:
+            page.goto("about:blank", timeout=10_000)
+        except Exception:  # noqa: BLE001 - closing is best effort; the server frees the rest
+            pass
+    context.close()
+
+
 @pytest.fixture
 def app(browser, voila):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(30_000)
     yield AppPage(page, voila.url)
-    context.close()
+    close_context(context)

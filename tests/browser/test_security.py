@@ -20,34 +20,29 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import NOTEBOOKS, ROOT, VoilaServer, _need_browser, app_notebooks, temporary_notebooks
+from tests.browser.conftest import (NOTEBOOKS, ROOT, AppPage, VoilaServer, _need_browser, app_notebooks,
+                                   close_context, raw_get, temporary_notebooks)
 
-
-
-def raw_get(base_url: str, path: str, timeout: float = 120, follow: int = 3) -> tuple[int, bytes]:
-    """GET ``path`` exactly as written (no client-side normalisation of ``..`` or ``%2e``),
-    following up to ``follow`` redirects on the same server."""
-    host, port = base_url.removeprefix("http://").split(":")
-    for _ in range(follow + 1):
-        conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
-        try:
-            conn.putrequest("GET", path, skip_accept_encoding=True)
-            conn.endheaders()
-            response = conn.getresponse()
-            status, body, location = response.status, response.read(), response.getheader("Location")
-        finally:
-            conn.close()
-        if status not in (301, 302, 303, 307, 308) or not location:
-            return status, body
-        path = location.removeprefix(base_url)
-        assert path.startswith("/"), f"redirected off the server: {location}"
-    return status, body
 
 
 def kernel_id_of(html: str) -> str:
     match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
     assert match, "the rendered page names its kernel"
     return match.group(1)
+
+
+def free_kernel(base_url: str, html: str) -> None:
+    """Shut down the kernel of a page rendered without a browser, as a closed tab does
+    (the server would free it after its orphan timeout anyway)."""
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+    if match:
+        host, port = base_url.removeprefix("http://").split(":")
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        try:
+            conn.request("POST", f"/voila/api/shutdown/{match.group(1)}")
+            conn.getresponse().read()
+        finally:
+            conn.close()
 
 
 # --------------------------------------------------------------------------- the kernel channel
@@ -125,6 +120,7 @@ def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, tmp_path, note
     # the execute_request was dropped: no reply, no execute_input, no output, no effect
     assert result["caused_by_execute"] == [], result["caused_by_execute"][:2]
     assert not marker.exists(), "code sent by a visitor ran in the app's kernel"
+    free_kernel(voila.url, body.decode())
     log = voila.log_path.read_text()
     assert re.search(r"execute_request.*not allowed", log), "the server logged the refusal"
 
@@ -232,6 +228,7 @@ def test_served_pages_carry_no_source_code(voila, notebook):
     status, body = raw_get(voila.url, f"/voila/render/{notebook}")
     assert status == 200
     html = body.decode()
+    free_kernel(voila.url, html)
     lines = _code_lines(NOTEBOOKS / notebook)
     assert lines, "the notebook has code whose absence can be checked"
     shown = [ln for ln in lines if ln in html]
@@ -254,6 +251,7 @@ def test_pages_name_no_host_off_the_machine(voila, path):
     requests themselves); a visitor cannot switch to a template that does."""
     status, body = raw_get(voila.url, path)
     html = body.decode()
+    free_kernel(voila.url, html)
     assert status in (200, 404)
     hosts = set(re.findall(r"\bhttps?://([^/\s\"'<>:)]+)", html)) - NAMED_HOSTS
     assert not hosts, f"{path} names {sorted(hosts)}"
@@ -291,6 +289,9 @@ w.VBox([raw, safe, status])
 def failing_server(tmp_path_factory):
     _need_browser()
     root = temporary_notebooks(tmp_path_factory, "boom", "A callback that fails", FAILING_APP)
+    from tools.nb import code, md, write
+
+    write(root / "slow" / "rules.ipynb", [md("# A page whose notebook takes a while"), code(SLOW_NOTEBOOK)])
     server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
     yield server
     server.stop()
@@ -376,3 +377,233 @@ def test_apps_are_served_from_preheated_kernels(voila):
     for rules in NOTEBOOKS.glob("*/rules.ipynb"):
         rel = rules.relative_to(NOTEBOOKS).as_posix()
         assert f"warmed a kernel for {rel}" not in voila.log_path.read_text(), f"{rel} should not be pooled"
+
+
+# --------------------------------------------------------------------------- hosts and origins
+
+def request_as(base_url: str, path: str, host: str, method: str = "GET", headers: dict | None = None,
+               timeout: float = 120) -> tuple[int, bytes]:
+    """``method path`` with this ``Host`` header (as a DNS-rebinding page's request has)."""
+    _, port = base_url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection("127.0.0.1", int(port), timeout=timeout)
+    try:
+        conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        conn.putheader("Host", host)
+        for name, value in (headers or {}).items():
+            conn.putheader(name, value)
+        conn.endheaders()
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+#: names and addresses that are not this server's: a rebinding attacker's domain, other machines
+FOREIGN_HOSTS = ["evil.example", "evil.example:{port}", "localhost.evil.example:{port}",
+                 "127.0.0.1.evil.example:{port}", "10.11.12.13:{port}", "[2001:db8::1]:{port}"]
+#: what the browser of someone on this machine sends (the positive control)
+OWN_HOSTS = ["127.0.0.1:{port}", "localhost:{port}", "LOCALHOST:{port}", "[::1]:{port}"]
+#: one path per kind of handler: the page, the file list, Voila's and the template's static
+#: files, the notebooks' assets, the lab extensions, the site root, the shutdown API
+HOST_PATHS = ["/voila/render/index.ipynb", "/voila/tree", "/voila/static/voila.js",
+              "/voila/templates/daynight-lab/static/index.css", "/voila/files/assets/binder-voila.svg",
+              "/voila/labextensions/@voila-dashboards/widgets-manager8/package.json", "/"]
+
+
+@pytest.mark.parametrize("host", FOREIGN_HOSTS)
+def test_requests_for_another_host_are_refused(voila, host):
+    host = host.format(port=voila.port)
+    for path in HOST_PATHS:
+        status, body = request_as(voila.url, path, host)
+        assert status == 403, f"GET {path} with Host: {host} answered {status}"
+        assert b"kernelId" not in body and b"Day &amp; Night" not in body and b"<svg" not in body
+    status, _ = request_as(voila.url, f"/voila/api/shutdown/{uuid.uuid4()}", host, method="POST")
+    assert status == 403
+    assert f"refused a request for host {host!r}" in voila.log_path.read_text()
+
+
+@pytest.mark.parametrize("host", OWN_HOSTS)
+def test_requests_for_this_machine_are_answered(voila, host):
+    host = host.format(port=voila.port)
+    for path in HOST_PATHS[1:]:  # the pages that need no kernel
+        status, _ = request_as(voila.url, path, host)
+        assert status in (200, 302), f"GET {path} with Host: {host} answered {status}"
+
+
+async def _websocket_status(url: str, headers: dict) -> int:
+    """101 when the websocket opens, else the HTTP status the server refused it with."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    try:
+        ws = await websocket_connect(HTTPRequest(url, headers=headers, connect_timeout=60, request_timeout=60))
+    except HTTPClientError as error:
+        return error.code
+    ws.close()
+    return 101
+
+
+def _in_thread(coroutine):
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=180)
+
+
+@pytest.fixture(scope="module")
+def page_kernel(voila):
+    """A rendered app page's kernel id (freed at the end)."""
+    status, body = raw_get(voila.url, f"/voila/render/{app_notebooks()[0]}")
+    assert status == 200
+    yield kernel_id_of(body.decode())
+    free_kernel(voila.url, body.decode())
+
+
+@pytest.mark.parametrize("origin,host,opens", [
+    (None, None, True),                               # a script (no Origin): as Jupyter Server allows
+    ("http://127.0.0.1:{port}", None, True),          # the page's own origin
+    ("http://evil.example", None, False),             # another site's page
+    ("http://localhost:{port}", None, False),         # another origin on this machine
+    ("null", None, False),                            # a sandboxed frame or a file
+    ("http://evil.example:{port}", "evil.example:{port}", False),  # DNS rebinding: host and origin agree
+])
+@pytest.mark.parametrize("channel", ["/api/kernels/{kernel}/channels", "/voila/query/{kernel}"])
+def test_kernel_websockets_open_only_from_the_pages_own_origin(voila, page_kernel, channel, origin, host, opens):
+    headers = {name: value.format(port=voila.port) for name, value in
+               (("Origin", origin), ("Host", host)) if value is not None}
+    url = voila.url.replace("http://", "ws://") + channel.format(kernel=page_kernel)
+    status = _in_thread(_websocket_status(url, headers))
+    assert status == (101 if opens else 403), f"{channel} with {headers} answered {status}"
+
+
+def test_a_page_of_another_origin_cannot_shut_a_kernel_down(voila, page_kernel):
+    status, _ = request_as(voila.url, f"/voila/api/shutdown/{page_kernel}", f"127.0.0.1:{voila.port}",
+                           method="POST", headers={"Origin": "http://evil.example", "Content-Length": "0"})
+    assert status == 403
+    assert _kernel_status(voila, page_kernel) == 200, "the kernel is still running"
+
+
+# --------------------------------------------------------------------------- hand-written widget messages
+
+def _frame_text(frame) -> str:
+    return frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+
+
+def _hostile_messages(widget: str, session: str) -> list[dict]:
+    """Comm messages a Voila page of these apps never sends, aimed at the app's own top
+    widget ``widget`` where one is needed."""
+    big = "x" * (100 * 1024)
+    contents = [
+        ("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "no.such.target", "data": {}}),
+        ("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                       "data": {"state": {"_model_name": "ButtonModel", "_model_module": "@jupyter-widgets/controls"}}}),
+        ("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": {"_model_name": 5}}}),
+        ("comm_open", {"target_name": "jupyter.widget.control"}),
+        ("comm_open", {"comm_id": widget, "target_name": "jupyter.widget.control", "data": {}}),
+        ("comm_open", ["not", "an", "object"]),
+        ("comm_msg", {"comm_id": widget, "data": {"method": "update", "state": {"layout": 5, "children": "x"},
+                                                  "buffer_paths": []}}),
+        ("comm_msg", {"comm_id": widget, "data": {"method": "update", "state": "not a state"}}),
+        ("comm_msg", {"comm_id": widget, "data": {"method": "update", "state": {"_dom_classes": [big]}}}),
+        ("comm_msg", {"comm_id": widget, "data": {"method": "exec", "code": "import os"}}),
+        ("comm_msg", {"comm_id": widget, "data": "not an object"}),
+        ("comm_msg", {"comm_id": "no-such-comm", "data": {"method": "custom", "content": {}}}),
+        ("comm_msg", {"comm_id": {"a": 1}, "data": {}}),
+        ("comm_close", {"comm_id": widget}),
+        ("comm_close", {"comm_id": 5}),
+        ("comm_info_request", {"target_name": 7}),
+    ]
+    return [_message(kind, content, session) for kind, content in contents]
+
+
+async def _attack(ws_url: str, widget: str) -> dict:
+    from tornado.websocket import websocket_connect
+
+    session = uuid.uuid4().hex
+    ws = await websocket_connect(f"{ws_url}?session_id={session}")
+    frames: list[str] = []
+    for msg in _hostile_messages(widget, session):
+        await ws.write_message(json.dumps(msg))
+    probe = _message("kernel_info_request", {}, session)
+    await ws.write_message(json.dumps(probe))
+    answered = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not answered:
+        try:
+            frame = await asyncio.wait_for(ws.read_message(), timeout=max(0.1, deadline - time.monotonic()))
+        except asyncio.TimeoutError:
+            break
+        if frame is None:
+            break
+        frames.append(_frame_text(frame))
+        answered = probe["header"]["msg_id"] in frames[-1] and "kernel_info_reply" in frames[-1]
+    await asyncio.sleep(1)  # anything still on its way
+    while True:
+        try:
+            frame = await asyncio.wait_for(ws.read_message(), timeout=0.5)
+        except asyncio.TimeoutError:
+            break
+        if frame is None:
+            break
+        frames.append(_frame_text(frame))
+    # a message larger than the server takes closes the channel (and only this one)
+    await ws.write_message(json.dumps(_message("comm_msg", {"comm_id": widget, "data": {
+        "method": "custom", "content": {"x": "y" * (2 * 1024 * 1024)}}}, session)))
+    closed = await asyncio.wait_for(ws.read_message(), timeout=60) is None
+    return {"frames": frames, "answered": answered, "closed_on_huge": closed}
+
+
+def test_hand_written_comm_messages_get_no_traceback_and_spare_other_learners(browser, voila):
+    notebook = app_notebooks()[0]
+    learner = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        page = learner.new_page()
+        app_page = AppPage(page, voila.url)
+        app_page.open(notebook)
+        # the visitor who sends the messages has a page (and a kernel) of their own
+        status, body = raw_get(voila.url, f"/voila/render/{notebook}")
+        assert status == 200
+        html = body.decode()
+        widget = re.search(r'"model_id":\s*"([0-9a-f]{32})"', html)
+        assert widget, "the app page shows a widget"
+        ws_url = voila.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id_of(html)}/channels"
+        result = _in_thread(_attack(ws_url, widget.group(1)))
+        leaks = [f[:300] for f in result["frames"] if re.search(
+            r"Traceback|File \"|site-packages|/\w+\.py\b|/usr/|/root/|/home/|" + re.escape(str(ROOT)), f)]
+        assert not leaks, f"a reply to the hand-written messages carries a traceback or a path: {leaks[:2]}"
+        assert result["answered"], "the kernel still answers an allowed message after them"
+        assert result["closed_on_huge"], "a 2 MB message closes the kernel channel"
+        log = voila.log_path.read_text()
+        for note in ("dropped a comm_open from the page: target 'jupyter.widget'",
+                     "dropped a comm_msg from the page: it is not a widget message",
+                     "dropped a comm_msg from the page: it is larger than 64 KB",
+                     "dropped a comm_close from the page: it closes a comm the page did not open"):
+            assert note in log, f"the server log lacks {note!r}"
+        # the other learner's game answers their clicks, unharmed
+        assert app_page.play_until_the_view_changes(), "the other learner's clicks no longer change their view"
+        app_page.assert_clean()
+        free_kernel(voila.url, html)
+    finally:
+        close_context(learner)
+
+
+# --------------------------------------------------------------------------- a page that is slow to start
+
+SLOW_NOTEBOOK = '''
+import time
+time.sleep(20)
+import ipywidgets as w
+w.Button(description="Finally ready")
+'''
+
+
+def test_a_page_still_starting_says_the_server_is_busy(browser, failing_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{failing_server.url}/voila/render/slow/rules.ipynb", wait_until="commit", timeout=120_000)
+        notice = page.get_by_role("alert").filter(has_text="The server is busy")
+        notice.wait_for(timeout=60_000)
+        assert "reload the page" in notice.inner_text()
+        page.get_by_role("button", name="Finally ready").wait_for(timeout=120_000)
+        notice.wait_for(state="detached", timeout=30_000)  # gone once the page is ready
+    finally:
+        close_context(context)
