@@ -71,6 +71,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from daynight.core import MAX_RECORD_BYTES
+
 LANDING = "index.ipynb"
 #: notebooks that are apps (a kernel pool each); paths relative to the notebooks root
 APP_PATTERNS = (LANDING, "*/play.ipynb", "*/tracker.ipynb")
@@ -87,8 +89,10 @@ QUEUE_WAIT = 20.0
 REFILL_QUIET, REFILL_DEFER = 3.0, 30.0
 #: how often the server looks for kernels to free and pools to top up
 SWEEP_SECONDS = 5.0
-#: the largest message a page may send on its kernel channel (a click is a few hundred bytes)
-MAX_WS_MESSAGE = 1024 * 1024
+#: the largest message a page may send on its kernel channel: a click is a few hundred bytes,
+#: a record file opened in the review app (``notebooks/review.ipynb``) is one message of up
+#: to ``daynight.core.MAX_RECORD_BYTES``, so that plus room for its envelope
+MAX_WS_MESSAGE = MAX_RECORD_BYTES + 64 * 1024
 #: messages a page may send on its kernel channel: a burst, then this many a second
 WS_BURST, WS_PER_SECOND = 100, 20
 
