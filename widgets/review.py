@@ -281,7 +281,7 @@ class ReviewControl(w.VBox):
                  label: str = "Review the game so far", **options: Any):
         self._game, self._viewer, self._label, self._options = game, viewer, label, options
         self.app: ReviewApp | None = None
-        self.button = button(label, self._toggle)
+        self.button = button(label, self._toggle, layout=w.Layout(width="auto"))  # the whole label shown
         super().__init__([self.button])
 
     def _toggle(self, _button: Any = None) -> None:
