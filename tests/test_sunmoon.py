@@ -397,6 +397,7 @@ def test_bad_setup_names_the_field(mutate, path):
     ({"hands": [[], []], "rows": [{"sun": ["moon 4"]}, {}]}, "$.setup.position.rows[0].sun[0]"),
     ({"hands": [[], []], "rows": [{"sun": [["solar eclipse", "sun 4"]]}, {}]}, "$.setup.position.rows[0].sun[0]"),
     ({"hands": [["sun 77"], []]}, "$.setup.position.hands[0][0]"),
+    ({"hands": [["sun 1"]]}, "$.setup.position.hands"),  # players taken from the hands: one is too few
     ({"hands": [["moon 5"], ["sun 6"]], "rows": [{"moon": ["moon 2", "moon 29"]}, {"moon": ["moon 1", "moon 9"]}],
       "extra": True}, "$.setup.position.extra"),
 ])

@@ -41,7 +41,12 @@ def from_setup(cls, setup: Reader) -> "SunMoon":
         raise setup.error("a setup has exactly one of seed, deck or position")
     if which[0] == "position":
         pos = setup.obj("position")
-        players = setup.int("players", len(pos.list("hands")) if pos.has("hands") else 2, lo=2, hi=4)
+        if setup.has("players"):
+            players = setup.int("players", lo=2, hi=4)
+        else:  # as many players as the position has hands
+            players = len(pos.list("hands")) if pos.has("hands") else 2
+            if not 2 <= players <= 4:
+                raise pos.error(f"{players} hand{'' if players == 1 else 's'}, but Sonne und Mond is for 2-4 players", "hands")
     else:
         players = setup.int("players", lo=2, hi=4)
     names = _read_names(setup, players)
