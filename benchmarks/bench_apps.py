@@ -116,7 +116,9 @@ OBSERVE_JS = """() => {
       window.__dn.epoch = t;
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
-CLICK_JS = """el => { window.__dn.last = 0; window.__dn.epoch = 0; window.__dn.t0 = performance.now(); el.click(); }"""
+#: a click event, not ``el.click()``: drawn targets are SVG elements, which have no ``click`` method
+CLICK_JS = """el => { window.__dn.last = 0; window.__dn.epoch = 0; window.__dn.t0 = performance.now();
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window})); }"""
 VIEW_JS = """() => {
   const cells = document.querySelector('#rendered_cells, .jp-Notebook, body');
   return cells.innerText;
