@@ -70,14 +70,30 @@ class Options:
 # ---------------------------------------------------------------------------
 
 
+def _transforms_at(up: str, daybound: bool, nightbound: bool) -> int | None:
+    """The designation at which daybound or nightbound transforms a permanent with this face up
+    (:func:`must_transform` asked of both; ``None``: neither does)."""
+    if must_transform(NIGHT, up, daybound, nightbound):
+        return NIGHT
+    if must_transform(DAY, up, daybound, nightbound):
+        return DAY
+    return None
+
+
 @lru_cache(maxsize=64)
-def _faces(kind: str, werewolf: bool, change: bool) -> dict[str, tuple[frozenset[str], bool, bool]]:
-    """Each face's day/night abilities (:func:`face_abilities`), with "daybound" and
-    "nightbound" read off them; shared, read-only, by every permanent of the same kind."""
+def _faces(kind: str, werewolf: bool, change: bool, spell_back: bool
+           ) -> dict[str, tuple[frozenset[str], bool, bool, int | None, str | None]]:
+    """Each face's day/night abilities (:func:`face_abilities`), with what the rules read off
+    them while nothing applies to the permanent: "daybound", "nightbound", the designation at
+    which they transform it (:func:`must_transform`) and what stops that transformation
+    (:func:`transform_blocked`); shared, read-only, by every permanent of the same kind."""
+    double = kind in DOUBLE_FACED
     out = {}
     for f in (FRONT, BACK):
         ab = face_abilities(kind, f, werewolf) | ({"change trigger"} if change else frozenset())
-        out[f] = (ab, "daybound" in ab, "nightbound" in ab)
+        db, nb = "daybound" in ab, "nightbound" in ab
+        out[f] = (ab, db, nb, _transforms_at(f, db, nb),
+                  transform_blocked(double, spell_back and f == FRONT, False, db, nb, True))
     return out
 
 
@@ -86,12 +102,14 @@ class Permanent:
     and its phasing change; it stays the same object when it transforms, 712.18).
 
     ``abilities`` are those of the face that is up, or of the latest copy effect; ``daybound``,
-    ``nightbound`` and ``cant_transform`` are kept with them (:meth:`refresh`), so the rules
-    read plain values."""
+    ``nightbound``, ``cant_transform``, the designation at which daybound or nightbound
+    transforms it (``transforms_at``) and what would stop them (``day_night_block``) are kept
+    with them (:meth:`refresh`), so the rules read plain values."""
 
     __slots__ = ("id", "spec", "name", "kind", "back", "controller", "up", "transforms", "effects",
                  "phased_out", "phased_under", "abilities", "double_faced", "daybound", "nightbound",
-                 "cant_transform", "copy", "spell_back", "_faces", "follows", "triggers")
+                 "cant_transform", "copy", "spell_back", "_faces", "follows", "triggers", "transforms_at",
+                 "day_night_block")
 
     def __init__(self, pid: int, spec: PermanentSpec, up: str, double_faced: bool):
         self.id = pid
@@ -113,8 +131,9 @@ class Permanent:
         self.spell_back = spec.back_type != "permanent"
         #: its triggered abilities that the tracker follows (TRIGGERS)
         self.triggers = spec.triggers
-        #: each face's (abilities, daybound, nightbound): what the rules read when that face is up
-        self._faces = _faces(spec.kind, spec.werewolf, "change" in spec.triggers)
+        #: each face's (abilities, daybound, nightbound, transforms_at, day_night_block): what
+        #: the rules read when that face is up and nothing applies to it
+        self._faces = _faces(spec.kind, spec.werewolf, "change" in spec.triggers, self.spell_back)
         self.refresh()
 
     def refresh(self) -> None:
@@ -128,11 +147,20 @@ class Permanent:
             if e.cant_transform:
                 cant = True
         self.copy, self.cant_transform = copy, cant
-        if copy is None:
-            self.abilities, self.daybound, self.nightbound = self._faces[self.up]
+        up = self.up
+        if copy is None and not cant:
+            (self.abilities, self.daybound, self.nightbound, self.transforms_at,
+             self.day_night_block) = self._faces[up]
         else:
-            ab = self.abilities = frozenset(copy.abilities)
-            self.daybound, self.nightbound = "daybound" in ab, "nightbound" in ab
+            if copy is None:
+                ab, db, nb = self._faces[up][:3]
+            else:
+                ab = frozenset(copy.abilities)
+                db, nb = "daybound" in ab, "nightbound" in ab
+            self.abilities, self.daybound, self.nightbound = ab, db, nb
+            self.transforms_at = _transforms_at(up, db, nb)
+            self.day_night_block = transform_blocked(self.double_faced, self.spell_back and up == FRONT, cant,
+                                                     db, nb, True)
         #: daybound or nightbound transform it as the designation changes (phased in)
         self.follows = (self.daybound or self.nightbound) and not self.phased_out
 
@@ -356,19 +384,33 @@ class EndGame:
 #: the most permanents the tracker follows at once (a record is read from a file)
 MAX_PERMANENTS = 500
 
-#: explained events that depend only on their key (the same sentence for the same inputs), shared
-#: by every game, so the explained log costs little more than the events themselves
-_EVENTS: dict[tuple[Any, ...], Event] = {}
-_new_event = tuple.__new__
+_new_event = tuple.__new__  # an Event from its five fields, without NamedTuple's checks
 
 
-def _event(key: tuple[Any, ...], make, *args: Any) -> Event:
-    """The event ``make(*args)`` describes, made once per ``key`` (its inputs)."""
-    e = _EVENTS.get(key)
-    if e is None:
-        if len(_EVENTS) > 8192:
-            _EVENTS.clear()
-        e = _EVENTS[key] = _new_event(Event, make(*args))
+class _Voice(dict):
+    """The explained events of one table (its players, teams and rule options), each kept under
+    its inputs: an event that depends only on its inputs says the same sentence every time, so
+    the explained log costs little more than the events themselves. Shared by the games of the
+    same table (a copy or a pickled game gets the table's one again)."""
+
+    __slots__ = ("table",)
+
+    def __reduce__(self):
+        return _voice, self.table
+
+
+@lru_cache(maxsize=64)
+def _voice(players: tuple[str, ...], teams: Any, options: "Options") -> _Voice:
+    v = _Voice()
+    v.table = (players, teams, options)
+    return v
+
+
+def _said(voice: _Voice, key: tuple[Any, ...], fields: tuple[Any, ...]) -> Event:
+    """The event of ``fields``, kept in ``voice`` under ``key`` (the inputs it was made from)."""
+    if len(voice) > 8192:
+        voice.clear()
+    e = voice[key] = _new_event(Event, fields)
     return e
 
 
@@ -498,7 +540,7 @@ class DayNight(Game):
     __slots__ = ("players", "index", "options", "rules", "teams", "order", "members", "slot", "designation",
                  "turn", "active", "spells", "copies", "turns", "permanents", "next_id", "pending",
                  "next_trigger", "_eot", "_phased", "_werewolves", "_watchers", "over", "end_reason", "history",
-                 "log", "_start", "_next", "_successor")
+                 "log", "_start", "_next", "_successor", "_voice")
 
     def __init__(self, players: Sequence[str], teams: Sequence[tuple[str, Sequence[str]]] | None = None,
                  options: Options | None = None, *, designation: int | str = NEITHER,
@@ -514,6 +556,8 @@ class DayNight(Game):
         self.index, self.teams, self.order, self.members, self.slot, self._successor = seats
         self.options = options or _OPTIONS
         self.rules = _rules_for(self.options.cr_edition)
+        #: the explained events of this table, by their inputs (shared with its other games)
+        self._voice = _voice(players, self.teams, self.options)
         self.designation = _designation(designation)
         self.turn = 0                   # turns begun so far
         self.active: int | None = None  # index into self.order
@@ -932,7 +976,11 @@ class DayNight(Game):
                                 state=self.describe())
         cls = move.__class__
         log = self.log
-        start = len(log) if log.enabled else 0
+        if log.enabled:
+            events = log._events
+            start = len(events)
+        else:
+            events = None
         if cls is CastSpell:
             p, z = move.player, move.zone
             if not (p.__class__ is str and z.__class__ is str and self.active is not None and p in self.index
@@ -949,7 +997,7 @@ class DayNight(Game):
             self._check(move)
             _APPLY[cls](self, move)
         self.history.append(move)
-        return log.since(start) if log.enabled else []
+        return [] if events is None else events[start:]
 
     def _apply(self, move: Any) -> None:
         """Carry out ``move`` without checking it.
@@ -977,21 +1025,29 @@ class DayNight(Game):
         self.spells = spells = [0] * len(self.players)
         self.copies = _NO_COPIES
         steps = untap_step(True, self.options.check_skipped_untap) if move.untap_skipped else _UNTAP_STEP
-        d = new = before = self.designation
+        d = before = self.designation
         told = self._phased and "phasing" in steps and self._phasing(turn, who, slot)
         if told:
-            d = new = self.designation
+            d = self.designation
         if d and prev is not None and (steps is _UNTAP_STEP or "day/night check" in steps):
             members = self.members[prev]
-            new = untap_check(d, last[members[0]] if self.teams is None else [last[i] for i in members])
+            counts = last[members[0]] if self.teams is None else tuple([last[i] for i in members])
+            new = untap_check(d, counts)
             key = "to night" if d == DAY else "to day"
         else:
             key, new = self._no_check(prev, d, steps)
-        if self.log.enabled:
-            self.log.append(self._turn_event(turn, who, key, prev, last, d, new, move, told))
-        if new != d:
+            counts = None
+        log = self.log
+        if log.enabled:
+            ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
+            voice = self._voice
+            e = voice.get(ck)
+            log._events.append(e if e is not None else
+                               _said(voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told)))
+        changed = new != d
+        if changed:
             self._set(new, "the untap-step check", True, key)
-        self.turns.append((slot, before, new, new != d, spells, move.skipping))
+        self.turns.append((slot, before, new, changed, spells, move.skipping))
         if self._werewolves:
             self._upkeep(last)
 
@@ -1017,17 +1073,6 @@ class DayNight(Game):
         if self.options.check_first_turn:  # prev is None: the first turn
             return ("to night" if d == DAY else "to day"), untap_check(d, 0)
         return "first turn", d
-
-    def _turn_event(self, turn: int, who: str, key: str, prev: int | None, last: list[int] | None, d: int,
-                    new: int, move: BeginTurn, told: bool) -> Event:
-        if prev is not None and key in ("to night", "to day"):
-            members = self.members[prev]
-            counts = (last[members[0]],) if self.teams is None else tuple(last[i] for i in members)
-        else:
-            counts = ()
-        ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told, self.rules.edition,
-              self.teams)
-        return _event(ck, self._turn_text, turn, who, key, prev, last, d, new, move, told)
 
     def _turn_text(self, turn, who, key, prev, last, d, new, move, told):
         if key in ("to night", "to day"):
@@ -1156,9 +1201,10 @@ class DayNight(Game):
         if log.enabled:
             n = spells[i]
             active = i in self.members[self.active]
-            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.order[self.active], active,
-                   self.teams is None, self.rules.edition)
-            log.append(_event(key, self._cast_event, move, n, active))
+            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active, active)
+            voice = self._voice
+            e = voice.get(key)
+            log._events.append(e if e is not None else _said(voice, key, self._cast_event(move, n, active)))
 
     def _cast_event(self, move: CastSpell, n: int, active: bool):
         what = f" {move.spell}" if move.spell else " a spell"
@@ -1192,15 +1238,18 @@ class DayNight(Game):
             return
         self.designation = new
         if log.enabled:
-            log.append(_event(("change", old, new, untap, key, reason, self.rules.edition),
-                              self._change_event, old, new, reason, untap, key))
+            ck = ("change", old, new, untap, key, reason)
+            voice = self._voice
+            e = voice.get(ck)
+            log._events.append(e if e is not None else
+                               _said(voice, ck, self._change_event(old, new, reason, untap, key)))
         # every daybound/nightbound permanent follows (702.145b/e): immediately, not a
         # state-based action, whoever controls it
         enabled = log.enabled
         cause = f"As it becomes {DESIGNATIONS[new]}" if enabled else ""
         key = "daybound" if new == NIGHT else "nightbound"
         for p in self.permanents:
-            if p.follows and must_transform(new, p.up, p.daybound, p.nightbound):
+            if p.transforms_at == new and p.follows:  # must_transform, kept with its face
                 self._transform(p, True, key, cause, untap)
         if self._watchers:
             self._change_triggers(old, new, untap)
@@ -1239,8 +1288,9 @@ class DayNight(Game):
         """Try to transform ``p``: turn it to its other face (701.28a) unless a rule stops it
         (:func:`~daynight.mtg.rules.transform_blocked`). It stays the same object (712.18)."""
         log = self.log
-        blocker = transform_blocked(p.double_faced, p.spell_back and p.up == FRONT, p.cant_transform,
-                                    p.daybound, p.nightbound, by_day_night)
+        blocker = (p.day_night_block if by_day_night  # transform_blocked, kept with its face
+                   else transform_blocked(p.double_faced, p.spell_back and p.up == FRONT, p.cant_transform,
+                                          p.daybound, p.nightbound, False))
         if blocker is not None:
             if log.enabled:
                 log.add(p.controller, "no_transform", self.rules(_BLOCK_RULE[blocker]),
@@ -1253,11 +1303,13 @@ class DayNight(Game):
         p.transforms += 1
         if p.effects:
             p.refresh()
-        else:  # what refresh() does when nothing applies to it (a face's keywords; "follows" stays)
-            p.abilities, p.daybound, p.nightbound = p._faces[up]
+        else:  # what refresh() does when nothing applies to it (the face's table; "follows" stays)
+            p.abilities, p.daybound, p.nightbound, p.transforms_at, p.day_night_block = p._faces[up]
         if enabled:
-            log.append(_event(("transform", p.id, p.name, p.back, up, copy, key, cause, self.rules.edition,
-                               p.controller), self._transform_event, p, key, cause))
+            ck = ("transform", p.id, p.name, p.back, up, copy, key, cause, p.controller)
+            voice = self._voice
+            e = voice.get(ck)
+            log._events.append(e if e is not None else _said(voice, ck, self._transform_event(p, key, cause)))
             if p.effects:
                 stays = ", ".join(e.words() for e in p.effects)
                 log.add(p.controller, "same_object", self.rules("same object"),
@@ -1287,7 +1339,7 @@ class DayNight(Game):
         if p.phased_out:
             return
         d = self.designation
-        if must_transform(d, p.up, p.daybound, p.nightbound):
+        if p.transforms_at == d:  # must_transform, kept with its face
             night = d == NIGHT
             cause = (f"It is {DESIGNATIONS[d]} and {p.face_name()} is "
                      f"{'front face up with daybound' if night else 'back face up with nightbound'}")
