@@ -872,9 +872,12 @@ class DayNight(Game):
                                "(it can never become neither again)", "designation")
 
     def _check_enter(self, move: Enter) -> None:
-        if (not isinstance(move.permanents, tuple) or not move.permanents
-                or not all(isinstance(s, PermanentSpec) for s in move.permanents)):
+        specs = move.permanents
+        if not isinstance(specs, tuple) or not specs:
             raise self._refuse("name at least one permanent that enters", "keywords")
+        for spec in specs:
+            if not isinstance(spec, PermanentSpec):
+                raise self._refuse("name at least one permanent that enters", "keywords")
         if len(self.permanents) + len(move.permanents) > MAX_PERMANENTS:
             raise self._refuse(f"the tracker follows at most {MAX_PERMANENTS} permanents at once", "limit")
         problem = self._spec_problem(move.permanents)
@@ -982,15 +985,19 @@ class DayNight(Game):
         else:
             events = None
         if cls is CastSpell:
-            p, z = move.player, move.zone
-            if not (p.__class__ is str and z.__class__ is str and self.active is not None and p in self.index
-                    and z in _ZONE_SET):
+            try:
+                plain = self.active is not None and move.player in self.index and move.zone in _ZONE_SET
+            except TypeError:  # a name or a zone that cannot be looked up (a list): the full check says why
+                plain = False
+            if not plain:
                 self._check_cast(move)
             self._cast(move)
         elif cls is BeginTurn:
-            w = move.who
-            if (self.pending or move.extra or move.skipping or w.__class__ is not str
-                    or self.slot.get(w) != self._next):
+            try:
+                plain = not (self.pending or move.extra or move.skipping) and self.slot.get(move.who) == self._next
+            except TypeError:
+                plain = False
+            if not plain:
                 self._check_turn(move)
             self._begin_turn(move)
         else:
@@ -1016,22 +1023,22 @@ class DayNight(Game):
             self._cleanup()
         prev = self.active
         who = move.who
-        slot = self.slot[who]
-        last = self.spells if prev is not None else None
+        self.active = slot = self.slot[who]
         self.turn = turn = self.turn + 1
-        self.active = slot
         if not move.extra:
             self._next = self._successor[slot]
+        last = self.spells if prev is not None else None
         self.spells = spells = [0] * len(self.players)
         self.copies = _NO_COPIES
-        steps = untap_step(True, self.options.check_skipped_untap) if move.untap_skipped else _UNTAP_STEP
+        steps = _UNTAP_STEP if not move.untap_skipped else untap_step(True, self.options.check_skipped_untap)
         d = before = self.designation
         told = self._phased and "phasing" in steps and self._phasing(turn, who, slot)
         if told:
             d = self.designation
         if d and prev is not None and (steps is _UNTAP_STEP or "day/night check" in steps):
-            members = self.members[prev]
-            counts = last[members[0]] if self.teams is None else tuple([last[i] for i in members])
+            # the previous turn's active player's spells (a player's seat is their index), or
+            # with shared team turns those of each player of the team
+            counts = last[prev] if self.teams is None else tuple([last[i] for i in self.members[prev]])
             new = untap_check(d, counts)
             key = "to night" if d == DAY else "to day"
         else:
@@ -1185,21 +1192,21 @@ class DayNight(Game):
     # .. spells and effects ...................................................................
     def _cast(self, move: CastSpell) -> None:
         i = self.index[move.player]
-        log = self.log
         if not spell_counts(move.copy):
             if self.copies is _NO_COPIES:
                 self.copies = [0] * len(self.players)
             self.copies[i] += 1
-            if log.enabled:
+            if self.log.enabled:
                 what = f" {move.spell}" if move.spell else " a spell"
-                log.add(move.player, "copy", self.rules("copy"),
-                        f"{move.player} puts a copy of{what} on the stack; a copy is not cast, so it does not "
-                        "count for day and night (nor for the Innistrad werewolves).", spell=move.spell, counts=False)
+                self.log.add(move.player, "copy", self.rules("copy"),
+                             f"{move.player} puts a copy of{what} on the stack; a copy is not cast, so it does "
+                             "not count for day and night (nor for the Innistrad werewolves).", spell=move.spell,
+                             counts=False)
             return
-        spells = self.spells
-        spells[i] += 1
+        self.spells[i] += 1
+        log = self.log
         if log.enabled:
-            n = spells[i]
+            n = self.spells[i]
             active = i in self.members[self.active]
             key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active, active)
             voice = self._voice
@@ -1232,9 +1239,10 @@ class DayNight(Game):
         log = self.log
         old = self.designation
         if new == old:
-            log.add(None, "unchanged", self.rules(key),
-                    f"{_cap(reason)} says it becomes {DESIGNATIONS[new]}; it is already {DESIGNATIONS[new]}, "
-                    "so nothing changes and nothing transforms.", designation=DESIGNATIONS[new], source=reason)
+            if log.enabled:
+                log.add(None, "unchanged", self.rules(key),
+                        f"{_cap(reason)} says it becomes {DESIGNATIONS[new]}; it is already {DESIGNATIONS[new]}, "
+                        "so nothing changes and nothing transforms.", designation=DESIGNATIONS[new], source=reason)
             return
         self.designation = new
         if log.enabled:
@@ -1243,10 +1251,11 @@ class DayNight(Game):
             e = voice.get(ck)
             log._events.append(e if e is not None else
                                _said(voice, ck, self._change_event(old, new, reason, untap, key)))
+            cause = f"As it becomes {DESIGNATIONS[new]}"
+        else:
+            cause = ""
         # every daybound/nightbound permanent follows (702.145b/e): immediately, not a
         # state-based action, whoever controls it
-        enabled = log.enabled
-        cause = f"As it becomes {DESIGNATIONS[new]}" if enabled else ""
         key = "daybound" if new == NIGHT else "nightbound"
         for p in self.permanents:
             if p.transforms_at == new and p.follows:  # must_transform, kept with its face
@@ -1297,16 +1306,14 @@ class DayNight(Game):
                         f"{cause}, {p.face_name()} would transform, but {_BLOCK_WHY[blocker]}: it keeps its face.",
                         permanent=p.id, why=blocker)
             return False
-        enabled = log.enabled
-        copy = p.copy
         up = p.up = BACK if p.up == FRONT else FRONT
         p.transforms += 1
         if p.effects:
-            p.refresh()
+            p.refresh()  # the same effects: its copy effect stays
         else:  # what refresh() does when nothing applies to it (the face's table; "follows" stays)
             p.abilities, p.daybound, p.nightbound, p.transforms_at, p.day_night_block = p._faces[up]
-        if enabled:
-            ck = ("transform", p.id, p.name, p.back, up, copy, key, cause, p.controller)
+        if log.enabled:
+            ck = ("transform", p.id, p.name, p.back, up, p.copy, key, cause, p.controller)
             voice = self._voice
             e = voice.get(ck)
             log._events.append(e if e is not None else _said(voice, ck, self._transform_event(p, key, cause)))
@@ -1350,15 +1357,21 @@ class DayNight(Game):
         not exist, 702.26b)."""
         if self.designation != NEITHER:
             return
-        day = next((p for p in self.permanents if p.has_daybound and not p.phased_out), None)
-        night = next((p for p in self.permanents if p.has_nightbound and not p.phased_out), None)
+        day = night = None  # the first of each on the battlefield
+        for p in self.permanents:
+            if not p.phased_out:
+                if p.daybound and day is None:
+                    day = p
+                if p.nightbound and night is None:
+                    night = p
         new = designation_from_neither(day is not None, night is not None)
+        explain = self.log.enabled
         if new == DAY:
-            self._set(DAY, f"{day.face_name()} has daybound and it was neither day nor night", False,
-                      "daybound neither")
+            self._set(DAY, f"{day.face_name()} has daybound and it was neither day nor night" if explain else "",
+                      False, "daybound neither")
         elif new == NIGHT:
-            self._set(NIGHT, f"{night.face_name()} has nightbound, it was neither, and no permanent has daybound",
-                      False, "nightbound neither")
+            self._set(NIGHT, f"{night.face_name()} has nightbound, it was neither, and no permanent has daybound"
+                      if explain else "", False, "nightbound neither")
 
     def _trigger(self, p: Permanent, kind: str, words: str, when: str, rule: str) -> None:
         t = Trigger(self.next_trigger, p.id, p.face_name(), kind, f"{p.face_name()}, {words}", when, p.transforms)
@@ -1425,14 +1438,16 @@ class DayNight(Game):
             entered.append(p)
             if log.enabled:
                 log.add(p.controller, "enter", R(key), self._enter_text(p, spec, key, d), permanent=p.id, up=up)
-            self._enter_triggers(p)
+            if p.triggers:
+                self._enter_triggers(p)
         if not entered:
             return
         if self.designation == NEITHER:
-            setter = next((p for p in entered if p.spec.day_if_neither), None)
-            if setter is not None:
-                self._set(DAY, f"{setter.face_name()}: if it's neither day nor night, it becomes day as it enters",
-                          False, "designation")
+            for setter in entered:
+                if setter.spec.day_if_neither:
+                    self._set(DAY, f"{setter.face_name()}: if it's neither day nor night, it becomes day as it "
+                              "enters" if log.enabled else "", False, "designation")
+                    break
         self._from_neither()
         for p in entered:
             self._follow(p, untap=False)
