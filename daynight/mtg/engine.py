@@ -1207,11 +1207,11 @@ class DayNight(Game):
         log = self.log
         if log.enabled:
             n = self.spells[i]
-            active = i in self.members[self.active]
-            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active, active)
+            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
             voice = self._voice
             e = voice.get(key)
-            log._events.append(e if e is not None else _said(voice, key, self._cast_event(move, n, active)))
+            log._events.append(e if e is not None else
+                               _said(voice, key, self._cast_event(move, n, i in self.members[self.active])))
 
     def _cast_event(self, move: CastSpell, n: int, active: bool):
         what = f" {move.spell}" if move.spell else " a spell"
