@@ -427,6 +427,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: the cause of the transformations a change of designation makes (one string, so the
+#: explained events that name it are found at once)
+_AS_IT_BECOMES = tuple(f"As it becomes {name}" for name in DESIGNATIONS)
+
 _BLOCK_RULE = {"not double-faced": "cannot transform", "instant face": "instant face", "can't": "cant",
                "daybound": "daybound", "nightbound": "nightbound"}
 _BLOCK_WHY = {
@@ -1251,7 +1255,7 @@ class DayNight(Game):
             e = voice.get(ck)
             log._events.append(e if e is not None else
                                _said(voice, ck, self._change_event(old, new, reason, untap, key)))
-            cause = f"As it becomes {DESIGNATIONS[new]}"
+            cause = _AS_IT_BECOMES[new]
         else:
             cause = ""
         # every daybound/nightbound permanent follows (702.145b/e): immediately, not a
