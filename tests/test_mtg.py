@@ -706,3 +706,7 @@ def test_explained_sentences_are_never_borrowed_from_another_table():
                      BeginTurn("Bob"), CastSpell("Bob"), CastSpell("Bob"), BeginTurn("Alice")):
             game.play(move)
     assert quiet.state_json() == loud.state_json() and not quiet.log and len(loud.log) > 5
+    # the kept sentences are a cache, not state: a copy has the same snapshot and says the same
+    twin = loud.copy()
+    assert twin.snapshot() == loud.snapshot()
+    assert twin.play(BeginTurn("Bob")) == loud.play(BeginTurn("Bob"))

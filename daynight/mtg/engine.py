@@ -1677,9 +1677,11 @@ class DayNight(Game):
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
 
     def snapshot(self) -> bytes:
-        """Bytes that change whenever any part of the state changes (the state is in slots)."""
+        """Bytes that change whenever any part of the state changes (the state is in slots; the
+        table's explained sentences, ``_voice``, are a cache shared with other games, not state)."""
         import pickle
-        return pickle.dumps([getattr(self, s) for s in DayNight.__slots__], protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps([getattr(self, s) for s in DayNight.__slots__ if s != "_voice"],
+                            protocol=pickle.HIGHEST_PROTOCOL)
 
     def drawing(self, viewer: Any = None, **options: Any):
         """The table drawn (:func:`daynight.mtg.draw.table`)."""
