@@ -70,14 +70,19 @@ class Options:
 # ---------------------------------------------------------------------------
 
 
-def _transforms_at(up: str, daybound: bool, nightbound: bool) -> int | None:
-    """The designation at which daybound or nightbound transforms a permanent with this face up
-    (:func:`must_transform` asked of both; ``None``: neither does)."""
+def _day_night_facts(up: str, daybound: bool, nightbound: bool, double_faced: bool, spell_back: bool,
+                     cant_transform: bool) -> tuple[int | None, str | None]:
+    """What daybound and nightbound do to a permanent with this face up: the designation at which
+    they transform it (:func:`must_transform` asked of both; ``None``: neither does) and what
+    stops that transformation (:func:`transform_blocked`; ``None``: nothing)."""
     if must_transform(NIGHT, up, daybound, nightbound):
-        return NIGHT
-    if must_transform(DAY, up, daybound, nightbound):
-        return DAY
-    return None
+        at = NIGHT
+    elif must_transform(DAY, up, daybound, nightbound):
+        at = DAY
+    else:
+        at = None
+    return at, transform_blocked(double_faced, spell_back and up == FRONT, cant_transform, daybound, nightbound,
+                                 True)
 
 
 @lru_cache(maxsize=64)
@@ -92,8 +97,7 @@ def _faces(kind: str, werewolf: bool, change: bool, spell_back: bool
     for f in (FRONT, BACK):
         ab = face_abilities(kind, f, werewolf) | ({"change trigger"} if change else frozenset())
         db, nb = "daybound" in ab, "nightbound" in ab
-        out[f] = (ab, db, nb, _transforms_at(f, db, nb),
-                  transform_blocked(double, spell_back and f == FRONT, False, db, nb, True))
+        out[f] = (ab, db, nb, *_day_night_facts(f, db, nb, double, spell_back, False))
     return out
 
 
@@ -158,9 +162,8 @@ class Permanent:
                 ab = frozenset(copy.abilities)
                 db, nb = "daybound" in ab, "nightbound" in ab
             self.abilities, self.daybound, self.nightbound = ab, db, nb
-            self.transforms_at = _transforms_at(up, db, nb)
-            self.day_night_block = transform_blocked(self.double_faced, self.spell_back and up == FRONT, cant,
-                                                     db, nb, True)
+            self.transforms_at, self.day_night_block = _day_night_facts(up, db, nb, self.double_faced,
+                                                                        self.spell_back, cant)
         #: daybound or nightbound transform it as the designation changes (phased in)
         self.follows = (self.daybound or self.nightbound) and not self.phased_out
 
@@ -876,12 +879,9 @@ class DayNight(Game):
                                "(it can never become neither again)", "designation")
 
     def _check_enter(self, move: Enter) -> None:
-        specs = move.permanents
-        if not isinstance(specs, tuple) or not specs:
+        if (not isinstance(move.permanents, tuple) or not move.permanents
+                or not all(isinstance(s, PermanentSpec) for s in move.permanents)):
             raise self._refuse("name at least one permanent that enters", "keywords")
-        for spec in specs:
-            if not isinstance(spec, PermanentSpec):
-                raise self._refuse("name at least one permanent that enters", "keywords")
         if len(self.permanents) + len(move.permanents) > MAX_PERMANENTS:
             raise self._refuse(f"the tracker follows at most {MAX_PERMANENTS} permanents at once", "limit")
         problem = self._spec_problem(move.permanents)
@@ -1051,10 +1051,8 @@ class DayNight(Game):
         log = self.log
         if log.enabled:
             ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
-            voice = self._voice
-            e = voice.get(ck)
-            log._events.append(e if e is not None else
-                               _said(voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told)))
+            log._events.append(self._voice.get(ck) or
+                               _said(self._voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told)))
         changed = new != d
         if changed:
             self._set(new, "the untap-step check", True, key)
@@ -1212,10 +1210,8 @@ class DayNight(Game):
         if log.enabled:
             n = self.spells[i]
             key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
-            voice = self._voice
-            e = voice.get(key)
-            log._events.append(e if e is not None else
-                               _said(voice, key, self._cast_event(move, n, i in self.members[self.active])))
+            log._events.append(self._voice.get(key) or
+                               _said(self._voice, key, self._cast_event(move, n, i in self.members[self.active])))
 
     def _cast_event(self, move: CastSpell, n: int, active: bool):
         what = f" {move.spell}" if move.spell else " a spell"
@@ -1251,10 +1247,8 @@ class DayNight(Game):
         self.designation = new
         if log.enabled:
             ck = ("change", old, new, untap, key, reason)
-            voice = self._voice
-            e = voice.get(ck)
-            log._events.append(e if e is not None else
-                               _said(voice, ck, self._change_event(old, new, reason, untap, key)))
+            log._events.append(self._voice.get(ck) or
+                               _said(self._voice, ck, self._change_event(old, new, reason, untap, key)))
             cause = _AS_IT_BECOMES[new]
         else:
             cause = ""
@@ -1318,9 +1312,7 @@ class DayNight(Game):
             p.abilities, p.daybound, p.nightbound, p.transforms_at, p.day_night_block = p._faces[up]
         if log.enabled:
             ck = ("transform", p.id, p.name, p.back, up, p.copy, key, cause, p.controller)
-            voice = self._voice
-            e = voice.get(ck)
-            log._events.append(e if e is not None else _said(voice, ck, self._transform_event(p, key, cause)))
+            log._events.append(self._voice.get(ck) or _said(self._voice, ck, self._transform_event(p, key, cause)))
             if p.effects:
                 stays = ", ".join(e.words() for e in p.effects)
                 log.add(p.controller, "same_object", self.rules("same object"),
