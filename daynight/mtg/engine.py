@@ -1361,7 +1361,7 @@ class DayNight(Game):
                 if p.nightbound and night is None:
                     night = p
         new = designation_from_neither(day is not None, night is not None)
-        explain = self.log.enabled
+        explain = self.log.enabled  # the reason is words for the log only
         if new == DAY:
             self._set(DAY, f"{day.face_name()} has daybound and it was neither day nor night" if explain else "",
                       False, "daybound neither")
@@ -1439,11 +1439,10 @@ class DayNight(Game):
         if not entered:
             return
         if self.designation == NEITHER:
-            for setter in entered:
-                if setter.spec.day_if_neither:
-                    self._set(DAY, f"{setter.face_name()}: if it's neither day nor night, it becomes day as it "
-                              "enters" if log.enabled else "", False, "designation")
-                    break
+            setter = next((p for p in entered if p.spec.day_if_neither), None)
+            if setter is not None:  # the reason is words for the log only
+                self._set(DAY, f"{setter.face_name()}: if it's neither day nor night, it becomes day as it enters"
+                          if log.enabled else "", False, "designation")
         self._from_neither()
         for p in entered:
             self._follow(p, untap=False)
