@@ -710,3 +710,16 @@ def test_explained_sentences_are_never_borrowed_from_another_table():
     twin = loud.copy()
     assert twin.snapshot() == loud.snapshot()
     assert twin.play(BeginTurn("Bob")) == loud.play(BeginTurn("Bob"))
+
+
+def test_a_name_or_zone_that_is_not_text_is_refused_by_its_rule():
+    """The fast path of play() looks names and zones up at a glance; what cannot be looked up
+    (a list) still gets the full check, which names the rule, and changes nothing."""
+    game = DayNight(("Alice", "Bob"))
+    game.play(BeginTurn("Alice"))
+    before = game.snapshot()
+    for move, rule in ((CastSpell(["Alice"]), "CR 601.2]"), (CastSpell("Alice", zone=["hand"]), "CR 601.2a"),
+                       (BeginTurn(["Bob"]), "Turn order")):
+        with pytest.raises(IllegalMoveError, match=rule):
+            game.play(move)
+    assert game.snapshot() == before
