@@ -402,7 +402,12 @@ class _Voice(dict):
         return _voice, self.table
 
 
-@lru_cache(maxsize=64)
+#: at most this many tables keep their sentences, each at most _VOICE_SIZE of them (the old
+#: ones are forgotten, not wrong: a sentence not found is written again)
+_VOICES, _VOICE_SIZE = 16, 2048
+
+
+@lru_cache(maxsize=_VOICES)
 def _voice(players: tuple[str, ...], teams: Any, options: "Options") -> _Voice:
     v = _Voice()
     v.table = (players, teams, options)
@@ -411,7 +416,7 @@ def _voice(players: tuple[str, ...], teams: Any, options: "Options") -> _Voice:
 
 def _said(voice: _Voice, key: tuple[Any, ...], fields: tuple[Any, ...]) -> Event:
     """The event of ``fields``, kept in ``voice`` under ``key`` (the inputs it was made from)."""
-    if len(voice) > 8192:
+    if len(voice) >= _VOICE_SIZE:
         voice.clear()
     e = voice[key] = _new_event(Event, fields)
     return e
