@@ -70,14 +70,34 @@ class Options:
 # ---------------------------------------------------------------------------
 
 
+def _day_night_facts(up: str, daybound: bool, nightbound: bool, double_faced: bool, spell_back: bool,
+                     cant_transform: bool) -> tuple[int | None, str | None]:
+    """What daybound and nightbound do to a permanent with this face up: the designation at which
+    they transform it (:func:`must_transform` asked of both; ``None``: neither does) and what
+    stops that transformation (:func:`transform_blocked`; ``None``: nothing)."""
+    if must_transform(NIGHT, up, daybound, nightbound):
+        at = NIGHT
+    elif must_transform(DAY, up, daybound, nightbound):
+        at = DAY
+    else:
+        at = None
+    return at, transform_blocked(double_faced, spell_back and up == FRONT, cant_transform, daybound, nightbound,
+                                 True)
+
+
 @lru_cache(maxsize=64)
-def _faces(kind: str, werewolf: bool, change: bool) -> dict[str, tuple[frozenset[str], bool, bool]]:
-    """Each face's day/night abilities (:func:`face_abilities`), with "daybound" and
-    "nightbound" read off them; shared, read-only, by every permanent of the same kind."""
+def _faces(kind: str, werewolf: bool, change: bool, spell_back: bool
+           ) -> dict[str, tuple[frozenset[str], bool, bool, int | None, str | None]]:
+    """Each face's day/night abilities (:func:`face_abilities`), with what the rules read off
+    them while nothing applies to the permanent: "daybound", "nightbound", the designation at
+    which they transform it (:func:`must_transform`) and what stops that transformation
+    (:func:`transform_blocked`); shared, read-only, by every permanent of the same kind."""
+    double = kind in DOUBLE_FACED
     out = {}
     for f in (FRONT, BACK):
         ab = face_abilities(kind, f, werewolf) | ({"change trigger"} if change else frozenset())
-        out[f] = (ab, "daybound" in ab, "nightbound" in ab)
+        db, nb = "daybound" in ab, "nightbound" in ab
+        out[f] = (ab, db, nb, *_day_night_facts(f, db, nb, double, spell_back, False))
     return out
 
 
@@ -86,12 +106,14 @@ class Permanent:
     and its phasing change; it stays the same object when it transforms, 712.18).
 
     ``abilities`` are those of the face that is up, or of the latest copy effect; ``daybound``,
-    ``nightbound`` and ``cant_transform`` are kept with them (:meth:`refresh`), so the rules
-    read plain values."""
+    ``nightbound``, ``cant_transform``, the designation at which daybound or nightbound
+    transforms it (``transforms_at``) and what would stop them (``day_night_block``) are kept
+    with them (:meth:`refresh`), so the rules read plain values."""
 
     __slots__ = ("id", "spec", "name", "kind", "back", "controller", "up", "transforms", "effects",
                  "phased_out", "phased_under", "abilities", "double_faced", "daybound", "nightbound",
-                 "cant_transform", "copy", "spell_back", "_faces", "follows", "triggers")
+                 "cant_transform", "copy", "spell_back", "_faces", "follows", "triggers", "transforms_at",
+                 "day_night_block")
 
     def __init__(self, pid: int, spec: PermanentSpec, up: str, double_faced: bool):
         self.id = pid
@@ -113,8 +135,9 @@ class Permanent:
         self.spell_back = spec.back_type != "permanent"
         #: its triggered abilities that the tracker follows (TRIGGERS)
         self.triggers = spec.triggers
-        #: each face's (abilities, daybound, nightbound): what the rules read when that face is up
-        self._faces = _faces(spec.kind, spec.werewolf, "change" in spec.triggers)
+        #: each face's (abilities, daybound, nightbound, transforms_at, day_night_block): what
+        #: the rules read when that face is up and nothing applies to it
+        self._faces = _faces(spec.kind, spec.werewolf, "change" in spec.triggers, self.spell_back)
         self.refresh()
 
     def refresh(self) -> None:
@@ -128,11 +151,19 @@ class Permanent:
             if e.cant_transform:
                 cant = True
         self.copy, self.cant_transform = copy, cant
-        if copy is None:
-            self.abilities, self.daybound, self.nightbound = self._faces[self.up]
+        up = self.up
+        if copy is None and not cant:
+            (self.abilities, self.daybound, self.nightbound, self.transforms_at,
+             self.day_night_block) = self._faces[up]
         else:
-            ab = self.abilities = frozenset(copy.abilities)
-            self.daybound, self.nightbound = "daybound" in ab, "nightbound" in ab
+            if copy is None:
+                ab, db, nb = self._faces[up][:3]
+            else:
+                ab = frozenset(copy.abilities)
+                db, nb = "daybound" in ab, "nightbound" in ab
+            self.abilities, self.daybound, self.nightbound = ab, db, nb
+            self.transforms_at, self.day_night_block = _day_night_facts(up, db, nb, self.double_faced,
+                                                                        self.spell_back, cant)
         #: daybound or nightbound transform it as the designation changes (phased in)
         self.follows = (self.daybound or self.nightbound) and not self.phased_out
 
@@ -356,19 +387,38 @@ class EndGame:
 #: the most permanents the tracker follows at once (a record is read from a file)
 MAX_PERMANENTS = 500
 
-#: explained events that depend only on their key (the same sentence for the same inputs), shared
-#: by every game, so the explained log costs little more than the events themselves
-_EVENTS: dict[tuple[Any, ...], Event] = {}
-_new_event = tuple.__new__
+_new_event = tuple.__new__  # an Event from its five fields, without NamedTuple's checks
 
 
-def _event(key: tuple[Any, ...], make, *args: Any) -> Event:
-    """The event ``make(*args)`` describes, made once per ``key`` (its inputs)."""
-    e = _EVENTS.get(key)
-    if e is None:
-        if len(_EVENTS) > 8192:
-            _EVENTS.clear()
-        e = _EVENTS[key] = _new_event(Event, make(*args))
+class _Voice(dict):
+    """The explained events of one table (its players, teams and rule options), each kept under
+    its inputs: an event that depends only on its inputs says the same sentence every time, so
+    the explained log costs little more than the events themselves. Shared by the games of the
+    same table (a copy or a pickled game gets the table's one again)."""
+
+    __slots__ = ("table",)
+
+    def __reduce__(self):
+        return _voice, self.table
+
+
+#: at most this many tables keep their sentences, each at most _VOICE_SIZE of them (the old
+#: ones are forgotten, not wrong: a sentence not found is written again)
+_VOICES, _VOICE_SIZE = 16, 2048
+
+
+@lru_cache(maxsize=_VOICES)
+def _voice(players: tuple[str, ...], teams: Any, options: "Options") -> _Voice:
+    v = _Voice()
+    v.table = (players, teams, options)
+    return v
+
+
+def _said(voice: _Voice, key: tuple[Any, ...], fields: tuple[Any, ...]) -> Event:
+    """The event of ``fields``, kept in ``voice`` under ``key`` (the inputs it was made from)."""
+    if len(voice) >= _VOICE_SIZE:
+        voice.clear()
+    e = voice[key] = _new_event(Event, fields)
     return e
 
 
@@ -384,6 +434,10 @@ def _spells(n: int) -> str:
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
+
+#: the cause of the transformations a change of designation makes (one string, so the
+#: explained events that name it are found at once)
+_AS_IT_BECOMES = tuple(f"As it becomes {name}" for name in DESIGNATIONS)
 
 _BLOCK_RULE = {"not double-faced": "cannot transform", "instant face": "instant face", "can't": "cant",
                "daybound": "daybound", "nightbound": "nightbound"}
@@ -498,7 +552,7 @@ class DayNight(Game):
     __slots__ = ("players", "index", "options", "rules", "teams", "order", "members", "slot", "designation",
                  "turn", "active", "spells", "copies", "turns", "permanents", "next_id", "pending",
                  "next_trigger", "_eot", "_phased", "_werewolves", "_watchers", "over", "end_reason", "history",
-                 "log", "_start", "_next", "_successor")
+                 "log", "_start", "_next", "_successor", "_voice")
 
     def __init__(self, players: Sequence[str], teams: Sequence[tuple[str, Sequence[str]]] | None = None,
                  options: Options | None = None, *, designation: int | str = NEITHER,
@@ -514,6 +568,8 @@ class DayNight(Game):
         self.index, self.teams, self.order, self.members, self.slot, self._successor = seats
         self.options = options or _OPTIONS
         self.rules = _rules_for(self.options.cr_edition)
+        #: the explained events of this table, by their inputs (shared with its other games)
+        self._voice = _voice(players, self.teams, self.options)
         self.designation = _designation(designation)
         self.turn = 0                   # turns begun so far
         self.active: int | None = None  # index into self.order
@@ -932,24 +988,32 @@ class DayNight(Game):
                                 state=self.describe())
         cls = move.__class__
         log = self.log
-        start = len(log) if log.enabled else 0
+        if log.enabled:
+            events = log._events
+            start = len(events)
+        else:
+            events = None
         if cls is CastSpell:
-            p, z = move.player, move.zone
-            if not (p.__class__ is str and z.__class__ is str and self.active is not None and p in self.index
-                    and z in _ZONE_SET):
+            try:
+                plain = self.active is not None and move.player in self.index and move.zone in _ZONE_SET
+            except TypeError:  # a name or a zone that cannot be looked up (a list): the full check says why
+                plain = False
+            if not plain:
                 self._check_cast(move)
             self._cast(move)
         elif cls is BeginTurn:
-            w = move.who
-            if (self.pending or move.extra or move.skipping or w.__class__ is not str
-                    or self.slot.get(w) != self._next):
+            try:
+                plain = not (self.pending or move.extra or move.skipping) and self.slot.get(move.who) == self._next
+            except TypeError:
+                plain = False
+            if not plain:
                 self._check_turn(move)
             self._begin_turn(move)
         else:
             self._check(move)
             _APPLY[cls](self, move)
         self.history.append(move)
-        return log.since(start) if log.enabled else []
+        return [] if events is None else events[start:]
 
     def _apply(self, move: Any) -> None:
         """Carry out ``move`` without checking it.
@@ -968,30 +1032,36 @@ class DayNight(Game):
             self._cleanup()
         prev = self.active
         who = move.who
-        slot = self.slot[who]
-        last = self.spells if prev is not None else None
+        self.active = slot = self.slot[who]
         self.turn = turn = self.turn + 1
-        self.active = slot
         if not move.extra:
             self._next = self._successor[slot]
+        last = self.spells if prev is not None else None
         self.spells = spells = [0] * len(self.players)
         self.copies = _NO_COPIES
-        steps = untap_step(True, self.options.check_skipped_untap) if move.untap_skipped else _UNTAP_STEP
-        d = new = before = self.designation
+        steps = _UNTAP_STEP if not move.untap_skipped else untap_step(True, self.options.check_skipped_untap)
+        d = before = self.designation
         told = self._phased and "phasing" in steps and self._phasing(turn, who, slot)
         if told:
-            d = new = self.designation
+            d = self.designation
         if d and prev is not None and (steps is _UNTAP_STEP or "day/night check" in steps):
-            members = self.members[prev]
-            new = untap_check(d, last[members[0]] if self.teams is None else [last[i] for i in members])
+            # the previous turn's active player's spells (a player's seat is their index), or
+            # with shared team turns those of each player of the team
+            counts = last[prev] if self.teams is None else tuple([last[i] for i in self.members[prev]])
+            new = untap_check(d, counts)
             key = "to night" if d == DAY else "to day"
         else:
             key, new = self._no_check(prev, d, steps)
-        if self.log.enabled:
-            self.log.append(self._turn_event(turn, who, key, prev, last, d, new, move, told))
-        if new != d:
+            counts = None
+        log = self.log
+        if log.enabled:
+            ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
+            log._events.append(self._voice.get(ck) or
+                               _said(self._voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told)))
+        changed = new != d
+        if changed:
             self._set(new, "the untap-step check", True, key)
-        self.turns.append((slot, before, new, new != d, spells, move.skipping))
+        self.turns.append((slot, before, new, changed, spells, move.skipping))
         if self._werewolves:
             self._upkeep(last)
 
@@ -1017,17 +1087,6 @@ class DayNight(Game):
         if self.options.check_first_turn:  # prev is None: the first turn
             return ("to night" if d == DAY else "to day"), untap_check(d, 0)
         return "first turn", d
-
-    def _turn_event(self, turn: int, who: str, key: str, prev: int | None, last: list[int] | None, d: int,
-                    new: int, move: BeginTurn, told: bool) -> Event:
-        if prev is not None and key in ("to night", "to day"):
-            members = self.members[prev]
-            counts = (last[members[0]],) if self.teams is None else tuple(last[i] for i in members)
-        else:
-            counts = ()
-        ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told, self.rules.edition,
-              self.teams)
-        return _event(ck, self._turn_text, turn, who, key, prev, last, d, new, move, told)
 
     def _turn_text(self, turn, who, key, prev, last, d, new, move, told):
         if key in ("to night", "to day"):
@@ -1140,25 +1199,24 @@ class DayNight(Game):
     # .. spells and effects ...................................................................
     def _cast(self, move: CastSpell) -> None:
         i = self.index[move.player]
-        log = self.log
         if not spell_counts(move.copy):
             if self.copies is _NO_COPIES:
                 self.copies = [0] * len(self.players)
             self.copies[i] += 1
-            if log.enabled:
+            if self.log.enabled:
                 what = f" {move.spell}" if move.spell else " a spell"
-                log.add(move.player, "copy", self.rules("copy"),
-                        f"{move.player} puts a copy of{what} on the stack; a copy is not cast, so it does not "
-                        "count for day and night (nor for the Innistrad werewolves).", spell=move.spell, counts=False)
+                self.log.add(move.player, "copy", self.rules("copy"),
+                             f"{move.player} puts a copy of{what} on the stack; a copy is not cast, so it does "
+                             "not count for day and night (nor for the Innistrad werewolves).", spell=move.spell,
+                             counts=False)
             return
-        spells = self.spells
-        spells[i] += 1
+        self.spells[i] += 1
+        log = self.log
         if log.enabled:
-            n = spells[i]
-            active = i in self.members[self.active]
-            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.order[self.active], active,
-                   self.teams is None, self.rules.edition)
-            log.append(_event(key, self._cast_event, move, n, active))
+            n = self.spells[i]
+            key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
+            log._events.append(self._voice.get(key) or
+                               _said(self._voice, key, self._cast_event(move, n, i in self.members[self.active])))
 
     def _cast_event(self, move: CastSpell, n: int, active: bool):
         what = f" {move.spell}" if move.spell else " a spell"
@@ -1186,21 +1244,24 @@ class DayNight(Game):
         log = self.log
         old = self.designation
         if new == old:
-            log.add(None, "unchanged", self.rules(key),
-                    f"{_cap(reason)} says it becomes {DESIGNATIONS[new]}; it is already {DESIGNATIONS[new]}, "
-                    "so nothing changes and nothing transforms.", designation=DESIGNATIONS[new], source=reason)
+            if log.enabled:
+                log.add(None, "unchanged", self.rules(key),
+                        f"{_cap(reason)} says it becomes {DESIGNATIONS[new]}; it is already {DESIGNATIONS[new]}, "
+                        "so nothing changes and nothing transforms.", designation=DESIGNATIONS[new], source=reason)
             return
         self.designation = new
         if log.enabled:
-            log.append(_event(("change", old, new, untap, key, reason, self.rules.edition),
-                              self._change_event, old, new, reason, untap, key))
+            ck = ("change", old, new, untap, key, reason)
+            log._events.append(self._voice.get(ck) or
+                               _said(self._voice, ck, self._change_event(old, new, reason, untap, key)))
+            cause = _AS_IT_BECOMES[new]
+        else:
+            cause = ""
         # every daybound/nightbound permanent follows (702.145b/e): immediately, not a
         # state-based action, whoever controls it
-        enabled = log.enabled
-        cause = f"As it becomes {DESIGNATIONS[new]}" if enabled else ""
         key = "daybound" if new == NIGHT else "nightbound"
         for p in self.permanents:
-            if p.follows and must_transform(new, p.up, p.daybound, p.nightbound):
+            if p.transforms_at == new and p.follows:  # must_transform, kept with its face
                 self._transform(p, True, key, cause, untap)
         if self._watchers:
             self._change_triggers(old, new, untap)
@@ -1239,25 +1300,24 @@ class DayNight(Game):
         """Try to transform ``p``: turn it to its other face (701.28a) unless a rule stops it
         (:func:`~daynight.mtg.rules.transform_blocked`). It stays the same object (712.18)."""
         log = self.log
-        blocker = transform_blocked(p.double_faced, p.spell_back and p.up == FRONT, p.cant_transform,
-                                    p.daybound, p.nightbound, by_day_night)
+        blocker = (p.day_night_block if by_day_night  # transform_blocked, kept with its face
+                   else transform_blocked(p.double_faced, p.spell_back and p.up == FRONT, p.cant_transform,
+                                          p.daybound, p.nightbound, False))
         if blocker is not None:
             if log.enabled:
                 log.add(p.controller, "no_transform", self.rules(_BLOCK_RULE[blocker]),
                         f"{cause}, {p.face_name()} would transform, but {_BLOCK_WHY[blocker]}: it keeps its face.",
                         permanent=p.id, why=blocker)
             return False
-        enabled = log.enabled
-        copy = p.copy
         up = p.up = BACK if p.up == FRONT else FRONT
         p.transforms += 1
         if p.effects:
-            p.refresh()
-        else:  # what refresh() does when nothing applies to it (a face's keywords; "follows" stays)
-            p.abilities, p.daybound, p.nightbound = p._faces[up]
-        if enabled:
-            log.append(_event(("transform", p.id, p.name, p.back, up, copy, key, cause, self.rules.edition,
-                               p.controller), self._transform_event, p, key, cause))
+            p.refresh()  # the same effects: its copy effect stays
+        else:  # what refresh() does when nothing applies to it (the face's table; "follows" stays)
+            p.abilities, p.daybound, p.nightbound, p.transforms_at, p.day_night_block = p._faces[up]
+        if log.enabled:
+            ck = ("transform", p.id, p.name, p.back, up, p.copy, key, cause, p.controller)
+            log._events.append(self._voice.get(ck) or _said(self._voice, ck, self._transform_event(p, key, cause)))
             if p.effects:
                 stays = ", ".join(e.words() for e in p.effects)
                 log.add(p.controller, "same_object", self.rules("same object"),
@@ -1287,7 +1347,7 @@ class DayNight(Game):
         if p.phased_out:
             return
         d = self.designation
-        if must_transform(d, p.up, p.daybound, p.nightbound):
+        if p.transforms_at == d:  # must_transform, kept with its face
             night = d == NIGHT
             cause = (f"It is {DESIGNATIONS[d]} and {p.face_name()} is "
                      f"{'front face up with daybound' if night else 'back face up with nightbound'}")
@@ -1298,15 +1358,21 @@ class DayNight(Game):
         not exist, 702.26b)."""
         if self.designation != NEITHER:
             return
-        day = next((p for p in self.permanents if p.has_daybound and not p.phased_out), None)
-        night = next((p for p in self.permanents if p.has_nightbound and not p.phased_out), None)
+        day = night = None  # the first of each on the battlefield
+        for p in self.permanents:
+            if not p.phased_out:
+                if p.daybound and day is None:
+                    day = p
+                if p.nightbound and night is None:
+                    night = p
         new = designation_from_neither(day is not None, night is not None)
+        explain = self.log.enabled  # the reason is words for the log only
         if new == DAY:
-            self._set(DAY, f"{day.face_name()} has daybound and it was neither day nor night", False,
-                      "daybound neither")
+            self._set(DAY, f"{day.face_name()} has daybound and it was neither day nor night" if explain else "",
+                      False, "daybound neither")
         elif new == NIGHT:
-            self._set(NIGHT, f"{night.face_name()} has nightbound, it was neither, and no permanent has daybound",
-                      False, "nightbound neither")
+            self._set(NIGHT, f"{night.face_name()} has nightbound, it was neither, and no permanent has daybound"
+                      if explain else "", False, "nightbound neither")
 
     def _trigger(self, p: Permanent, kind: str, words: str, when: str, rule: str) -> None:
         t = Trigger(self.next_trigger, p.id, p.face_name(), kind, f"{p.face_name()}, {words}", when, p.transforms)
@@ -1373,14 +1439,15 @@ class DayNight(Game):
             entered.append(p)
             if log.enabled:
                 log.add(p.controller, "enter", R(key), self._enter_text(p, spec, key, d), permanent=p.id, up=up)
-            self._enter_triggers(p)
+            if p.triggers:
+                self._enter_triggers(p)
         if not entered:
             return
         if self.designation == NEITHER:
             setter = next((p for p in entered if p.spec.day_if_neither), None)
-            if setter is not None:
-                self._set(DAY, f"{setter.face_name()}: if it's neither day nor night, it becomes day as it enters",
-                          False, "designation")
+            if setter is not None:  # the reason is words for the log only
+                self._set(DAY, f"{setter.face_name()}: if it's neither day nor night, it becomes day as it enters"
+                          if log.enabled else "", False, "designation")
         self._from_neither()
         for p in entered:
             self._follow(p, untap=False)
@@ -1606,9 +1673,11 @@ class DayNight(Game):
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
 
     def snapshot(self) -> bytes:
-        """Bytes that change whenever any part of the state changes (the state is in slots)."""
+        """Bytes that change whenever any part of the state changes (the state is in slots; the
+        table's explained sentences, ``_voice``, are a cache shared with other games, not state)."""
         import pickle
-        return pickle.dumps([getattr(self, s) for s in DayNight.__slots__], protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps([getattr(self, s) for s in DayNight.__slots__ if s != "_voice"],
+                            protocol=pickle.HIGHEST_PROTOCOL)
 
     def drawing(self, viewer: Any = None, **options: Any):
         """The table drawn (:func:`daynight.mtg.draw.table`)."""
