@@ -409,14 +409,33 @@ def spell_label(spell: Any) -> str:
 def spell_card(spell: Any, *, key: str | None = None, dim: bool = False, selected: bool = False,
                w: float = CARD_W, h: float = CARD_H, fresh: bool = False) -> d.Piece:
     """A spell as its card: the cost in hours in the top-left corner, the name, the type and
-    the book, the condition in italics, the text, and ``attested`` or ``reconstructed``.
+    the book, the condition in italics and its text, and ``attested`` or ``reconstructed``.
     The words shrink with the card (a hand of many cards is drawn smaller)."""
-    hit = _memo(("spell", id(spell), key, dim, selected, w, h, fresh),
-                lambda: (spell, _spell_card(spell, key, dim, selected, w, h, fresh)))
-    if hit[0] is not spell:     # another spell now has that id: draw it afresh
-        _MEMO["spell"].pop(("spell", id(spell), key, dim, selected, w, h, fresh))
-        return spell_card(spell, key=key, dim=dim, selected=selected, w=w, h=h, fresh=fresh)
+    piece = _of_spell(spell, ("spell", id(spell), dim, selected, w, h, fresh),
+                      lambda: _spell_card(spell, _KEY_MARK, dim, selected, w, h, fresh))
+    return d.Piece(piece.w, piece.h, _keyed(piece.svg, key))
+
+
+def _of_spell(spell: Any, key: tuple, make):
+    """:func:`_memo` for a drawing of ``spell`` (``id(spell)`` in ``key``): drawn afresh when
+    another spell now has that id."""
+    hit = _memo(key, lambda: (spell, make()))
+    if hit[0] is not spell:
+        hit = _MEMO[key[0]][key] = (spell, make())
     return hit[1]
+
+
+#: a card is drawn once per spell with this key, and each copy gets its own (:func:`_keyed`)
+_KEY_MARK = "@key@"
+_KEY_SLOT = f'data-key="{_KEY_MARK}"'
+
+
+def _keyed(svg: str, key: str | None) -> str:
+    """A card drawn with the key :data:`_KEY_MARK`, with ``key`` instead (or with none): the
+    key is the card's first attribute, before any text of the spell."""
+    if key is None:
+        return svg.replace(" " + _KEY_SLOT, "", 1)
+    return svg.replace(_KEY_SLOT, f'data-key="{d.attr(key)}"', 1)
 
 
 def _spell_card(spell: Any, key: str | None, dim: bool, selected: bool, w: float, h: float, fresh: bool) -> d.Piece:
@@ -512,8 +531,7 @@ def book_stack(n: int, side: str) -> d.Piece:
 
 def discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
     """A discard pile, face up: its size and its top spell (both players may look through it)."""
-    hit = _memo(("discard", id(top), n, side), lambda: (top, _discard_pile(top, n, side)))
-    return hit[1] if hit[0] is top else _discard_pile(top, n, side)
+    return _of_spell(top, ("discard", id(top), n, side), lambda: _discard_pile(top, n, side))
 
 
 def _discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
@@ -782,10 +800,10 @@ def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float,
     h = CARD_H * (0.8 if small else 1.0) * (1.0 if n <= 2 * per_row else 0.72)
     dimmed = set(dim)
     parts = []
-    for i, sp in enumerate(spells):     # as hand() lays them out, each card drawn and resolved once
-        key = ("resolved-card", id(sp), keys[i], i in dimmed, i == selected, w, h)
-        hit = _memo(key, lambda: (sp, _resolved(spell_card(sp, key=key[2], dim=key[3], selected=key[4], w=w, h=h))))
-        card = hit[1] if hit[0] is sp else _resolved(spell_card(sp, key=keys[i], dim=i in dimmed, w=w, h=h))
-        parts.append(d.place(card, (i % per_row) * (w + 7), (i // per_row) * (h + 8)))
+    for i, sp in enumerate(spells):     # as hand() lays them out, each spell drawn and resolved once
+        dim_i, sel_i = i in dimmed, i == selected
+        card = _of_spell(sp, ("resolved-card", id(sp), dim_i, sel_i, w, h),
+                         lambda: _resolved(spell_card(sp, key=_KEY_MARK, dim=dim_i, selected=sel_i, w=w, h=h)))
+        parts.append(d.place(d.Piece(w, h, _keyed(card.svg, keys[i])), (i % per_row) * (w + 7), (i // per_row) * (h + 8)))
     rows = -(-n // per_row)
     return d.Piece(min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, "".join(parts))
