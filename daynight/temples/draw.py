@@ -65,7 +65,7 @@ HIGHLIGHT = d.FOCUS
 # ---------------------------------------------------------------------------
 
 #: how many pieces of each kind are remembered: many squares and cards, a few whole boards
-_SIZES = {"sq": 4000, "spell": 2000, "discard": 200, "vortex": 4, "board": 8, "title": 64,
+_SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "discard": 200, "vortex": 4, "board": 8, "title": 64,
           "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32, "piles": 64, "frame": 64, "resolved-card": 2000,
           "doc": 64, "header": 64, "top": 64}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
@@ -136,14 +136,14 @@ def square_words(board: Any, sq: int) -> str:
     if sq in CENTRE:
         return f"{square_name(sq)}, the impassable centre"
     pawn = _get(board, "pawn")
-    return _square_label(sq, _get(board, "tiles")[sq], bool(_get(board, "in_temple")[sq]),
+    return _square_label(square_name(sq), _get(board, "tiles")[sq], bool(_get(board, "in_temple")[sq]),
                          bool(_get(board, "temple_tile")[sq]), _get(board, "mystify")[sq],
                          bool(_get(board, "crystal")[sq]), [side for side in SIDES if pawn[side] == sq])
 
 
-def _square_label(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
+def _square_label(name: str, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
                   here: Sequence[str]) -> str:
-    words = [square_name(sq), TILE_WORD[t]]
+    words = [name, TILE_WORD[t]]
     if in_temple:
         words.append("part of a temple")
     elif temple_tile:
@@ -260,8 +260,28 @@ def square(board: Any, sq: int, *, highlight: bool = False, picked: bool = False
     return _memo(key, lambda: _square(*key[1:]))
 
 
-def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool, day_here: bool,
-            night_here: bool, highlight: bool, picked: bool, fresh: str | None, s: float) -> d.Piece:
+def _square(sq: int, *state, resolved: bool = False) -> d.Piece:
+    """Square ``sq`` in ``state`` (the arguments of :func:`_square_drawing` after the name): a
+    state is drawn once for every square, with a mark where the square's name goes;
+    ``resolved``: its patterns pointed at the table's (:func:`_resolved`)."""
+    piece = _square_state(state, resolved)
+    return d.Piece(piece.w, piece.h, piece.svg.replace(_SQ_MARK, square_name(sq)))
+
+
+def _square_state(state: tuple, resolved: bool) -> d.Piece:
+    if resolved:
+        return _memo(("sq-resolved", *state), lambda: _resolved(_square_state(state, False)))
+    return _memo(("sq-state", *state), lambda: _square_drawing(_SQ_MARK, *state))
+
+
+#: where a square's name goes in the drawing of its state (no other word of a square has an @)
+_SQ_MARK = "@sq@"
+
+
+def _square_drawing(name: str, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
+                    day_here: bool, night_here: bool, highlight: bool, picked: bool, fresh: str | None,
+                    s: float) -> d.Piece:
+    """The square called ``name`` with everything on it."""
     colour = TILE_COLOURS[t]
     ink = colour.ink
     parts = [d.rect(0, 0, s, s, fill=colour.fill, stroke=d.LINE, width=1.2, cls="dn-frame"),
@@ -278,7 +298,7 @@ def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, c
     tile = "".join(parts)
     if fresh == "flip":
         tile = d.animate(tile, "flip")
-    out = [tile, d.text(3, 11, square_name(sq), size=9.5, weight="700", fill=ink)]
+    out = [tile, d.text(3, 11, name, size=9.5, weight="700", fill=ink)]
     word = {NEUTRAL: "neutral", DAY: "Day", NIGHT: "Night"}[t]
     marks = []
     if in_temple:
@@ -315,9 +335,9 @@ def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, c
         out.append(d.rect(0, 0, s, s, fill=HIGHLIGHT, stroke=None, extra='fill-opacity=".16"'))
         out.append(d.rect(2, 2, s - 4, s - 4, fill="none", stroke=HIGHLIGHT, width=3.2, rx=3,
                           extra='stroke-dasharray="7 3"'))
-    label = _square_label(sq, t, in_temple, temple_tile, mystify, crystal, here) + (
+    label = _square_label(name, t, in_temple, temple_tile, mystify, crystal, here) + (
         ", picked for the temple" if picked else "")
-    return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{square_name(sq)}", cls="dn-square"))
+    return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{name}", cls="dn-square"))
 
 
 def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
@@ -346,7 +366,7 @@ def _board_from(keys: tuple, size: float) -> d.Piece:
     for key in keys:
         svg = placed.get(key)
         if svg is None:
-            svg = placed[key] = d.place(_resolved(_square(*key)), EDGE + (key[0] % COLS) * size,
+            svg = placed[key] = d.place(_square(*key, resolved=True), EDGE + (key[0] % COLS) * size,
                                         EDGE + (key[0] // COLS) * size)
         parts.append(svg)
     parts.append(_memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size)))
