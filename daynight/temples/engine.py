@@ -186,9 +186,18 @@ _CARD_IDS = range(2 * 70)
 _CHOOSE = {side: tuple(_mv(Choose, side, c) for c in _CARD_IDS) for side in ("day", "night")}
 _DISCARD = {side: tuple(_mv(Discard, side, c) for c in _CARD_IDS) for side in ("day", "night")}
 _TABLES: dict[tuple[int, int], tuple] = {}
-#: (a spell's condition, (caster, tile under Day, tile under Night, distance)) -> whether
-#: rules.condition_refusal lets it be cast: the function of exactly those inputs, remembered
-_CONDITION_HOLDS: dict[tuple, bool] = {}
+#: every spell condition met so far, numbered from 2 (the ``when`` of :func:`_book_tables`)
+_CONDITION_NO: dict[tuple, int] = {}
+#: whether rules.condition_refusal lets a spell be cast, remembered for exactly what it reads:
+#: the condition's number and the situation (:func:`_situation`) as one int
+_CONDITION_HOLDS: dict[int, bool] = {}
+
+
+def _situation(who: str, tile_day: int, tile_night: int, distance: int) -> int:
+    """What a spell's condition reads (the caster, the tiles under the pawns, the distance
+    between them) as an int below 2048, so that a condition's verdict is remembered by
+    ``number * 2048 + situation``."""
+    return (((who == "night") * 3 + tile_day) * 3 + tile_night) * 64 + distance
 
 
 def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
@@ -200,7 +209,7 @@ def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
     * ``casts[side][i] = (when, by_hours)``: ``by_hours[h]`` holds the Cast moves of card
       ``i`` that ``h`` hours can pay for (one per X; :func:`rules.can_afford`), and ``when``
       says if it may be cast: 0 never (the other side's theme spell, 3.3), 1 whenever the hours
-      allow, 2 when its condition holds (3.3)."""
+      allow, 2 or more when its condition holds (3.3): the number of that condition."""
     key = (id(books["day"]), id(books["night"]))
     hit = _TABLES.get(key)
     if hit is not None and hit[0] == (books["day"], books["night"]):
@@ -217,7 +226,9 @@ def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
         for c, sp in enumerate(cards):
             ways = [(sp.cost if x is None else x, _mv(Cast, side, c, x)) for x in sp.x_values()]
             by_hours = tuple(tuple(mv for cost, mv in ways if AFFORDABLE[h][cost]) for h in range(HOURS + 1))
-            rows.append((0 if theme_forbidden(sp.type, side) else 2 if sp.condition else 1, by_hours))
+            when = (0 if theme_forbidden(sp.type, side) else
+                    _CONDITION_NO.setdefault(sp.condition, len(_CONDITION_NO) + 2) if sp.condition else 1)
+            rows.append((when, by_hours))
         casts[side] = rows
     tables = (cards, owner, ids, casts)
     _TABLES[key] = ((books["day"], books["night"]), tables)
@@ -394,18 +405,17 @@ class TemplesGame(Game):
                 if self.phase == "cast":
                     hours = self.hours
                     casts = self._casts[who]
-                    ckey = None
+                    now = None
                     for c in self.hand[who]:          # every copy is a move of its own
                         when, by_hours = casts[c]     # by_hours[h]: the casts h hours pay for (can_afford)
-                        if when == 2:                 # a condition (3.3): condition_refusal, remembered
-                            sp = self.cards[c]        # for what it reads (the tiles under the pawns, the distance)
-                            if ckey is None:
+                        if when > 1:                  # a condition (3.3): condition_refusal, remembered
+                            if now is None:           # for what it reads (the tiles under the pawns, the distance)
                                 pd, pn = self.pawn["day"], self.pawn["night"]
-                                ckey = (who, self.tiles[pd], self.tiles[pn], DIST[pd][pn])
-                            key = (sp.condition, ckey)
+                                now = _situation(who, self.tiles[pd], self.tiles[pn], DIST[pd][pn])
+                            key = when * 2048 + now
                             ok = _CONDITION_HOLDS.get(key)
                             if ok is None:
-                                ok = _CONDITION_HOLDS[key] = condition_refusal(self, sp, who) is None
+                                ok = _CONDITION_HOLDS[key] = condition_refusal(self, self.cards[c], who) is None
                             if not ok:
                                 continue
                         elif not when:                # the other side's theme spell (3.3)
@@ -855,7 +865,7 @@ class TemplesGame(Game):
         return R.can_still_win(self, side, self.temples_needed(side))
 
     def _space_check(self, trigger: str) -> None:
-        verdict = space_verdict(self.can_still_win("day"), self.can_still_win("night"),
+        verdict = space_verdict(lambda: self.can_still_win("day"), lambda: self.can_still_win("night"),
                                 trigger == "transform" or self.options.day_default == "any")
         if verdict is None:
             return
