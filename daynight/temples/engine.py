@@ -452,6 +452,28 @@ class TemplesGame(Game):
         return tuple(map(_DISCARD[who].__getitem__, sorted(set(self.hand[who]))))
 
     # -- checking (the reason for a refusal) ----------------------------------------------
+    def play(self, move: Any) -> list:
+        """Check ``move``, then carry it out; the events it caused (see :meth:`Game.play`).
+
+        The base class's method, with its common case -- one of the legal moves just listed
+        (what every bot and rollout plays: moves are interned, so it is that very object) --
+        accepted in one pass over the list. Anything else, a refusal included, goes through
+        :meth:`_check` rule by rule."""
+        legal = self._legal
+        if legal is not None and self.result is None:
+            for m in legal:
+                if m is move:
+                    log = self.log
+                    if not log.enabled:
+                        self._apply(move)
+                        self.history.append(move)
+                        return []
+                    start = len(log)
+                    self._apply(move)
+                    self.history.append(move)
+                    return log.since(start)
+        return super().play(move)
+
     def _refuse(self, message: str, rule: str):
         raise IllegalMoveError(message, rule=rule, state=self.describe())
 
