@@ -65,9 +65,9 @@ HIGHLIGHT = d.FOCUS
 # ---------------------------------------------------------------------------
 
 #: how many pieces of each kind are remembered: many squares and cards, a few whole boards
-_SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "discard": 200, "vortex": 4, "board": 8, "title": 64,
-          "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32, "piles": 64, "frame": 64, "resolved-card": 2000,
-          "doc": 64, "header": 64, "top": 64}
+_SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "card-art": 2000, "discard": 200,
+          "vortex": 4, "board": 8, "title": 64, "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32,
+          "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
 
 
@@ -102,20 +102,29 @@ def _resolved(piece: d.Piece) -> d.Piece:
 def _document(piece: d.Piece, *, label: str) -> d.Drawing:
     """:func:`daynight.draw.document` for the whole table, at a fraction of its cost.
 
-    ``document`` hashes the whole drawing (blake2s) and rewrites its pattern references with
-    a regular expression: for the table that costs more than the 20 random moves a drawing
-    may cost. Here ``document`` wraps a small stub that uses the table's patterns, and the
-    table, whose pieces were resolved as they were drawn (:func:`_resolved`), takes the stub's
-    place. The pattern ids are then the same in every table (the definitions are the same
-    too); the result has ``document``'s shape (root ``<svg>``, title, patterns)."""
-    head, tail, doc = _memo(("doc", label, piece.w, piece.h), lambda: _wrapper(label, piece.w, piece.h))
-    return d.Drawing(head + piece.svg + tail, doc.label, doc.width, doc.height)
+    ``document`` reads the whole drawing to name and resolve its patterns (a checksum, then a
+    replace over the text for each pattern): for a table of some 50 kB that costs about ten
+    random moves, half of what a drawing may cost. Here ``document`` wraps a small stub that
+    uses the table's patterns, once per size, and the table, whose pieces were resolved as
+    they were drawn (:func:`_resolved`), takes the stub's place; the label goes where
+    ``document`` put the stub's. The pattern ids are then the same in every table (the
+    definitions are the same too); the result has ``document``'s shape (root ``<svg>``,
+    title, patterns)."""
+    head, tail, w, h = _memo(("doc", piece.w, piece.h), lambda: _wrapper(piece.w, piece.h))
+    head = head.replace(_LABEL_ATTR, f'aria-label="{d.attr(label)}"', 1).replace(
+        _LABEL_TITLE, f"<title>{d.esc(label)}</title>", 1)
+    return d.Drawing(head + piece.svg + tail, label, w, h)
 
 
-def _wrapper(label: str, w: float, h: float) -> tuple[str, str, d.Drawing]:
-    doc = d.document(d.Piece(w, h, _STUB), label=label)
+#: the label of the stub's document, where each table's label goes
+_LABEL_MARK = "@label@"
+_LABEL_ATTR, _LABEL_TITLE = f'aria-label="{_LABEL_MARK}"', f"<title>{_LABEL_MARK}</title>"
+
+
+def _wrapper(w: float, h: float) -> tuple[str, str, float, float]:
+    doc = d.document(d.Piece(w, h, _STUB), label=_LABEL_MARK)
     head, tail = doc.svg.split(_resolved(d.Piece(0, 0, _STUB)).svg, 1)
-    return head, tail, doc
+    return head, tail, doc.width, doc.height
 
 
 # ---------------------------------------------------------------------------
@@ -460,21 +469,37 @@ def _keyed(svg: str, key: str | None) -> str:
 
 def _spell_card(spell: Any, key: str | None, dim: bool, selected: bool, w: float, h: float, fresh: bool) -> d.Piece:
     colour = BOOK_COLOURS[spell.book]
-    ink = colour.ink
+    k = min(1.0, w / CARD_W, h / CARD_H)
+    before, after = _of_spell(spell, ("card-art", id(spell), w, h), lambda: _card_art(spell, w, h))
+    corner = d.text(w - 6 * k, 4 + 9 * k, "not now" if dim else NAME[spell.book], size=9 * k, fill=colour.ink,
+                    anchor="end", weight="700")
+    art = before + corner + after
+    if dim:     # a spell that cannot be cast now: paler, and it says so in its corner
+        art += d.rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=7, extra='fill-opacity=".3"')
+    piece = d.card(label=spell_label(spell) + (" (cannot be cast now)" if dim else ""), colour=colour, w=w, h=h,
+                   key=key, art=art, selected=selected, cls="dn-spell")
+    if fresh:
+        return d.Piece(piece.w, piece.h, d.animate(piece.svg, "enter"))
+    return piece
+
+
+def _card_art(spell: Any, w: float, h: float) -> tuple[str, str]:
+    """What a spell's card shows at size ``w`` x ``h`` (the words laid out to fit), before
+    and after the top-right corner's word (the book, or "not now")."""
+    ink = BOOK_COLOURS[spell.book].ink
     k = min(1.0, w / CARD_W, h / CARD_H)
     band = max(6.0, w * 0.12)          # the card frame's pattern band (daynight.draw.card)
     x = band + 5 * k
     inner = w - x - 5 * k
     cost = "X" if spell.cost == "X" else str(spell.cost)
     r = 12 * k
-    art = [f'<circle cx="{d._n(band + 4 + r)}" cy="{d._n(4 + r)}" r="{d._n(r)}" fill="#ffffff" stroke="{d.LINE}" '
-           f'stroke-width="1.3"/>',
-           d.text(band + 4 + r, 4 + r + 5 * k, cost, size=14 * k, weight="700", anchor="middle"),
-           d.text(band + 8 + 2 * r, 4 + 9 * k, "hours" if cost != "1" else "hour", size=9 * k, fill=ink),
-           d.text(band + 8 + 2 * r, 4 + 20 * k, TYPE_WORD[spell.type].split()[0], size=9 * k, fill=ink,
-                  weight="700"),
-           d.text(w - 6 * k, 4 + 9 * k, "not now" if dim else NAME[spell.book], size=9 * k, fill=ink, anchor="end",
-                  weight="700")]
+    before = [f'<circle cx="{d._n(band + 4 + r)}" cy="{d._n(4 + r)}" r="{d._n(r)}" fill="#ffffff" '
+              f'stroke="{d.LINE}" stroke-width="1.3"/>',
+              d.text(band + 4 + r, 4 + r + 5 * k, cost, size=14 * k, weight="700", anchor="middle"),
+              d.text(band + 8 + 2 * r, 4 + 9 * k, "hours" if cost != "1" else "hour", size=9 * k, fill=ink),
+              d.text(band + 8 + 2 * r, 4 + 20 * k, TYPE_WORD[spell.type].split()[0], size=9 * k, fill=ink,
+                     weight="700")]
+    art = []
     y = 4 + 2 * r + 14 * k
     svg, y = _lines(x, y, _wrap(spell.name, inner, 13 * k)[:2], 13 * k, fill=ink, weight="700")
     art.append(svg)
@@ -494,13 +519,7 @@ def _spell_card(spell: Any, key: str | None, dim: bool, selected: bool, w: float
     art.append(svg)
     art.append(d.text(x, h - 6 * k, f"{BOOK_TITLE[spell.book]} book, {spell.provenance}", size=8.5 * k, fill=ink,
                       italic=True))
-    if dim:     # a spell that cannot be cast now: paler, and it says so in its corner
-        art.append(d.rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=7, extra='fill-opacity=".3"'))
-    piece = d.card(label=spell_label(spell) + (" (cannot be cast now)" if dim else ""), colour=colour, w=w, h=h,
-                   key=key, art="".join(art), selected=selected, cls="dn-spell")
-    if fresh:
-        return d.Piece(piece.w, piece.h, d.animate(piece.svg, "enter"))
-    return piece
+    return "".join(before), "".join(art)
 
 
 def hand(spells: Sequence[Any], *, keys: Sequence[str | None] | None = None, dim: Iterable[int] = (),
