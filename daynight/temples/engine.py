@@ -20,6 +20,7 @@ from .rules import (
     HAND_LIMIT,
     HOURS,
     NAME,
+    NEIGHBOURS,
     NEUTRAL,
     NIGHT,
     OTHER,
@@ -177,6 +178,8 @@ def _mv(cls, *args):
 
 #: interned moves by side and square (the legal-move lists reuse them)
 _TRAVEL = {side: tuple(_mv(Travel, side, s) for s in range(48)) for side in ("day", "night")}
+#: the Travel moves to every square bordering on a square (the usual travel_squares: all of them)
+_TRAVEL_AROUND = {side: tuple(tuple(_TRAVEL[side][b] for b in NEIGHBOURS[s]) for s in range(48)) for side in SIDES}
 _TARGET = {side: tuple(_mv(Target, side, s) for s in range(48)) for side in ("day", "night")}
 _PICK = {side: tuple(_mv(PickTemple, side, s) for s in range(48)) for side in ("day", "night")}
 _END = {side: _mv(EndTurn, side) for side in ("day", "night")}
@@ -421,7 +424,9 @@ class TemplesGame(Game):
                         elif not when:                # the other side's theme spell (3.3)
                             continue
                         out += by_hours[hours]
-                out += map(_TRAVEL[who].__getitem__, travel_squares(self, who, self.hours, self.visited))
+                here = self.pawn[who]
+                to = travel_squares(self, who, self.hours, self.visited)
+                out += _TRAVEL_AROUND[who][here] if to is NEIGHBOURS[here] else map(_TRAVEL[who].__getitem__, to)
                 out.append(_END[who])
                 legal = tuple(out)
             self._legal = legal
