@@ -66,7 +66,7 @@ HIGHLIGHT = d.FOCUS
 
 #: how many pieces of each kind are remembered: many squares and cards, a few whole boards
 _SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "card-art": 2000, "discard": 200,
-          "vortex": 4, "board": 8, "title": 64, "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32,
+          "vortex": 4, "title": 64, "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32,
           "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
 
@@ -361,26 +361,36 @@ def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[
                      map(bool, map(crystal.__getitem__, SQUARES)), map(day.__eq__, SQUARES),
                      map(night.__eq__, SQUARES), map(marks.__contains__, SQUARES),
                      map(chosen.__contains__, SQUARES), map(fresh.get, SQUARES), repeat(size)))
-    return _memo(("board", keys), lambda: _board_from(keys, size))
+    return _board_from(keys, size)
 
 
 _PLACED: dict[tuple, str] = {}
+#: the last board drawn: the states of its squares, their placed drawings, the board (the
+#: next state differs from it in a few squares; comparing is cheaper than hashing the states)
+_LAST_BOARD: list = [(), (), None]
 
 
 def _board_from(keys: tuple, size: float) -> d.Piece:
+    last_keys, last_squares, last_board = _LAST_BOARD
+    if keys == last_keys:
+        return last_board
     placed = _PLACED
     if len(placed) > 6000:
         placed.clear()
-    parts = [_edges(size)]
-    for key in keys:
-        svg = placed.get(key)
-        if svg is None:
-            svg = placed[key] = d.place(_square(*key, resolved=True), EDGE + (key[0] % COLS) * size,
-                                        EDGE + (key[0] // COLS) * size)
-        parts.append(svg)
-    parts.append(_memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size)))
+    squares = []
+    for key, old, svg in zip(keys, last_keys or repeat(None), last_squares or repeat(None)):
+        if key != old:
+            svg = placed.get(key)
+            if svg is None:
+                svg = placed[key] = d.place(_square(*key, resolved=True), EDGE + (key[0] % COLS) * size,
+                                            EDGE + (key[0] // COLS) * size)
+        squares.append(svg)
+    vortex = _memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size))
     w, h = COLS * size + 2 * EDGE, ROWS * size + 2 * EDGE
-    return d.Piece(w, h, f'<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">{"".join(parts)}</g>')
+    board = d.Piece(w, h, "".join(('<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">',
+                                   _edges(size), *squares, vortex, "</g>")))
+    _LAST_BOARD[:] = keys, squares, board
+    return board
 
 
 @functools.lru_cache(maxsize=8)
