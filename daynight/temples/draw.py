@@ -30,7 +30,7 @@ from itertools import repeat
 from typing import Any, Iterable, Sequence
 
 from .. import draw as d
-from .engine import Cast
+from .engine import Cast, PickTemple, Target, Travel
 from .rules import CENTRE, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, OTHER, ROWS, SIDES, SQUARES, TILE_WORD, square_name
 
 __all__ = ["TILE_COLOURS", "BOOK_COLOURS", "square_words", "square", "board", "spell_card", "hand", "backs",
@@ -67,7 +67,7 @@ HIGHLIGHT = d.FOCUS
 #: how many pieces of each kind are remembered: many squares and cards, a few whole boards
 _SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "card-art": 2000, "discard": 200,
           "vortex": 4, "title": 64, "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32,
-          "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64}
+          "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64, "slot": 256}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
 
 
@@ -668,6 +668,10 @@ def _temples_row(counts: tuple[int, int], need: int) -> d.Piece:
     return d.row(pieces, gap=16, align="middle")
 
 
+#: the moves that name a square (the squares to ring on the board)
+_ON_A_SQUARE = frozenset({Target, Travel, PickTemple})
+
+
 def _view_for(game: Any, viewer: str | None) -> dict:
     if viewer is not None:
         return game.view(viewer)
@@ -702,7 +706,7 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
     if highlight is None:
         highlight = ()
         if acting is not None and (viewer is None or viewer == acting):
-            highlight = [m.square for m in game.legal_moves() if hasattr(m, "square")]
+            highlight = [m.square for m in game.legal_moves() if type(m) in _ON_A_SQUARE]
     if picked is None:
         picked = view["temple_pick"]["picked"] if view["temple_pick"] else ()
     if dim is None:
@@ -853,6 +857,13 @@ def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float,
         dim_i, sel_i = i in dimmed, i == selected
         card = _of_spell(sp, ("resolved-card", id(sp), dim_i, sel_i, w, h),
                          lambda: _resolved(spell_card(sp, key=_KEY_MARK, dim=dim_i, selected=sel_i, w=w, h=h)))
-        parts.append(d.place(d.Piece(w, h, _keyed(card.svg, keys[i])), (i % per_row) * (w + 7), (i // per_row) * (h + 8)))
+        head, tail = _memo(("slot", i, per_row, w, h), lambda: _slot(i, per_row, w, h))
+        parts += head, _keyed(card.svg, keys[i]), tail
     rows = -(-n // per_row)
     return d.Piece(min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, "".join(parts))
+
+
+def _slot(i: int, per_row: int, w: float, h: float) -> tuple[str, str]:
+    """Where card ``i`` of a hand goes (:func:`daynight.draw.place`): the text before it and after it."""
+    head, tail = d.place(d.Piece(w, h, "|"), (i % per_row) * (w + 7), (i // per_row) * (h + 8)).split("|")
+    return head, tail
