@@ -66,8 +66,8 @@ HIGHLIGHT = d.FOCUS
 
 #: how many pieces of each kind are remembered: many squares and cards, a few whole boards
 _SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "card-art": 2000, "discard": 200,
-          "vortex": 4, "title": 64, "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32,
-          "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64, "slot": 256}
+          "vortex": 4, "title": 64, "prompt": 64, "other": 32, "hand": 32,
+          "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64, "around": 256}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
 
 
@@ -99,8 +99,9 @@ def _resolved(piece: d.Piece) -> d.Piece:
     return d.Piece(piece.w, piece.h, svg)
 
 
-def _document(piece: d.Piece, *, label: str) -> d.Drawing:
-    """:func:`daynight.draw.document` for the whole table, at a fraction of its cost.
+def _document(body: Sequence[str], w: float, h: float, *, label: str) -> d.Drawing:
+    """:func:`daynight.draw.document` for the whole table (``body``, the parts of a ``w`` x
+    ``h`` piece, joined once, into the document), at a fraction of its cost.
 
     ``document`` reads the whole drawing to name and resolve its patterns (a checksum, then a
     replace over the text for each pattern): for a table of some 50 kB that costs about ten
@@ -110,10 +111,10 @@ def _document(piece: d.Piece, *, label: str) -> d.Drawing:
     ``document`` put the stub's. The pattern ids are then the same in every table (the
     definitions are the same too); the result has ``document``'s shape (root ``<svg>``,
     title, patterns)."""
-    head, tail, w, h = _memo(("doc", piece.w, piece.h), lambda: _wrapper(piece.w, piece.h))
+    head, tail, width, height = _memo(("doc", w, h), lambda: _wrapper(w, h))
     head = head.replace(_LABEL_ATTR, f'aria-label="{d.attr(label)}"', 1).replace(
         _LABEL_TITLE, f"<title>{d.esc(label)}</title>", 1)
-    return d.Drawing(head + piece.svg + tail, label, w, h)
+    return d.Drawing("".join((head, *body, tail)), label, width, height)
 
 
 #: the label of the stub's document, where each table's label goes
@@ -349,8 +350,15 @@ def _square_drawing(name: str, t: int, in_temple: bool, temple_tile: bool, mysti
     return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{name}", cls="dn-square"))
 
 
-def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
-                 fresh: dict[int, str] | None = None, size: float = SQ) -> d.Piece:
+def _board_piece(board: Any, **options: Any) -> d.Piece:
+    w, h, parts = _board_parts(board, **options)
+    return d.Piece(w, h, "".join(parts))
+
+
+def _board_parts(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
+                 fresh: dict[int, str] | None = None, size: float = SQ) -> tuple[float, float, tuple[str, ...]]:
+    """The board, ``(width, height, the parts of its SVG text)``: the table joins the parts
+    once with the rest of the table."""
     marks, chosen, fresh = set(highlight), set(picked), fresh or {}
     tiles, in_temple, temple_tile = _get(board, "tiles"), _get(board, "in_temple"), _get(board, "temple_tile")
     mystify, crystal, pawn = _get(board, "mystify"), _get(board, "crystal"), _get(board, "pawn")
@@ -370,7 +378,7 @@ _PLACED: dict[tuple, str] = {}
 _LAST_BOARD: list = [(), (), None]
 
 
-def _board_from(keys: tuple, size: float) -> d.Piece:
+def _board_from(keys: tuple, size: float) -> tuple[float, float, tuple[str, ...]]:
     last_keys, last_squares, last_board = _LAST_BOARD
     if keys == last_keys:
         return last_board
@@ -387,8 +395,8 @@ def _board_from(keys: tuple, size: float) -> d.Piece:
         squares.append(svg)
     vortex = _memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size))
     w, h = COLS * size + 2 * EDGE, ROWS * size + 2 * EDGE
-    board = d.Piece(w, h, "".join(('<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">',
-                                   _edges(size), *squares, vortex, "</g>")))
+    board = w, h, ('<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">', _edges(size),
+                   *squares, vortex, "</g>")
     _LAST_BOARD[:] = keys, squares, board
     return board
 
@@ -715,7 +723,7 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
                 and view["temple_pick"] is None:
             castable = {m.card for m in game.legal_moves(me) if type(m) is Cast}
             dim = [c for c in game.hand[me] if c not in castable]
-    left = _board_piece(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
+    left_w, left_h, left = _board_parts(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
 
     # the state of the game: whose turn, the phase, the temples, what to do now
     if view["over"]:
@@ -756,15 +764,15 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
                                      piles(me), acting == me)
 
     # one join: the board, and beside it the header and the two sides (no piece copied twice)
-    x0 = left.w + 12
+    x0 = left_w + 12
     y1 = header.h + 6
     y2 = y1 + other_panel.h + 6
-    body = "".join((left.svg, f'<g transform="translate({d._n(x0)},0)">', header.svg,
-                    f'<g transform="translate(0,{d._n(y1)})">', other_panel.svg, "</g>",
-                    f'<g transform="translate(0,{d._n(y2)})">', *my_parts, "</g></g>"))
-    whole = d.Piece(x0 + max(RIGHT_W, other_panel.w, my_w), max(left.h, y2 + my_h), body)
+    body = (*left, f'<g transform="translate({d._n(x0)},0)">', header.svg,
+            f'<g transform="translate(0,{d._n(y1)})">', other_panel.svg, "</g>",
+            f'<g transform="translate(0,{d._n(y2)})">', *my_parts, "</g></g>")
     who = "everything (a teacher's view)" if viewer is None else f"as {NAME[viewer]} sees it"
-    return _document(whole, label=f"The temple duel, {who}: {state}")
+    return _document(body, x0 + max(RIGHT_W, other_panel.w, my_w), max(left_h, y2 + my_h),
+                     label=f"The temple duel, {who}: {state}")
 
 
 def _title(state: str, built: tuple[int, int], need: int) -> d.Piece:
@@ -812,7 +820,7 @@ def _my_panel(cards: Sequence[Any], me: str, ids: tuple, dimmed: tuple, selected
     inner = RIGHT_W - 16
     n = len(ids)
     hand_key = ("hand", id(cards), ids, dimmed, selected)
-    my_hand = _memo(hand_key, lambda: _hand_piece(
+    hand_w, hand_h, my_hand = _memo(hand_key, lambda: _hand_parts(
         [cards[c] for c in ids], [f"card-{c}" for c in ids], inner, dim=[i for i, x in enumerate(dimmed) if x],
         selected=ids.index(selected) if selected in ids else None))
     top = _memo(("top", id(cards), me, left_hours) + piles, lambda: d.row(
@@ -820,10 +828,10 @@ def _my_panel(cards: Sequence[Any], me: str, ids: tuple, dimmed: tuple, selected
         align="middle"))
     title = (f"{NAME[me]}" + (" (to move)" if acting else "") + f": {n} spell{'s' if n != 1 else ''}"
              + (", keep five" if n > 5 else " in hand"))
-    w, h = max(top.w, my_hand.w), top.h + 5 + my_hand.h
+    w, h = max(top.w, hand_w), top.h + 5 + hand_h
     head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h)
-    placed = _memo(("placed-hand",) + hand_key + (top.h + 5,), lambda: d.place(my_hand, 0, top.h + 5))
-    return [head, top.svg, placed, tail], pw, ph
+    into, out = _around(0, top.h + 5)
+    return [head, top.svg, into, *my_hand, out, tail], pw, ph
 
 
 def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple[str, str, float, float]:
@@ -839,13 +847,19 @@ def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple
 RIGHT_W = 480.0     #: the width of the column beside the board
 
 
-def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float, *, dim: Sequence[int] = (),
-                selected: int | None = None, small: bool = False) -> d.Piece:
+def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float, **options: Any) -> d.Piece:
+    w, h, parts = _hand_parts(spells, keys, width, **options)
+    return d.Piece(w, h, "".join(parts))
+
+
+def _hand_parts(spells: Sequence[Any], keys: Sequence[str | None], width: float, *, dim: Sequence[int] = (),
+                selected: int | None = None, small: bool = False) -> tuple[float, float, tuple[str, ...]]:
     """A hand laid out in the column beside the board: three cards a row, or two rows of
-    narrower cards for a big hand (up to twelve), then three rows."""
+    narrower cards for a big hand (up to twelve), then three rows. ``(width, height, the
+    parts of its SVG text)``: each card is drawn once per spell and cut where its key goes."""
     n = len(spells)
     if not n:
-        return d.Piece(width, 20, d.text(0, 14, "No spells in hand.", size=12))
+        return width, 20, (d.text(0, 14, "No spells in hand.", size=12),)
     per_row = 3 if n <= 6 else min(6, -(-n // 2))
     if small:
         per_row = max(per_row, min(n, 5))
@@ -855,15 +869,18 @@ def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float,
     parts = []
     for i, sp in enumerate(spells):     # as hand() lays them out, each spell drawn and resolved once
         dim_i, sel_i = i in dimmed, i == selected
-        card = _of_spell(sp, ("resolved-card", id(sp), dim_i, sel_i, w, h),
-                         lambda: _resolved(spell_card(sp, key=_KEY_MARK, dim=dim_i, selected=sel_i, w=w, h=h)))
-        head, tail = _memo(("slot", i, per_row, w, h), lambda: _slot(i, per_row, w, h))
-        parts += head, _keyed(card.svg, keys[i]), tail
+        before, _, after = _of_spell(sp, ("resolved-card", id(sp), dim_i, sel_i, w, h), lambda: _resolved(
+            spell_card(sp, key=_KEY_MARK, dim=dim_i, selected=sel_i, w=w, h=h)).svg.partition(_KEY_SLOT))
+        into, out = _around((i % per_row) * (w + 7), (i // per_row) * (h + 8))
+        if keys[i] is None:             # as _keyed: the key is the card's first attribute
+            parts += into, before[:-1], after, out
+        else:
+            parts += into, before, f'data-key="{d.attr(keys[i])}"', after, out
     rows = -(-n // per_row)
-    return d.Piece(min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, "".join(parts))
+    return min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, tuple(parts)
 
 
-def _slot(i: int, per_row: int, w: float, h: float) -> tuple[str, str]:
-    """Where card ``i`` of a hand goes (:func:`daynight.draw.place`): the text before it and after it."""
-    head, tail = d.place(d.Piece(w, h, "|"), (i % per_row) * (w + 7), (i // per_row) * (h + 8)).split("|")
-    return head, tail
+def _around(x: float, y: float) -> tuple[str, str]:
+    """:func:`daynight.draw.place` at ``(x, y)`` as the text before a piece and after it
+    (the piece is then not copied into its place)."""
+    return _memo(("around", x, y), lambda: tuple(d.place(d.Piece(0, 0, "|"), x, y).split("|")))
