@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 from itertools import repeat
+from operator import itemgetter, truth
 from typing import Any, Iterable, Sequence
 
 from .. import draw as d
@@ -362,16 +363,19 @@ def _board_parts(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[
     marks, chosen, fresh = set(highlight), set(picked), fresh or {}
     tiles, in_temple, temple_tile = _get(board, "tiles"), _get(board, "in_temple"), _get(board, "temple_tile")
     mystify, crystal, pawn = _get(board, "mystify"), _get(board, "crystal"), _get(board, "pawn")
-    day, night = pawn["day"], pawn["night"]
     # the state of each square as a tuple (built by C-level maps: this runs on every drawing)
-    keys = tuple(zip(SQUARES, map(tiles.__getitem__, SQUARES), map(bool, map(in_temple.__getitem__, SQUARES)),
-                     map(bool, map(temple_tile.__getitem__, SQUARES)), map(mystify.__getitem__, SQUARES),
-                     map(bool, map(crystal.__getitem__, SQUARES)), map(day.__eq__, SQUARES),
-                     map(night.__eq__, SQUARES), map(marks.__contains__, SQUARES),
-                     map(chosen.__contains__, SQUARES), map(fresh.get, SQUARES), repeat(size)))
+    keys = tuple(zip(SQUARES, _OF_SQUARES(tiles), map(truth, _OF_SQUARES(in_temple)),
+                     map(truth, _OF_SQUARES(temple_tile)), _OF_SQUARES(mystify), map(truth, _OF_SQUARES(crystal)),
+                     _AT[pawn["day"]], _AT[pawn["night"]],
+                     map(marks.__contains__, SQUARES) if marks else repeat(False),
+                     map(chosen.__contains__, SQUARES) if chosen else repeat(False),
+                     map(fresh.get, SQUARES) if fresh else repeat(None), repeat(size)))
     return _board_from(keys, size)
 
 
+#: the 44 squares' entries of a list of 48; ``_AT[p]``: for each square, whether it is ``p``
+_OF_SQUARES = itemgetter(*SQUARES)
+_AT = tuple(tuple(s == p for s in SQUARES) for p in range(COLS * ROWS))
 _PLACED: dict[tuple, str] = {}
 #: the last board drawn: the states of its squares, their placed drawings, the board (the
 #: next state differs from it in a few squares; comparing is cheaper than hashing the states)
