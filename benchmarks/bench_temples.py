@@ -11,6 +11,10 @@
   move with the explanations on, as the app plays. Target 20 (the drawing issue's budget).
 * ``temples.temple_check_x100``: 100 temple checks (flood fills) over a full board (every
   square a Day- or Night-tile); ``report`` prints the mean of one check over many calls.
+* ``temples.random_turn.instr`` and ``temples.draw_state.instr`` (``report``, full runs with
+  valgrind): the two ratios above counted in instructions (callgrind), free of the shared
+  machine's noise. The timed ``draw_state`` ratio has run higher than the counted one (27
+  against 20 when they were added): instructions leave out memory traffic and the kernel.
 """
 
 from __future__ import annotations

@@ -62,10 +62,11 @@ HIGHLIGHT = d.FOCUS
 
 # ---------------------------------------------------------------------------
 # Speed: drawn pieces are remembered (a state differs from the last one in a few squares and
-# cards), and the document is wrapped without hashing the whole drawing
+# cards; a square's state and a spell's card are drawn once, whatever the square or the copy),
+# the document is wrapped without reading the whole drawing, and the table is joined once
 # ---------------------------------------------------------------------------
 
-#: how many pieces of each kind are remembered: many squares and cards, a few whole boards
+#: how many pieces of each kind are remembered: many squares and cards, a few panels
 _SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "card-art": 2000, "discard": 200,
           "vortex": 4, "title": 64, "prompt": 64, "other": 32, "hand": 32,
           "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64, "around": 256}

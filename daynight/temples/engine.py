@@ -976,7 +976,7 @@ class TemplesGame(Game):
         if self.log.enabled:
             self.log.add(who, "turn", "2.1 Awakening", f"Turn {self.turn_no}: {NAME[who]} awakens with 12 hours.")
         if who == "night":
-            if True in self.crystal:
+            if any(self.crystal):
                 self._awaken_night()
         elif any(self.mystify):
             self._awaken_day()

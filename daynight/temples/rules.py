@@ -156,7 +156,7 @@ def travel_squares(board: Any, side: str, hours: int, visited: Iterable[int]) ->
     if hours < TRAVEL_COST:
         return ()
     here = board.pawn[side]
-    if side == "day" and True in board.crystal:
+    if side == "day" and any(board.crystal):
         crystal = board.crystal
         if crystal[here]:
             return ()
