@@ -11,6 +11,10 @@
   move with the explanations on, as the app plays. Target 20 (the drawing issue's budget).
 * ``temples.temple_check_x100``: 100 temple checks (flood fills) over a full board (every
   square a Day- or Night-tile); ``report`` prints the mean of one check over many calls.
+* ``temples.random_turn.instr`` and ``temples.draw_state.instr`` (``report``, full runs with
+  valgrind): the two ratios above counted in instructions (callgrind), free of the shared
+  machine's noise. The timed ``draw_state`` ratio has run higher than the counted one (27
+  against 20 when they were added): instructions leave out memory traffic and the kernel.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import random
 import time
 
+from benchmarks.bench_stars import _instructions   # callgrind's count (to move to harness.py)
 from benchmarks.harness import Ratio, Timing
 from benchmarks.reference_temples import run_turns
 from daynight.temples import DAY, NIGHT, SQUARES, TemplesGame, temple_regions
@@ -128,6 +133,10 @@ FIGURES = [
 
 
 def report(quick: bool = False):
+    """The mean of one temple check; then (full runs with valgrind only, a few minutes) a
+    noise-free cross-check of ``temples.random_turn`` and ``temples.draw_state``: instructions
+    (callgrind) per turn or state, engine over reference, each as the difference of two runs
+    of the same workload (so the imports and the warm-up drop out)."""
     n = 2_000 if quick else 20_000
     t = time.perf_counter()
     for _ in range(n):
@@ -135,3 +144,27 @@ def report(quick: bool = False):
     per = (time.perf_counter() - t) / n
     yield (f"{'temples.temple_check_mean':<28} {per * 1e6:6.1f} µs per full-board temple check "
            f"(44 tiles, half of them Day; mean of {n:,} calls)")
+    if quick:
+        return
+    code = "import benchmarks.bench_temples as B; B.{}()({})"
+
+    def per_unit(maker: str, units: int) -> float | None:
+        one, more = (_instructions(code.format(maker, k)) for k in (1, 1 + units))
+        return None if one is None or more is None else (more - one) / units
+
+    # as the timed figures: 300 turns, 300 states drawn one after another from a fresh start
+    counts = [per_unit("_quiet_turns", 300), per_unit("_reference_turns", 300),
+              per_unit("_drawing_states", 300), per_unit("_random_moves", 3000)]
+    if None in counts:
+        yield "temples.*.instr              skipped (no valgrind)"
+        return
+    quiet, ref, state, move = counts
+    for name, e, r, target, unit in (("temples.random_turn.instr", quiet, ref, 2, "turn"),
+                                     ("temples.draw_state.instr", state, move, 20, "state / move")):
+        verdict = "meets target" if e / r <= target else "MISSES target"
+        yield (f"{name:<28} ratio {e / r:5.2f}  target {target}  (callgrind: engine {e / 1e3:,.0f}k, reference "
+               f"{r / 1e3:,.0f}k instructions per {unit}; {verdict})")
+
+
+def _quiet_turns():
+    return _engine_turns(False)

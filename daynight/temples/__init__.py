@@ -29,10 +29,13 @@ Steal Passion and Crystallize are attested; every other spell is a reconstructio
 Performance envelope: squares are ints 0..47 (row * 6 + column) with neighbour tables built
 once at import; moves are interned and the Cast moves of every card are tabled per pair of
 books; legal moves are cached per state; the temple check after a spell flood-fills only from
-the squares that became the owner's colour. Measured with ``python -m benchmarks temples`` on
-a shared 2-core VM: a random turn through the checked ``play`` costs about 2.2 times a
-straight-line reference turn (roughly 40-70 µs a turn), 1.5 times that with the explained
-log; drawing the table costs about 20-30 random moves. Standard library only.
+the squares that became the owner's colour; ``play`` accepts a move of the list just made by
+identity. The drawings remember their pieces: a square's state and a spell's card are drawn
+once, and the table is joined once into its document. Measured with ``python -m benchmarks
+temples`` on a shared 2-core VM: a random turn through the checked ``play`` costs about 2
+times a straight-line reference turn (1.8-1.9 in instructions), 1.5 times that with the
+explained log; drawing the table costs about 25 random moves (20 in instructions). Standard
+library only.
 
 Every game of the package has the same files (``daynight/<game>/``):
 

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import functools
 from itertools import repeat
+from operator import itemgetter, truth
 from typing import Any, Iterable, Sequence
 
 from .. import draw as d
-from .engine import Cast
+from .engine import Cast, PickTemple, Target, Travel
 from .rules import CENTRE, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, OTHER, ROWS, SIDES, SQUARES, TILE_WORD, square_name
 
 __all__ = ["TILE_COLOURS", "BOOK_COLOURS", "square_words", "square", "board", "spell_card", "hand", "backs",
@@ -61,13 +62,14 @@ HIGHLIGHT = d.FOCUS
 
 # ---------------------------------------------------------------------------
 # Speed: drawn pieces are remembered (a state differs from the last one in a few squares and
-# cards), and the document is wrapped without hashing the whole drawing
+# cards; a square's state and a spell's card are drawn once, whatever the square or the copy),
+# the document is wrapped without reading the whole drawing, and the table is joined once
 # ---------------------------------------------------------------------------
 
-#: how many pieces of each kind are remembered: many squares and cards, a few whole boards
-_SIZES = {"sq": 4000, "spell": 2000, "discard": 200, "vortex": 4, "board": 8, "title": 64,
-          "prompt": 64, "other": 32, "hand": 32, "placed-hand": 32, "piles": 64, "frame": 64, "resolved-card": 2000,
-          "doc": 64, "header": 64, "top": 64}
+#: how many pieces of each kind are remembered: many squares and cards, a few panels
+_SIZES = {"sq": 4000, "sq-state": 2000, "sq-resolved": 2000, "spell": 2000, "card-art": 2000, "discard": 200,
+          "vortex": 4, "title": 64, "prompt": 64, "other": 32, "hand": 32,
+          "piles": 64, "frame": 64, "resolved-card": 2000, "doc": 64, "header": 64, "top": 64, "around": 256}
 _MEMO: dict[str, dict[tuple, Any]] = {kind: {} for kind in _SIZES}
 
 
@@ -99,23 +101,33 @@ def _resolved(piece: d.Piece) -> d.Piece:
     return d.Piece(piece.w, piece.h, svg)
 
 
-def _document(piece: d.Piece, *, label: str) -> d.Drawing:
-    """:func:`daynight.draw.document` for the whole table, at a fraction of its cost.
+def _document(body: Sequence[str], w: float, h: float, *, label: str) -> d.Drawing:
+    """:func:`daynight.draw.document` for the whole table (``body``, the parts of a ``w`` x
+    ``h`` piece, joined once, into the document), at a fraction of its cost.
 
-    ``document`` hashes the whole drawing (blake2s) and rewrites its pattern references with
-    a regular expression: for the table that costs more than the 20 random moves a drawing
-    may cost. Here ``document`` wraps a small stub that uses the table's patterns, and the
-    table, whose pieces were resolved as they were drawn (:func:`_resolved`), takes the stub's
-    place. The pattern ids are then the same in every table (the definitions are the same
-    too); the result has ``document``'s shape (root ``<svg>``, title, patterns)."""
-    head, tail, doc = _memo(("doc", label, piece.w, piece.h), lambda: _wrapper(label, piece.w, piece.h))
-    return d.Drawing(head + piece.svg + tail, doc.label, doc.width, doc.height)
+    ``document`` reads the whole drawing to name and resolve its patterns (a checksum, then a
+    replace over the text for each pattern): for a table of some 50 kB that costs about ten
+    random moves, half of what a drawing may cost. Here ``document`` wraps a small stub that
+    uses the table's patterns, once per size, and the table, whose pieces were resolved as
+    they were drawn (:func:`_resolved`), takes the stub's place; the label goes where
+    ``document`` put the stub's. The pattern ids are then the same in every table (the
+    definitions are the same too); the result has ``document``'s shape (root ``<svg>``,
+    title, patterns)."""
+    head, tail, width, height = _memo(("doc", w, h), lambda: _wrapper(w, h))
+    head = head.replace(_LABEL_ATTR, f'aria-label="{d.attr(label)}"', 1).replace(
+        _LABEL_TITLE, f"<title>{d.esc(label)}</title>", 1)
+    return d.Drawing("".join((head, *body, tail)), label, width, height)
 
 
-def _wrapper(label: str, w: float, h: float) -> tuple[str, str, d.Drawing]:
-    doc = d.document(d.Piece(w, h, _STUB), label=label)
+#: the label of the stub's document, where each table's label goes
+_LABEL_MARK = "@label@"
+_LABEL_ATTR, _LABEL_TITLE = f'aria-label="{_LABEL_MARK}"', f"<title>{_LABEL_MARK}</title>"
+
+
+def _wrapper(w: float, h: float) -> tuple[str, str, float, float]:
+    doc = d.document(d.Piece(w, h, _STUB), label=_LABEL_MARK)
     head, tail = doc.svg.split(_resolved(d.Piece(0, 0, _STUB)).svg, 1)
-    return head, tail, doc
+    return head, tail, doc.width, doc.height
 
 
 # ---------------------------------------------------------------------------
@@ -136,14 +148,14 @@ def square_words(board: Any, sq: int) -> str:
     if sq in CENTRE:
         return f"{square_name(sq)}, the impassable centre"
     pawn = _get(board, "pawn")
-    return _square_label(sq, _get(board, "tiles")[sq], bool(_get(board, "in_temple")[sq]),
+    return _square_label(square_name(sq), _get(board, "tiles")[sq], bool(_get(board, "in_temple")[sq]),
                          bool(_get(board, "temple_tile")[sq]), _get(board, "mystify")[sq],
                          bool(_get(board, "crystal")[sq]), [side for side in SIDES if pawn[side] == sq])
 
 
-def _square_label(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
+def _square_label(name: str, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
                   here: Sequence[str]) -> str:
-    words = [square_name(sq), TILE_WORD[t]]
+    words = [name, TILE_WORD[t]]
     if in_temple:
         words.append("part of a temple")
     elif temple_tile:
@@ -260,8 +272,28 @@ def square(board: Any, sq: int, *, highlight: bool = False, picked: bool = False
     return _memo(key, lambda: _square(*key[1:]))
 
 
-def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool, day_here: bool,
-            night_here: bool, highlight: bool, picked: bool, fresh: str | None, s: float) -> d.Piece:
+def _square(sq: int, *state, resolved: bool = False) -> d.Piece:
+    """Square ``sq`` in ``state`` (the arguments of :func:`_square_drawing` after the name): a
+    state is drawn once for every square, with a mark where the square's name goes;
+    ``resolved``: its patterns pointed at the table's (:func:`_resolved`)."""
+    piece = _square_state(state, resolved)
+    return d.Piece(piece.w, piece.h, piece.svg.replace(_SQ_MARK, square_name(sq)))
+
+
+def _square_state(state: tuple, resolved: bool) -> d.Piece:
+    if resolved:
+        return _memo(("sq-resolved", *state), lambda: _resolved(_square_state(state, False)))
+    return _memo(("sq-state", *state), lambda: _square_drawing(_SQ_MARK, *state))
+
+
+#: where a square's name goes in the drawing of its state (no other word of a square has an @)
+_SQ_MARK = "@sq@"
+
+
+def _square_drawing(name: str, t: int, in_temple: bool, temple_tile: bool, mystify: int, crystal: bool,
+                    day_here: bool, night_here: bool, highlight: bool, picked: bool, fresh: str | None,
+                    s: float) -> d.Piece:
+    """The square called ``name`` with everything on it."""
     colour = TILE_COLOURS[t]
     ink = colour.ink
     parts = [d.rect(0, 0, s, s, fill=colour.fill, stroke=d.LINE, width=1.2, cls="dn-frame"),
@@ -278,7 +310,7 @@ def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, c
     tile = "".join(parts)
     if fresh == "flip":
         tile = d.animate(tile, "flip")
-    out = [tile, d.text(3, 11, square_name(sq), size=9.5, weight="700", fill=ink)]
+    out = [tile, d.text(3, 11, name, size=9.5, weight="700", fill=ink)]
     word = {NEUTRAL: "neutral", DAY: "Day", NIGHT: "Night"}[t]
     marks = []
     if in_temple:
@@ -315,43 +347,63 @@ def _square(sq: int, t: int, in_temple: bool, temple_tile: bool, mystify: int, c
         out.append(d.rect(0, 0, s, s, fill=HIGHLIGHT, stroke=None, extra='fill-opacity=".16"'))
         out.append(d.rect(2, 2, s - 4, s - 4, fill="none", stroke=HIGHLIGHT, width=3.2, rx=3,
                           extra='stroke-dasharray="7 3"'))
-    label = _square_label(sq, t, in_temple, temple_tile, mystify, crystal, here) + (
+    label = _square_label(name, t, in_temple, temple_tile, mystify, crystal, here) + (
         ", picked for the temple" if picked else "")
-    return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{square_name(sq)}", cls="dn-square"))
+    return d.Piece(s, s, d.group("".join(out), label=label, key=f"sq-{name}", cls="dn-square"))
 
 
-def _board_piece(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
-                 fresh: dict[int, str] | None = None, size: float = SQ) -> d.Piece:
+def _board_piece(board: Any, **options: Any) -> d.Piece:
+    w, h, parts = _board_parts(board, **options)
+    return d.Piece(w, h, "".join(parts))
+
+
+def _board_parts(board: Any, *, highlight: Iterable[int] = (), picked: Iterable[int] = (),
+                 fresh: dict[int, str] | None = None, size: float = SQ) -> tuple[float, float, tuple[str, ...]]:
+    """The board, ``(width, height, the parts of its SVG text)``: the table joins the parts
+    once with the rest of the table."""
     marks, chosen, fresh = set(highlight), set(picked), fresh or {}
     tiles, in_temple, temple_tile = _get(board, "tiles"), _get(board, "in_temple"), _get(board, "temple_tile")
     mystify, crystal, pawn = _get(board, "mystify"), _get(board, "crystal"), _get(board, "pawn")
-    day, night = pawn["day"], pawn["night"]
     # the state of each square as a tuple (built by C-level maps: this runs on every drawing)
-    keys = tuple(zip(SQUARES, map(tiles.__getitem__, SQUARES), map(bool, map(in_temple.__getitem__, SQUARES)),
-                     map(bool, map(temple_tile.__getitem__, SQUARES)), map(mystify.__getitem__, SQUARES),
-                     map(bool, map(crystal.__getitem__, SQUARES)), map(day.__eq__, SQUARES),
-                     map(night.__eq__, SQUARES), map(marks.__contains__, SQUARES),
-                     map(chosen.__contains__, SQUARES), map(fresh.get, SQUARES), repeat(size)))
-    return _memo(("board", keys), lambda: _board_from(keys, size))
+    keys = tuple(zip(SQUARES, _OF_SQUARES(tiles), map(truth, _OF_SQUARES(in_temple)),
+                     map(truth, _OF_SQUARES(temple_tile)), _OF_SQUARES(mystify), map(truth, _OF_SQUARES(crystal)),
+                     _AT[pawn["day"]], _AT[pawn["night"]],
+                     map(marks.__contains__, SQUARES) if marks else repeat(False),
+                     map(chosen.__contains__, SQUARES) if chosen else repeat(False),
+                     map(fresh.get, SQUARES) if fresh else repeat(None), repeat(size)))
+    return _board_from(keys, size)
 
 
+#: the 44 squares' entries of a list of 48; ``_AT[p]``: for each square, whether it is ``p``
+_OF_SQUARES = itemgetter(*SQUARES)
+_AT = tuple(tuple(s == p for s in SQUARES) for p in range(COLS * ROWS))
 _PLACED: dict[tuple, str] = {}
+#: the last board drawn: the states of its squares, their placed drawings, the board (the
+#: next state differs from it in a few squares; comparing is cheaper than hashing the states)
+_LAST_BOARD: list = [(), (), None]
 
 
-def _board_from(keys: tuple, size: float) -> d.Piece:
+def _board_from(keys: tuple, size: float) -> tuple[float, float, tuple[str, ...]]:
+    last_keys, last_squares, last_board = _LAST_BOARD
+    if keys == last_keys:
+        return last_board
     placed = _PLACED
     if len(placed) > 6000:
         placed.clear()
-    parts = [_edges(size)]
-    for key in keys:
-        svg = placed.get(key)
-        if svg is None:
-            svg = placed[key] = d.place(_resolved(_square(*key)), EDGE + (key[0] % COLS) * size,
-                                        EDGE + (key[0] // COLS) * size)
-        parts.append(svg)
-    parts.append(_memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size)))
+    squares = []
+    for key, old, svg in zip(keys, last_keys or repeat(None), last_squares or repeat(None)):
+        if key != old:
+            svg = placed.get(key)
+            if svg is None:
+                svg = placed[key] = d.place(_square(*key, resolved=True), EDGE + (key[0] % COLS) * size,
+                                            EDGE + (key[0] // COLS) * size)
+        squares.append(svg)
+    vortex = _memo(("vortex", size), lambda: _vortex(EDGE + 2 * size, EDGE + 3 * size, 2 * size, 2 * size))
     w, h = COLS * size + 2 * EDGE, ROWS * size + 2 * EDGE
-    return d.Piece(w, h, f'<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">{"".join(parts)}</g>')
+    board = w, h, ('<g role="group" aria-label="the Valley of Emptiness, 6 by 8 squares">', _edges(size),
+                   *squares, vortex, "</g>")
+    _LAST_BOARD[:] = keys, squares, board
+    return board
 
 
 @functools.lru_cache(maxsize=8)
@@ -409,33 +461,68 @@ def spell_label(spell: Any) -> str:
 def spell_card(spell: Any, *, key: str | None = None, dim: bool = False, selected: bool = False,
                w: float = CARD_W, h: float = CARD_H, fresh: bool = False) -> d.Piece:
     """A spell as its card: the cost in hours in the top-left corner, the name, the type and
-    the book, the condition in italics, the text, and ``attested`` or ``reconstructed``.
+    the book, the condition in italics and its text, and ``attested`` or ``reconstructed``.
     The words shrink with the card (a hand of many cards is drawn smaller)."""
-    hit = _memo(("spell", id(spell), key, dim, selected, w, h, fresh),
-                lambda: (spell, _spell_card(spell, key, dim, selected, w, h, fresh)))
-    if hit[0] is not spell:     # another spell now has that id: draw it afresh
-        _MEMO["spell"].pop(("spell", id(spell), key, dim, selected, w, h, fresh))
-        return spell_card(spell, key=key, dim=dim, selected=selected, w=w, h=h, fresh=fresh)
+    piece = _of_spell(spell, ("spell", id(spell), dim, selected, w, h, fresh),
+                      lambda: _spell_card(spell, _KEY_MARK, dim, selected, w, h, fresh))
+    return d.Piece(piece.w, piece.h, _keyed(piece.svg, key))
+
+
+def _of_spell(spell: Any, key: tuple, make):
+    """:func:`_memo` for a drawing of ``spell`` (``id(spell)`` in ``key``): drawn afresh when
+    another spell now has that id."""
+    hit = _memo(key, lambda: (spell, make()))
+    if hit[0] is not spell:
+        hit = _MEMO[key[0]][key] = (spell, make())
     return hit[1]
+
+
+#: a card is drawn once per spell with this key, and each copy gets its own (:func:`_keyed`)
+_KEY_MARK = "@key@"
+_KEY_SLOT = f'data-key="{_KEY_MARK}"'
+
+
+def _keyed(svg: str, key: str | None) -> str:
+    """A card drawn with the key :data:`_KEY_MARK`, with ``key`` instead (or with none): the
+    key is the card's first attribute, before any text of the spell."""
+    if key is None:
+        return svg.replace(" " + _KEY_SLOT, "", 1)
+    return svg.replace(_KEY_SLOT, f'data-key="{d.attr(key)}"', 1)
 
 
 def _spell_card(spell: Any, key: str | None, dim: bool, selected: bool, w: float, h: float, fresh: bool) -> d.Piece:
     colour = BOOK_COLOURS[spell.book]
-    ink = colour.ink
+    k = min(1.0, w / CARD_W, h / CARD_H)
+    before, after = _of_spell(spell, ("card-art", id(spell), w, h), lambda: _card_art(spell, w, h))
+    corner = d.text(w - 6 * k, 4 + 9 * k, "not now" if dim else NAME[spell.book], size=9 * k, fill=colour.ink,
+                    anchor="end", weight="700")
+    art = before + corner + after
+    if dim:     # a spell that cannot be cast now: paler, and it says so in its corner
+        art += d.rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=7, extra='fill-opacity=".3"')
+    piece = d.card(label=spell_label(spell) + (" (cannot be cast now)" if dim else ""), colour=colour, w=w, h=h,
+                   key=key, art=art, selected=selected, cls="dn-spell")
+    if fresh:
+        return d.Piece(piece.w, piece.h, d.animate(piece.svg, "enter"))
+    return piece
+
+
+def _card_art(spell: Any, w: float, h: float) -> tuple[str, str]:
+    """What a spell's card shows at size ``w`` x ``h`` (the words laid out to fit), before
+    and after the top-right corner's word (the book, or "not now")."""
+    ink = BOOK_COLOURS[spell.book].ink
     k = min(1.0, w / CARD_W, h / CARD_H)
     band = max(6.0, w * 0.12)          # the card frame's pattern band (daynight.draw.card)
     x = band + 5 * k
     inner = w - x - 5 * k
     cost = "X" if spell.cost == "X" else str(spell.cost)
     r = 12 * k
-    art = [f'<circle cx="{d._n(band + 4 + r)}" cy="{d._n(4 + r)}" r="{d._n(r)}" fill="#ffffff" stroke="{d.LINE}" '
-           f'stroke-width="1.3"/>',
-           d.text(band + 4 + r, 4 + r + 5 * k, cost, size=14 * k, weight="700", anchor="middle"),
-           d.text(band + 8 + 2 * r, 4 + 9 * k, "hours" if cost != "1" else "hour", size=9 * k, fill=ink),
-           d.text(band + 8 + 2 * r, 4 + 20 * k, TYPE_WORD[spell.type].split()[0], size=9 * k, fill=ink,
-                  weight="700"),
-           d.text(w - 6 * k, 4 + 9 * k, "not now" if dim else NAME[spell.book], size=9 * k, fill=ink, anchor="end",
-                  weight="700")]
+    before = [f'<circle cx="{d._n(band + 4 + r)}" cy="{d._n(4 + r)}" r="{d._n(r)}" fill="#ffffff" '
+              f'stroke="{d.LINE}" stroke-width="1.3"/>',
+              d.text(band + 4 + r, 4 + r + 5 * k, cost, size=14 * k, weight="700", anchor="middle"),
+              d.text(band + 8 + 2 * r, 4 + 9 * k, "hours" if cost != "1" else "hour", size=9 * k, fill=ink),
+              d.text(band + 8 + 2 * r, 4 + 20 * k, TYPE_WORD[spell.type].split()[0], size=9 * k, fill=ink,
+                     weight="700")]
+    art = []
     y = 4 + 2 * r + 14 * k
     svg, y = _lines(x, y, _wrap(spell.name, inner, 13 * k)[:2], 13 * k, fill=ink, weight="700")
     art.append(svg)
@@ -455,13 +542,7 @@ def _spell_card(spell: Any, key: str | None, dim: bool, selected: bool, w: float
     art.append(svg)
     art.append(d.text(x, h - 6 * k, f"{BOOK_TITLE[spell.book]} book, {spell.provenance}", size=8.5 * k, fill=ink,
                       italic=True))
-    if dim:     # a spell that cannot be cast now: paler, and it says so in its corner
-        art.append(d.rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=7, extra='fill-opacity=".3"'))
-    piece = d.card(label=spell_label(spell) + (" (cannot be cast now)" if dim else ""), colour=colour, w=w, h=h,
-                   key=key, art="".join(art), selected=selected, cls="dn-spell")
-    if fresh:
-        return d.Piece(piece.w, piece.h, d.animate(piece.svg, "enter"))
-    return piece
+    return "".join(before), "".join(art)
 
 
 def hand(spells: Sequence[Any], *, keys: Sequence[str | None] | None = None, dim: Iterable[int] = (),
@@ -512,8 +593,7 @@ def book_stack(n: int, side: str) -> d.Piece:
 
 def discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
     """A discard pile, face up: its size and its top spell (both players may look through it)."""
-    hit = _memo(("discard", id(top), n, side), lambda: (top, _discard_pile(top, n, side)))
-    return hit[1] if hit[0] is top else _discard_pile(top, n, side)
+    return _of_spell(top, ("discard", id(top), n, side), lambda: _discard_pile(top, n, side))
 
 
 def _discard_pile(top: Any | None, n: int, side: str) -> d.Piece:
@@ -601,6 +681,10 @@ def _temples_row(counts: tuple[int, int], need: int) -> d.Piece:
     return d.row(pieces, gap=16, align="middle")
 
 
+#: the moves that name a square (the squares to ring on the board)
+_ON_A_SQUARE = frozenset({Target, Travel, PickTemple})
+
+
 def _view_for(game: Any, viewer: str | None) -> dict:
     if viewer is not None:
         return game.view(viewer)
@@ -635,7 +719,7 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
     if highlight is None:
         highlight = ()
         if acting is not None and (viewer is None or viewer == acting):
-            highlight = [m.square for m in game.legal_moves() if hasattr(m, "square")]
+            highlight = [m.square for m in game.legal_moves() if type(m) in _ON_A_SQUARE]
     if picked is None:
         picked = view["temple_pick"]["picked"] if view["temple_pick"] else ()
     if dim is None:
@@ -644,7 +728,7 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
                 and view["temple_pick"] is None:
             castable = {m.card for m in game.legal_moves(me) if type(m) is Cast}
             dim = [c for c in game.hand[me] if c not in castable]
-    left = _board_piece(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
+    left_w, left_h, left = _board_parts(view, highlight=highlight, picked=picked, fresh=_fresh_squares(game, since))
 
     # the state of the game: whose turn, the phase, the temples, what to do now
     if view["over"]:
@@ -685,15 +769,15 @@ def table(game: Any, viewer: str | None = None, *, highlight: Iterable[int] | No
                                      piles(me), acting == me)
 
     # one join: the board, and beside it the header and the two sides (no piece copied twice)
-    x0 = left.w + 12
+    x0 = left_w + 12
     y1 = header.h + 6
     y2 = y1 + other_panel.h + 6
-    body = "".join((left.svg, f'<g transform="translate({d._n(x0)},0)">', header.svg,
-                    f'<g transform="translate(0,{d._n(y1)})">', other_panel.svg, "</g>",
-                    f'<g transform="translate(0,{d._n(y2)})">', *my_parts, "</g></g>"))
-    whole = d.Piece(x0 + max(RIGHT_W, other_panel.w, my_w), max(left.h, y2 + my_h), body)
+    body = (*left, f'<g transform="translate({d._n(x0)},0)">', header.svg,
+            f'<g transform="translate(0,{d._n(y1)})">', other_panel.svg, "</g>",
+            f'<g transform="translate(0,{d._n(y2)})">', *my_parts, "</g></g>")
     who = "everything (a teacher's view)" if viewer is None else f"as {NAME[viewer]} sees it"
-    return _document(whole, label=f"The temple duel, {who}: {state}")
+    return _document(body, x0 + max(RIGHT_W, other_panel.w, my_w), max(left_h, y2 + my_h),
+                     label=f"The temple duel, {who}: {state}")
 
 
 def _title(state: str, built: tuple[int, int], need: int) -> d.Piece:
@@ -741,7 +825,7 @@ def _my_panel(cards: Sequence[Any], me: str, ids: tuple, dimmed: tuple, selected
     inner = RIGHT_W - 16
     n = len(ids)
     hand_key = ("hand", id(cards), ids, dimmed, selected)
-    my_hand = _memo(hand_key, lambda: _hand_piece(
+    hand_w, hand_h, my_hand = _memo(hand_key, lambda: _hand_parts(
         [cards[c] for c in ids], [f"card-{c}" for c in ids], inner, dim=[i for i, x in enumerate(dimmed) if x],
         selected=ids.index(selected) if selected in ids else None))
     top = _memo(("top", id(cards), me, left_hours) + piles, lambda: d.row(
@@ -749,10 +833,10 @@ def _my_panel(cards: Sequence[Any], me: str, ids: tuple, dimmed: tuple, selected
         align="middle"))
     title = (f"{NAME[me]}" + (" (to move)" if acting else "") + f": {n} spell{'s' if n != 1 else ''}"
              + (", keep five" if n > 5 else " in hand"))
-    w, h = max(top.w, my_hand.w), top.h + 5 + my_hand.h
+    w, h = max(top.w, hand_w), top.h + 5 + hand_h
     head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h)
-    placed = _memo(("placed-hand",) + hand_key + (top.h + 5,), lambda: d.place(my_hand, 0, top.h + 5))
-    return [head, top.svg, placed, tail], pw, ph
+    into, out = _around(0, top.h + 5)
+    return [head, top.svg, into, *my_hand, out, tail], pw, ph
 
 
 def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple[str, str, float, float]:
@@ -768,13 +852,19 @@ def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple
 RIGHT_W = 480.0     #: the width of the column beside the board
 
 
-def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float, *, dim: Sequence[int] = (),
-                selected: int | None = None, small: bool = False) -> d.Piece:
+def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float, **options: Any) -> d.Piece:
+    w, h, parts = _hand_parts(spells, keys, width, **options)
+    return d.Piece(w, h, "".join(parts))
+
+
+def _hand_parts(spells: Sequence[Any], keys: Sequence[str | None], width: float, *, dim: Sequence[int] = (),
+                selected: int | None = None, small: bool = False) -> tuple[float, float, tuple[str, ...]]:
     """A hand laid out in the column beside the board: three cards a row, or two rows of
-    narrower cards for a big hand (up to twelve), then three rows."""
+    narrower cards for a big hand (up to twelve), then three rows. ``(width, height, the
+    parts of its SVG text)``: each card is drawn once per spell and cut where its key goes."""
     n = len(spells)
     if not n:
-        return d.Piece(width, 20, d.text(0, 14, "No spells in hand.", size=12))
+        return width, 20, (d.text(0, 14, "No spells in hand.", size=12),)
     per_row = 3 if n <= 6 else min(6, -(-n // 2))
     if small:
         per_row = max(per_row, min(n, 5))
@@ -782,10 +872,20 @@ def _hand_piece(spells: Sequence[Any], keys: Sequence[str | None], width: float,
     h = CARD_H * (0.8 if small else 1.0) * (1.0 if n <= 2 * per_row else 0.72)
     dimmed = set(dim)
     parts = []
-    for i, sp in enumerate(spells):     # as hand() lays them out, each card drawn and resolved once
-        key = ("resolved-card", id(sp), keys[i], i in dimmed, i == selected, w, h)
-        hit = _memo(key, lambda: (sp, _resolved(spell_card(sp, key=key[2], dim=key[3], selected=key[4], w=w, h=h))))
-        card = hit[1] if hit[0] is sp else _resolved(spell_card(sp, key=keys[i], dim=i in dimmed, w=w, h=h))
-        parts.append(d.place(card, (i % per_row) * (w + 7), (i // per_row) * (h + 8)))
+    for i, sp in enumerate(spells):     # as hand() lays them out, each spell drawn and resolved once
+        dim_i, sel_i = i in dimmed, i == selected
+        before, _, after = _of_spell(sp, ("resolved-card", id(sp), dim_i, sel_i, w, h), lambda: _resolved(
+            spell_card(sp, key=_KEY_MARK, dim=dim_i, selected=sel_i, w=w, h=h)).svg.partition(_KEY_SLOT))
+        into, out = _around((i % per_row) * (w + 7), (i // per_row) * (h + 8))
+        if keys[i] is None:             # as _keyed: the key is the card's first attribute
+            parts += into, before[:-1], after, out
+        else:
+            parts += into, before, f'data-key="{d.attr(keys[i])}"', after, out
     rows = -(-n // per_row)
-    return d.Piece(min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, "".join(parts))
+    return min(n, per_row) * (w + 7) - 7, rows * (h + 8) - 8, tuple(parts)
+
+
+def _around(x: float, y: float) -> tuple[str, str]:
+    """:func:`daynight.draw.place` at ``(x, y)`` as the text before a piece and after it
+    (the piece is then not copied into its place)."""
+    return _memo(("around", x, y), lambda: tuple(d.place(d.Piece(0, 0, "|"), x, y).split("|")))

@@ -20,6 +20,7 @@ from .rules import (
     HAND_LIMIT,
     HOURS,
     NAME,
+    NEIGHBOURS,
     NEUTRAL,
     NIGHT,
     OTHER,
@@ -177,6 +178,8 @@ def _mv(cls, *args):
 
 #: interned moves by side and square (the legal-move lists reuse them)
 _TRAVEL = {side: tuple(_mv(Travel, side, s) for s in range(48)) for side in ("day", "night")}
+#: the Travel moves to every square bordering on a square (the usual travel_squares: all of them)
+_TRAVEL_AROUND = {side: tuple(tuple(_TRAVEL[side][b] for b in NEIGHBOURS[s]) for s in range(48)) for side in SIDES}
 _TARGET = {side: tuple(_mv(Target, side, s) for s in range(48)) for side in ("day", "night")}
 _PICK = {side: tuple(_mv(PickTemple, side, s) for s in range(48)) for side in ("day", "night")}
 _END = {side: _mv(EndTurn, side) for side in ("day", "night")}
@@ -186,9 +189,18 @@ _CARD_IDS = range(2 * 70)
 _CHOOSE = {side: tuple(_mv(Choose, side, c) for c in _CARD_IDS) for side in ("day", "night")}
 _DISCARD = {side: tuple(_mv(Discard, side, c) for c in _CARD_IDS) for side in ("day", "night")}
 _TABLES: dict[tuple[int, int], tuple] = {}
-#: (a spell's condition, (caster, tile under Day, tile under Night, distance)) -> whether
-#: rules.condition_refusal lets it be cast: the function of exactly those inputs, remembered
-_CONDITION_HOLDS: dict[tuple, bool] = {}
+#: every spell condition met so far, numbered from 2 (the ``when`` of :func:`_book_tables`)
+_CONDITION_NO: dict[tuple, int] = {}
+#: whether rules.condition_refusal lets a spell be cast, remembered for exactly what it reads:
+#: the condition's number and the situation (:func:`_situation`) as one int
+_CONDITION_HOLDS: dict[int, bool] = {}
+
+
+def _situation(who: str, tile_day: int, tile_night: int, distance: int) -> int:
+    """What a spell's condition reads (the caster, the tiles under the pawns, the distance
+    between them) as an int below 2048, so that a condition's verdict is remembered by
+    ``number * 2048 + situation``."""
+    return (((who == "night") * 3 + tile_day) * 3 + tile_night) * 64 + distance
 
 
 def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
@@ -200,7 +212,7 @@ def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
     * ``casts[side][i] = (when, by_hours)``: ``by_hours[h]`` holds the Cast moves of card
       ``i`` that ``h`` hours can pay for (one per X; :func:`rules.can_afford`), and ``when``
       says if it may be cast: 0 never (the other side's theme spell, 3.3), 1 whenever the hours
-      allow, 2 when its condition holds (3.3)."""
+      allow, 2 or more when its condition holds (3.3): the number of that condition."""
     key = (id(books["day"]), id(books["night"]))
     hit = _TABLES.get(key)
     if hit is not None and hit[0] == (books["day"], books["night"]):
@@ -217,7 +229,9 @@ def _book_tables(books: Mapping[str, Book]) -> tuple[list, list, dict, dict]:
         for c, sp in enumerate(cards):
             ways = [(sp.cost if x is None else x, _mv(Cast, side, c, x)) for x in sp.x_values()]
             by_hours = tuple(tuple(mv for cost, mv in ways if AFFORDABLE[h][cost]) for h in range(HOURS + 1))
-            rows.append((0 if theme_forbidden(sp.type, side) else 2 if sp.condition else 1, by_hours))
+            when = (0 if theme_forbidden(sp.type, side) else
+                    _CONDITION_NO.setdefault(sp.condition, len(_CONDITION_NO) + 2) if sp.condition else 1)
+            rows.append((when, by_hours))
         casts[side] = rows
     tables = (cards, owner, ids, casts)
     _TABLES[key] = ((books["day"], books["night"]), tables)
@@ -394,24 +408,25 @@ class TemplesGame(Game):
                 if self.phase == "cast":
                     hours = self.hours
                     casts = self._casts[who]
-                    ckey = None
+                    now = None
                     for c in self.hand[who]:          # every copy is a move of its own
                         when, by_hours = casts[c]     # by_hours[h]: the casts h hours pay for (can_afford)
-                        if when == 2:                 # a condition (3.3): condition_refusal, remembered
-                            sp = self.cards[c]        # for what it reads (the tiles under the pawns, the distance)
-                            if ckey is None:
+                        if when > 1:                  # a condition (3.3): condition_refusal, remembered
+                            if now is None:           # for what it reads (the tiles under the pawns, the distance)
                                 pd, pn = self.pawn["day"], self.pawn["night"]
-                                ckey = (who, self.tiles[pd], self.tiles[pn], DIST[pd][pn])
-                            key = (sp.condition, ckey)
+                                now = _situation(who, self.tiles[pd], self.tiles[pn], DIST[pd][pn])
+                            key = when * 2048 + now
                             ok = _CONDITION_HOLDS.get(key)
                             if ok is None:
-                                ok = _CONDITION_HOLDS[key] = condition_refusal(self, sp, who) is None
+                                ok = _CONDITION_HOLDS[key] = condition_refusal(self, self.cards[c], who) is None
                             if not ok:
                                 continue
                         elif not when:                # the other side's theme spell (3.3)
                             continue
                         out += by_hours[hours]
-                out += map(_TRAVEL[who].__getitem__, travel_squares(self, who, self.hours, self.visited))
+                here = self.pawn[who]
+                to = travel_squares(self, who, self.hours, self.visited)
+                out += _TRAVEL_AROUND[who][here] if to is NEIGHBOURS[here] else map(_TRAVEL[who].__getitem__, to)
                 out.append(_END[who])
                 legal = tuple(out)
             self._legal = legal
@@ -442,6 +457,28 @@ class TemplesGame(Game):
         return tuple(map(_DISCARD[who].__getitem__, sorted(set(self.hand[who]))))
 
     # -- checking (the reason for a refusal) ----------------------------------------------
+    def play(self, move: Any) -> list:
+        """Check ``move``, then carry it out; the events it caused (see :meth:`Game.play`).
+
+        The base class's method, with its common case -- one of the legal moves just listed
+        (what every bot and rollout plays: moves are interned, so it is that very object) --
+        accepted in one pass over the list. Anything else, a refusal included, goes through
+        :meth:`_check` rule by rule."""
+        legal = self._legal
+        if legal is not None and self.result is None:
+            for m in legal:
+                if m is move:
+                    log = self.log
+                    if not log.enabled:
+                        self._apply(move)
+                        self.history.append(move)
+                        return []
+                    start = len(log)
+                    self._apply(move)
+                    self.history.append(move)
+                    return log.since(start)
+        return super().play(move)
+
     def _refuse(self, message: str, rule: str):
         raise IllegalMoveError(message, rule=rule, state=self.describe())
 
@@ -855,7 +892,7 @@ class TemplesGame(Game):
         return R.can_still_win(self, side, self.temples_needed(side))
 
     def _space_check(self, trigger: str) -> None:
-        verdict = space_verdict(self.can_still_win("day"), self.can_still_win("night"),
+        verdict = space_verdict(lambda: self.can_still_win("day"), lambda: self.can_still_win("night"),
                                 trigger == "transform" or self.options.day_default == "any")
         if verdict is None:
             return
@@ -939,7 +976,7 @@ class TemplesGame(Game):
         if self.log.enabled:
             self.log.add(who, "turn", "2.1 Awakening", f"Turn {self.turn_no}: {NAME[who]} awakens with 12 hours.")
         if who == "night":
-            if True in self.crystal:
+            if any(self.crystal):
                 self._awaken_night()
         elif any(self.mystify):
             self._awaken_day()
@@ -1070,12 +1107,12 @@ class TemplesGame(Game):
         v = {
             "me": player, "turn": self.turn, "turn_no": self.turn_no, "hours": self.hours,
             "phase": self.phase, "over": self.result is not None, "winner": self.winner,
-            "tiles": list(self.tiles), "in_temple": [bool(x) for x in self.in_temple],
+            "tiles": list(self.tiles), "in_temple": list(map(bool, self.in_temple)),
             "temple_tile": list(self.temple_tile), "mystify": list(self.mystify),
             "crystal": list(self.crystal), "temples": [[side, list(sq)] for side, sq in self.temples],
             "pawn_squares": dict(self.pawn), "visited": sorted(self.visited),
             "hand": [self.cards[c].id for c in self.hand[player]],
-            "hand_cards": {c: self._card_json(c) for c in self.hand[player]},
+            "hand_cards": dict(zip(self.hand[player], map(self._card_json, self.hand[player]))),
             "hands": {player: [self.cards[c].id for c in self.hand[player]], other: len(self.hand[other])},
             "piles": {side: len(self.pile[side]) for side in SIDES},
             "discards": {side: [self.cards[c].id for c in self.discards[side]] for side in SIDES},

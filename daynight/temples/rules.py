@@ -17,7 +17,7 @@ No function here changes its board; :func:`draw_spell` alone changes the two pil
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 # ---------------------------------------------------------------------------
 # 1.4, 3.1: the board and its standard terms
@@ -156,7 +156,7 @@ def travel_squares(board: Any, side: str, hours: int, visited: Iterable[int]) ->
     if hours < TRAVEL_COST:
         return ()
     here = board.pawn[side]
-    if side == "day" and True in board.crystal:
+    if side == "day" and any(board.crystal):
         crystal = board.crystal
         if crystal[here]:
             return ()
@@ -565,18 +565,25 @@ def can_still_win(board: Any, side: str, needed: int) -> bool:
     return bool(big) and two_nines_fit(big[0])
 
 
-def space_verdict(day_can: bool, night_can: bool, transformed: bool) -> tuple[str, str | None, str] | None:
+def space_verdict(day_can: Callable[[], bool], night_can: Callable[[], bool],
+                  transformed: bool) -> tuple[str, str | None, str] | None:
     """4.2 Draw: "it may have become impossible for either player to build a second Temple ...
     the game has ended in a draw". 4.3 Victory for Day by default: "When at the beginning of
     Day's turn a mystified Day-tile transforms into a Day Temple-tile, it could occur that
     Night no longer has the possibility to create her second Temple ... the game has ended and
     Day is declared the winner." Returns ``(result, winner, rule)`` or ``None`` (play on);
-    ``transformed``: a Day Temple-tile has just been made (or option ``day_default="any"``)."""
-    if not day_can and not night_can:
-        return "draw", None, "4.2 Draw"
-    if not night_can and transformed:
-        return "default", "day", "4.3 Victory for Day by default"
-    return None
+    ``transformed``: a Day Temple-tile has just been made (or option ``day_default="any"``).
+
+    ``day_can()`` and ``night_can()`` say whether Day and Night can still fit the temples they
+    need (:func:`can_still_win`); each is asked only when the verdict depends on it (the
+    search for two nines can be long)."""
+    if transformed:
+        if night_can():
+            return None
+        return ("default", "day", "4.3 Victory for Day by default") if day_can() else ("draw", None, "4.2 Draw")
+    if day_can() or night_can():
+        return None
+    return "draw", None, "4.2 Draw"
 
 
 def winner_by_temples(temples_built: int, temples_to_win: int = TEMPLES_TO_WIN) -> bool:
