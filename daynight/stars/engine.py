@@ -501,9 +501,10 @@ class StarsGame(Game):
                  {"order": [], "dropped": []})
             return
 
-        said = []
+        said, played = [], self.played
         for p in order:
-            both = self.played[p][0].colour == colour == self.played[p][-1].colour and len(self.played[p]) == 2
+            cards = played[p]
+            both = len(cards) == 2 and cards[0].colour == colour == cards[1].colour
             said.append(f"{names[p]} ({colour} {values[p]}{', both cards added' if both else ''})")
         text = (f"Who played {colour} chooses, {'highest' if day else 'lowest'} value first: "
                 + (", then ".join(said) if said else "nobody") + ".")
