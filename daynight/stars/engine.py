@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from operator import add, attrgetter, itemgetter
 from typing import Any, NamedTuple, Sequence
 
@@ -99,6 +100,7 @@ def _names(n: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(n)]
 
 
+@lru_cache(maxsize=None)  # said about 60 times a game with the log on, with few distinct words
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -318,7 +320,7 @@ class StarsGame(Game):
         self.hands[p].remove(card)
         self.pending[p] = card
         if self.log.enabled:
-            self.log.append(self._placed[p])
+            self.log._events.append(self._placed[p])  # a prebuilt event: appended to the list itself
         self.waiting -= 1
         if not self.waiting:
             self._reveal_step()
@@ -438,73 +440,79 @@ class StarsGame(Game):
 
     # -- the explanations (only with the log on; they describe, the rules above decide) ------
     def _say_reveal(self, card: Card | None, source: str | None) -> None:
-        log = self.log
         if card is None:
-            log.add(None, "reveal", "option empty_reveal=no_card",
-                    f"Round {self.round} begins{' (the last round)' if self.last_round else ''}: the draw pile is "
-                    "empty, so no card is revealed (rule option empty_reveal=no_card).", card=None, round=self.round)
+            _say(self.log, None, "reveal", "option empty_reveal=no_card",
+                 f"Round {self.round} begins{' (the last round)' if self.last_round else ''}: the draw pile is "
+                 "empty, so no card is revealed (rule option empty_reveal=no_card).",
+                 {"card": None, "round": self.round})
             return
         where = "the draw pile" if source == "pile" else "the discard pile (option empty_reveal=from_discard)"
         last = " This is the last round." if self.last_round else ""
-        log.add(None, "reveal", "1. reveal a card",
-                f"Round {self.round} begins: the top card of {where}, {card.label}, is revealed.{last}",
-                card=card.id, round=self.round)
+        _say(self.log, None, "reveal", "1. reveal a card",
+             f"Round {self.round} begins: the top card of {where}, {card.label}, is revealed.{last}",
+             {"card": card.id, "round": self.round})
         if card.time:
-            log.add(None, "flip", "1. reveal a card: time symbol flips at once",
-                    "The revealed card shows the time symbol, so the time card is turned over at once: "
-                    f"it is now {_time_words(self.day)}.", day=self.day)
+            _say(self.log, None, "flip", "1. reveal a card: time symbol flips at once",
+                 "The revealed card shows the time symbol, so the time card is turned over at once: "
+                 f"it is now {_time_words(self.day)}.", {"day": self.day})
 
     def _say_reveal_step(self, cards: list[Card], day: bool) -> None:
-        log, names = self.log, self.names
+        names = self.names
         step = self.phase + 1
         shown = "; ".join([f"{names[p]} {c.label}" for p, c in enumerate(cards)])
-        log.add(None, "reveal_step", "2. play cards: all reveal at once",
-                f"Play {step}: everyone reveals at once: {shown}.", step=step, cards=list(map(_ID, cards)))
+        _say(self.log, None, "reveal_step", "2. play cards: all reveal at once",
+             f"Play {step}: everyone reveals at once: {shown}.", {"step": step, "cards": list(map(_ID, cards))})
         for p, c in enumerate(cards):
             if c.time:
                 day = not day
-                log.add(names[p], "flip", "2. play cards: each time symbol flips the time card",
-                        f"{names[p]}'s {c.colour} {c.value} shows the time symbol: the time card is turned "
-                        f"over, it is now {_time_words(day)}.", day=day, player=p)
+                _say(self.log, names[p], "flip", "2. play cards: each time symbol flips the time card",
+                     f"{names[p]}'s {c.colour} {c.value} shows the time symbol: the time card is turned "
+                     f"over, it is now {_time_words(day)}.", {"day": day, "player": p})
 
     def _say_decision(self) -> None:
-        log, names, day = self.log, self.names, self.day
+        names, day = self.names, self.day
         totals, colour = self.winning_totals, self.winning
-        listing = ", ".join([f"{k} {totals[k]}" for k in COLOURS if k in totals])
-        absent = [k for k in COLOURS if k not in totals]
+        listed, absent = [], []     # the totals in colour order, the colours with none
+        for k in COLOURS:
+            if k in totals:
+                listed.append(f"{k} {totals[k]}")
+            else:
+                absent.append(k)
+        listing = ", ".join(listed)
         note = (f" ({', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not on the table and "
                 f"{'does' if len(absent) == 1 else 'do'} not count: option absent_colours=ignored)"
                 if absent and not day else "")
         best = (max if day else min)(totals.values())
         if colour is None:
             tops = sorted(k for k, t in totals.items() if t == best)
-            log.add(None, "no_winner", "3. winning colour: a tie means no winning colour",
-                    f"It is {'day' if day else 'night'}, so the {'highest' if day else 'lowest'} total wins, "
-                    f"but {' and '.join(tops)} tie at {best} ({listing}){note}: there is no winning "
-                    "colour and the round goes straight to clean-up.", totals=totals, day=day)
+            _say(self.log, None, "no_winner", "3. winning colour: a tie means no winning colour",
+                 f"It is {'day' if day else 'night'}, so the {'highest' if day else 'lowest'} total wins, "
+                 f"but {' and '.join(tops)} tie at {best} ({listing}){note}: there is no winning "
+                 "colour and the round goes straight to clean-up.", {"totals": totals, "day": day})
             return
-        log.add(None, "winner", f"3. winning colour ({'day: highest' if day else 'night: lowest'} total)",
-                f"It is {_time_words(day)}, so the colour with the {'highest' if day else 'lowest'} total "
-                f"wins, the revealed card included: {colour} with {best} ({listing}){note}.",
-                colour=colour, total=best, totals=totals, day=day)
+        _say(self.log, None, "winner", f"3. winning colour ({'day: highest' if day else 'night: lowest'} total)",
+             f"It is {_time_words(day)}, so the colour with the {'highest' if day else 'lowest'} total "
+             f"wins, the revealed card included: {colour} with {best} ({listing}){note}.",
+             {"colour": colour, "total": best, "totals": totals, "day": day})
         values, order, dropped = self.values, self.order, self.dropped
         if not order and not dropped:
-            log.add(None, "order", "4. collect winning cards",
-                    f"Nobody played {colour} (only the revealed card is {colour}), so nobody takes a card.",
-                    order=[], dropped=[])
+            _say(self.log, None, "order", "4. collect winning cards",
+                 f"Nobody played {colour} (only the revealed card is {colour}), so nobody takes a card.",
+                 {"order": [], "dropped": []})
             return
 
-        said = []
+        said, played = [], self.played
         for p in order:
-            both = self.played[p][0].colour == colour == self.played[p][-1].colour and len(self.played[p]) == 2
+            cards = played[p]
+            both = len(cards) == 2 and cards[0].colour == colour == cards[1].colour
             said.append(f"{names[p]} ({colour} {values[p]}{', both cards added' if both else ''})")
         text = (f"Who played {colour} chooses, {'highest' if day else 'lowest'} value first: "
                 + (", then ".join(said) if said else "nobody") + ".")
         chosen = [v for v in values if v]
         if len(set(chosen)) < len(chosen):  # equal values: say how the tie was broken
             text += self._say_ties(values, dropped, colour)
-        log.add(None, "order", "4. collect winning cards: choosing order", text, order=list(order),
-                dropped=list(dropped))
+        _say(self.log, None, "order", "4. collect winning cards: choosing order", text,
+             {"order": list(order), "dropped": list(dropped)})
 
     def _say_ties(self, values: list[int], dropped: list[int], colour: str) -> str:
         names, stars, day = self.names, self.stars, self.day
@@ -525,9 +533,9 @@ class StarsGame(Game):
         nm = self.names[p]
         note = (" (no star card was left, but a card must still be taken)"
                 if card.stars == 0 and not any(c.stars for c in self.table) else "")
-        self.log.add(nm, "take", "4. collect winning cards",
-                     f"{nm} takes {card.label}{note}; {nm} now has {_plural(self.stars[p], 'star')} on "
-                     f"{_plural(len(self.collected[p]), 'card')}.", player=p, card=card.id)
+        _say(self.log, nm, "take", "4. collect winning cards",
+             f"{nm} takes {card.label}{note}; {nm} now has {_plural(self.stars[p], 'star')} on "
+             f"{_plural(len(self.collected[p]), 'card')}.", {"player": p, "card": card.id})
 
     def _say_clean_up(self, left: int, counts: list[int], before: int) -> None:
         n = self.n
@@ -542,24 +550,24 @@ class StarsGame(Game):
                      "draws (option short_pile=no_draw)")
         else:
             drawn = "the draw pile is empty, so nobody draws"
-        self.log.add(None, "cleanup", "5. clean up and draw cards",
-                     f"Clean-up: {_plural(left, 'card')} go to the discard pile; {drawn}; "
-                     f"{_plural(len(self.pile), 'card')} left in the draw pile. The time card stays on "
-                     f"{'day' if self.day else 'night'}." + (" The draw pile is used up: one last round is played."
-                                                             if self.last_round else ""),
-                     pile=len(self.pile))
+        _say(self.log, None, "cleanup", "5. clean up and draw cards",
+             f"Clean-up: {_plural(left, 'card')} go to the discard pile; {drawn}; "
+             f"{_plural(len(self.pile), 'card')} left in the draw pile. The time card stays on "
+             f"{'day' if self.day else 'night'}."
+             + (" The draw pile is used up: one last round is played." if self.last_round else ""),
+             {"pile": len(self.pile)})
 
     def _say_end(self) -> None:
         n, names, stars, top = self.n, self.names, self.stars, self.winners
-        scores = ", ".join(f"{names[p]} {_plural(stars[p], 'star')} ({_plural(len(self.collected[p]), 'card')})"
-                           for p in range(n))
+        scores = ", ".join([f"{names[p]} {_plural(stars[p], 'star')} ({_plural(len(self.collected[p]), 'card')})"
+                            for p in range(n)])
         tie = ""
         if stars.count(max(stars)) > 1:
             tie = (" Stars are tied, so more collected cards wins" +
                    ("; still tied, so there are several winners." if len(top) > 1 else "."))
-        self.log.add(None, "end", "end of the game: most stars wins",
-                     f"The game is over: {scores}.{tie} {'Winners' if len(top) > 1 else 'Winner'}: "
-                     f"{' and '.join(names[p] for p in top)}.", winners=list(top), stars=list(stars))
+        _say(self.log, None, "end", "end of the game: most stars wins",
+             f"The game is over: {scores}.{tie} {'Winners' if len(top) > 1 else 'Winner'}: "
+             f"{' and '.join(names[p] for p in top)}.", {"winners": list(top), "stars": list(stars)})
 
     # -- moves --------------------------------------------------------------------------
     def legal_moves(self, player: int | None = None) -> tuple[Any, ...]:
@@ -627,23 +635,34 @@ class StarsGame(Game):
     def play(self, move: Any) -> list[Event]:
         """Check ``move``, then carry it out; the events it caused (see :meth:`Game.play`).
 
-        The base class's method, with its most common case -- a card from the hand placed face
-        down in a play step, which every simulation does about 70 times a game -- tested in one
-        line and passed straight to the rule step. Anything else, a refusal included, goes
-        through :meth:`_check` rule by rule."""
-        p = move.player if move.__class__ is Commit else None
-        if p.__class__ is int and 0 <= p < self.n and self.phase <= PLAY2 and self.pending[p] is None \
-                and move.card in self.hands[p]:
-            log = self.log
-            if not log.enabled:
-                self._commit(p, move.card)
-                self.history.append(move)
-                return []
-            start = len(log)
-            self._commit(p, move.card)
+        The base class's method, with its two common cases -- a card from the hand placed face
+        down in a play step, a face-up card taken by the player whose turn it is to choose,
+        which every simulation does about 90 times a game -- each tested in one line and passed
+        straight to its rule step. Anything else, a refusal included, goes through
+        :meth:`_check` rule by rule."""
+        cls = move.__class__
+        if cls is Commit:
+            p = move.player
+            ok = p.__class__ is int and 0 <= p < self.n and self.phase <= PLAY2 and self.pending[p] is None \
+                and move.card in self.hands[p]
+            step = self._commit
+        elif cls is Choose:
+            p = move.player
+            ok = self.phase == CHOOSE and self.choosers[0] == p and p.__class__ is int and move.card in self.table
+            step = self._choose
+        else:
+            ok = False
+        if not ok:
+            return super().play(move)
+        events = self.log._events  # the log's own list: its length and tail, without two method calls
+        if not self.log.enabled:
+            step(p, move.card)
             self.history.append(move)
-            return log.since(start)
-        return super().play(move)
+            return []
+        start = len(events)
+        step(p, move.card)
+        self.history.append(move)
+        return events[start:]
 
     def _apply(self, move: Any) -> None:
         """Carry out ``move`` unchecked (the fast path for rollouts)."""
@@ -823,6 +842,15 @@ class StarsGame(Game):
 _SEATS = {n: tuple(range(n)) for n in REMOVED}
 _ID = attrgetter("id")
 _QUIET = EventLog(enabled=False)  # the shared, always empty log of rollouts
+
+
+def _say(log: EventLog, who: str | None, what: str, rule: str, text: str, data: dict[str, Any]) -> None:
+    """Append one event to the explained ``log``: ``log.add(who, what, rule, text, **data)``
+    without gathering keyword arguments (the explanations make about 90 events a game)."""
+    log._events.append(_new_event(Event, (who, what, rule, text, data)))
+
+
+_new_event = tuple.__new__  # an Event without the generated __new__'s call, as EventLog.add makes it
 
 
 def _time_words(day: bool) -> str:
