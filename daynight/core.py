@@ -196,6 +196,12 @@ class EventLog(Sequence[Event]):
     def append(self, event: Event) -> None:
         self._events.append(event)
 
+    @property
+    def events(self) -> list[Event]:
+        """The log's own list, for an engine's hot path: append prebuilt events to it, read
+        its length and tail; never remove or reorder (the log is append-only)."""
+        return self._events
+
     def __getitem__(self, index):  # type: ignore[override]
         return self._events[index]
 

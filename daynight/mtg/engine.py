@@ -989,7 +989,7 @@ class DayNight(Game):
         cls = move.__class__
         log = self.log
         if log.enabled:
-            events = log._events
+            events = log.events
             start = len(events)
         else:
             events = None
@@ -1056,7 +1056,7 @@ class DayNight(Game):
         log = self.log
         if log.enabled:
             ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
-            log._events.append(self._voice.get(ck) or
+            log.events.append(self._voice.get(ck) or
                                _said(self._voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told)))
         changed = new != d
         if changed:
@@ -1215,7 +1215,7 @@ class DayNight(Game):
         if log.enabled:
             n = self.spells[i]
             key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
-            log._events.append(self._voice.get(key) or
+            log.events.append(self._voice.get(key) or
                                _said(self._voice, key, self._cast_event(move, n, i in self.members[self.active])))
 
     def _cast_event(self, move: CastSpell, n: int, active: bool):
@@ -1252,7 +1252,7 @@ class DayNight(Game):
         self.designation = new
         if log.enabled:
             ck = ("change", old, new, untap, key, reason)
-            log._events.append(self._voice.get(ck) or
+            log.events.append(self._voice.get(ck) or
                                _said(self._voice, ck, self._change_event(old, new, reason, untap, key)))
             cause = _AS_IT_BECOMES[new]
         else:
@@ -1317,7 +1317,7 @@ class DayNight(Game):
             p.abilities, p.daybound, p.nightbound, p.transforms_at, p.day_night_block = p._faces[up]
         if log.enabled:
             ck = ("transform", p.id, p.name, p.back, up, p.copy, key, cause, p.controller)
-            log._events.append(self._voice.get(ck) or _said(self._voice, ck, self._transform_event(p, key, cause)))
+            log.events.append(self._voice.get(ck) or _said(self._voice, ck, self._transform_event(p, key, cause)))
             if p.effects:
                 stays = ", ".join(e.words() for e in p.effects)
                 log.add(p.controller, "same_object", self.rules("same object"),

@@ -320,7 +320,7 @@ class StarsGame(Game):
         self.hands[p].remove(card)
         self.pending[p] = card
         if self.log.enabled:
-            self.log._events.append(self._placed[p])  # a prebuilt event: appended to the list itself
+            self.log.events.append(self._placed[p])  # a prebuilt event: appended to the list itself
         self.waiting -= 1
         if not self.waiting:
             self._reveal_step()
@@ -654,7 +654,7 @@ class StarsGame(Game):
             ok = False
         if not ok:
             return super().play(move)
-        events = self.log._events  # the log's own list: its length and tail, without two method calls
+        events = self.log.events  # the log's own list: its length and tail, without two method calls
         if not self.log.enabled:
             step(p, move.card)
             self.history.append(move)
@@ -847,7 +847,7 @@ _QUIET = EventLog(enabled=False)  # the shared, always empty log of rollouts
 def _say(log: EventLog, who: str | None, what: str, rule: str, text: str, data: dict[str, Any]) -> None:
     """Append one event to the explained ``log``: ``log.add(who, what, rule, text, **data)``
     without gathering keyword arguments (the explanations make about 90 events a game)."""
-    log._events.append(_new_event(Event, (who, what, rule, text, data)))
+    log.events.append(_new_event(Event, (who, what, rule, text, data)))
 
 
 _new_event = tuple.__new__  # an Event without the generated __new__'s call, as EventLog.add makes it
