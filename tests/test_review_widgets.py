@@ -128,6 +128,21 @@ def test_a_file_larger_than_the_bound_is_refused_unread():
     assert app.upload.max_bytes == MAX_RECORD_BYTES, "the browser sends no file larger than the bound"
 
 
+def test_on_a_class_server_a_file_is_bounded_by_the_widget_message_limit(monkeypatch):
+    from daynight.widgets import serve
+
+    monkeypatch.setattr(serve, "PAGE_FILE_BYTES", serve.MAX_COMM_BYTES - 4096)  # as harden_kernel sets it
+    app = toy_app()
+    assert app.upload.max_bytes == serve.MAX_COMM_BYTES - 4096 < serve.MAX_COMM_BYTES
+    got = []
+    chooser = RecordFile(lambda *a: got.append(a))
+    size = chooser.max_bytes + 1
+    chooser._on_message(chooser, {"event": "file", "name": "a.json", "size": size}, [b"x" * size])
+    assert got == [] and chooser.dropped == 1
+    app.upload._on_message(app.upload, {"event": "too-big", "name": "big.json", "size": 70_000}, [])
+    assert "this class server takes files of at most 61,440 bytes" in app.message.text
+
+
 def test_the_file_chooser_drops_every_other_message():
     got = []
     chooser = RecordFile(lambda *a: got.append(a))

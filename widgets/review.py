@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import os
+import sys
 from typing import Any, Callable, Mapping
 
 import anywidget
@@ -99,6 +100,10 @@ class RecordFile(anywidget.AnyWidget):
 
     def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
         super().__init__(**kwargs)
+        served = sys.modules.get("daynight.widgets.serve")  # imported only by a class server's kernel
+        bound = getattr(served, "PAGE_FILE_BYTES", None)
+        if bound and "max_bytes" not in kwargs:
+            self.max_bytes = min(bound, MAX_RECORD_BYTES)
         self._on_file = on_file
         #: messages from the browser that were not acted on
         self.dropped = 0
@@ -215,8 +220,11 @@ class ReviewApp(w.VBox):
 
     def _on_upload(self, name: str, data: bytes | None, size: int) -> None:
         if data is None:
-            self.message.show(f"Cannot open {name}: {size:,} bytes; a record is at most {MAX_RECORD_BYTES:,} bytes "
-                              f"({MAX_RECORD_BYTES // 2**20} MB), so this file is not read.", "error")
+            bound = self.upload.max_bytes
+            where = ("a record is at most" if bound == MAX_RECORD_BYTES else
+                     "this class server takes files of at most")
+            self.message.show(f"Cannot open {name}: {size:,} bytes; {where} {bound:,} bytes, so this file is not read.",
+                              "error")
             return
         guarded(self.message, lambda: self.load(data, name=name))
 

@@ -71,8 +71,6 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from daynight.core import MAX_RECORD_BYTES
-
 LANDING = "index.ipynb"
 #: notebooks that are apps (a kernel pool each); paths relative to the notebooks root
 APP_PATTERNS = (LANDING, "*/play.ipynb", "*/tracker.ipynb")
@@ -89,10 +87,8 @@ QUEUE_WAIT = 20.0
 REFILL_QUIET, REFILL_DEFER = 3.0, 30.0
 #: how often the server looks for kernels to free and pools to top up
 SWEEP_SECONDS = 5.0
-#: the largest message a page may send on its kernel channel: a click is a few hundred bytes,
-#: a record file opened in the review app (``notebooks/review.ipynb``) is one message of up
-#: to ``daynight.core.MAX_RECORD_BYTES``, so that plus room for its envelope
-MAX_WS_MESSAGE = MAX_RECORD_BYTES + 64 * 1024
+#: the largest message a page may send on its kernel channel (a click is a few hundred bytes)
+MAX_WS_MESSAGE = 1024 * 1024
 #: messages a page may send on its kernel channel: a burst, then this many a second
 WS_BURST, WS_PER_SECOND = 100, 20
 
@@ -536,6 +532,10 @@ BROWSER_TARGETS = frozenset({"jupyter.widget.control"})
 WIDGET_METHODS = frozenset({"update", "request_state", "custom", "request_states"})
 #: the largest widget message the kernel accepts from a page
 MAX_COMM_BYTES = 64 * 1024
+#: the largest record file a page of a hardened kernel may open in the review app: one widget
+#: message, so :data:`MAX_COMM_BYTES` less room for its envelope (``None`` until
+#: :func:`harden_kernel` runs, so outside the class server the bound is ``MAX_RECORD_BYTES``)
+PAGE_FILE_BYTES: int | None = None
 #: comms a page may hold open at once (Voila's page opens one and closes it)
 MAX_BROWSER_COMMS = 8
 
@@ -627,8 +627,10 @@ def harden_kernel(shell, hide_tracebacks: bool = True) -> None:
     import logging
     import traceback
 
+    global PAGE_FILE_BYTES
     if shell is None or getattr(shell, "kernel", None) is None:
         return
+    PAGE_FILE_BYTES = MAX_COMM_BYTES - 4 * 1024
     stream = _server_log_stream()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("[daynight app kernel] %(levelname)s %(name)s: %(message)s"))
