@@ -12,6 +12,11 @@
   first decision of a seeded 4-player game, against the reference's 1,000 rollouts from the
   same information. Target 3, stretch 2.
 
+* ``stars.draw_table``: drawing the table as player 0 sees it (``daynight.stars.draw.table``,
+  what the play app draws after every move) from 40 seeded states, against 20 random moves of
+  the explained game from the same states: target 1 (issue 10: a drawing costs no more than
+  20 moves), stretch 0.5.
+
 ``report()`` adds a noise-free cross-check of the first two figures in full runs: instructions
 per game under callgrind (valgrind), engine over reference and explained over quiet.
 """
@@ -22,7 +27,7 @@ import random
 
 from benchmarks import reference_stars as ref
 from benchmarks.harness import Ratio, Timing
-from daynight.stars import StarsGame, hint
+from daynight.stars import StarsGame, draw, hint
 
 
 def engine_games(count: int, seed: int = 0, explain: bool = False) -> None:
@@ -53,12 +58,56 @@ def reference_hint() -> None:
     ref.hint(_INFO, 1000, seed=1)
 
 
+def _states(count: int = 40) -> list[StarsGame]:
+    """Seeded 4-player games stopped after a random number of random moves (every phase)."""
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = StarsGame.new(4, rng)
+        for _ in range(rng.randrange(80)):
+            if game.is_over():
+                break
+            p = game.to_players()[0]
+            moves = game.legal_moves(p)
+            game.play(moves[rng.randrange(len(moves))])
+        out.append(game)
+    return out
+
+
+STATES = _states()
+
+
+def draw_states(count: int) -> None:
+    """The table as player 0 sees it (what the play app draws after every move)."""
+    for i in range(count):
+        draw.table(STATES[i % len(STATES)], 0)
+
+
+def random_moves(count: int) -> None:
+    """``count`` random legal moves, explained as in the app, 20 from each state in turn (on copies)."""
+    rng = random.Random(count)
+    done, i = 0, 0
+    while done < count:
+        game = StarsGame.from_record(STATES[i % len(STATES)].to_record())
+        i += 1
+        for _ in range(min(20, count - done)):
+            if game.is_over():
+                break
+            p = game.to_players()[0]
+            moves = game.legal_moves(p)
+            game.play(moves[rng.randrange(len(moves))])
+            done += 1
+
+
 FIGURES = [
     Ratio("stars.random_game", lambda n: engine_games(n), reference_games, target=2, stretch=1.5,
           engine_burst=40, reference_burst=120),
     # the explained log against the engine's own quiet path (issue 14: at most 1.5)
     Ratio("stars.explained_vs_quiet", lambda n: engine_games(n, explain=True), lambda n: engine_games(n),
           target=1.5, stretch=1.2, engine_burst=40, reference_burst=40),
+    # issue 10: drawing one state costs no more than 20 of the game's own random moves
+    Ratio("stars.draw_table", draw_states, lambda n: random_moves(20 * n), target=1.0, stretch=0.5,
+          unit="drawings (per 20 random moves)", engine_burst=20, reference_burst=5),
     Timing("stars.hint_1000", engine_hint, target=3, stretch=2, reference=reference_hint, repeats=7),
 ]
 
