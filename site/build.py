@@ -403,7 +403,7 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
     notebooks = site_notebooks(contents)
     from daynight.widgets.serve import offline_template  # noqa: PLC0415 - Voila's template less its CDN links
 
-    template_path, template = offline_template()
+    template_path, template = offline_template(work / "template", busy_notice=False)
     voici_env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(filter(None, (template_path, os.environ.get("JUPYTER_PATH")))))
     shutil.rmtree(out, ignore_errors=True)
     run([Path(sys.executable).with_name("voici"), "build", "--lite-dir", stage, "--contents", contents,

@@ -426,13 +426,15 @@ def trusted_config_paths(paths) -> list[str]:
     return kept
 
 
-def offline_template(root: Path, base: str = "lab") -> tuple[str, str]:
+def offline_template(root: Path, base: str = "lab", *, busy_notice: bool = True) -> tuple[str, str]:
     """Make a Voila template under ``root`` that is ``base`` without its CDN links.
 
     Voila's ``lab`` template links FontAwesome from cdn.jsdelivr.net although Voila's own
     bundle already carries FontAwesome, and nbconvert's adds a mermaid.js import from
     cdnjs; a served app must not send requests off the machine. The template also shows
-    a notice on a page that is still not ready after a while (:data:`BUSY_NOTICE`).
+    a notice on a page that is still not ready after a while (:data:`BUSY_NOTICE`), unless
+    ``busy_notice`` is false (the static site: no server to be busy, Python starts in the
+    visitor's browser).
     The template is derived at start-up from the installed Voila, so it follows upgrades.
     Returns ``(jupyter_path_entry, template_name)``.
     """
@@ -452,7 +454,8 @@ def offline_template(root: Path, base: str = "lab") -> tuple[str, str]:
     # nbconvert's lab template imports mermaid.js from cdnjs when an output holds a mermaid
     # diagram; the apps have none, and a served page must never reach a CDN
     text += "\n{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n"
-    text += "{%- block html_head_css -%}" + BUSY_NOTICE + "{%- endblock html_head_css -%}\n"
+    if busy_notice:
+        text += "{%- block html_head_css -%}" + BUSY_NOTICE + "{%- endblock html_head_css -%}\n"
     name = f"daynight-{base}"
     target = root / "voila" / "templates" / name
     target.mkdir(parents=True, exist_ok=True)
