@@ -41,6 +41,10 @@ def test_a_chosen_target_runs_its_action_and_a_refusal_shows_the_rule():
     assert game.played == [3]
     assert table.status_kind == "error" and "sevens may not be played" in table.status
     assert "test rule 7" in table.status
+    # the same refusal again is answered again (the browser clears its waiting state on ``said``)
+    said = table.said
+    assert table.choose(table.target_id("play blue 7")) is False
+    assert table.said == said + 1 and table.epoch == 1
 
 
 def test_messages_that_are_not_a_current_click_are_dropped():

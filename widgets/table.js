@@ -1,7 +1,7 @@
 // The drawn table (daynight.widgets.table.Table): the drawing, its targets as real controls,
 // a toolbar and a status line. Python decides everything; this file only shows and reports.
 //
-// Page contract: <div class="dn-table" data-epoch="N">, targets are [data-target] elements,
+// Page contract: <div class="dn-table" data-epoch="N" data-said="M">, targets are [data-target] elements,
 // the status line is .dn-status. Nothing here fetches anything from the network.
 
 const ACTIVATE = new Set(["Enter", " ", "Spacebar"]);
@@ -75,6 +75,7 @@ function render({ model, el }) {
   function showStatus() {
     status.textContent = model.get("status");
     status.dataset.kind = model.get("status_kind");
+    el.dataset.said = String(model.get("said"));
     el.classList.remove("dn-waiting");
   }
 
@@ -109,6 +110,7 @@ function render({ model, el }) {
   model.on("change:epoch", redraw);
   model.on("change:status", showStatus);
   model.on("change:status_kind", showStatus);
+  model.on("change:said", showStatus);
   model.on("change:global_keys", () => {
     listening.removeEventListener("keydown", onKey);
     listening = keyRoot();

@@ -68,6 +68,9 @@ class Table(anywidget.AnyWidget):
     #: the status line: text and kind (info, ok, error)
     status = t.Unicode("").tag(sync=True)
     status_kind = t.Unicode("info").tag(sync=True)
+    #: one more each time the status line is shown, even with the same words (the browser then
+    #: clears its waiting state: a click refused twice for the same reason is answered too)
+    said = t.Int(0).tag(sync=True)
     #: increases by one with every drawing
     epoch = t.Int(0).tag(sync=True)
 
@@ -109,6 +112,7 @@ class Table(anywidget.AnyWidget):
         with self.hold_sync():
             self.status_kind = kind
             self.status = text
+            self.said += 1
 
     def ok(self, text: str) -> None:
         self.show(text, "ok")

@@ -17,6 +17,9 @@ from tests.site.conftest import CONTROL, START_TIMEOUT_MS
 TABLE = ".dn-table"
 TARGETS = ".dn-table [data-target]"
 EPOCHS_JS = "() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch).join(',')"
+#: the table's answer to a click: a redraw (data-epoch) or a status line, also a refusal (data-said)
+ANSWERS_JS = ("() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch + '/' + t.dataset.said)"
+              ".join(',')")
 #: apps not yet on the table widget: their explained event log (widgets/common.py EventLogView)
 LOG_JS = "() => { const li = document.querySelector('.dn-log li:last-child'); return li ? li.value : 0; }"
 STATUS_JS = "() => [...document.querySelectorAll('[role=status]')].map(s => s.innerText).join(' | ')"
@@ -36,15 +39,22 @@ def play_moves(page, moves: int, seed: str) -> list[str]:
     rng = random.Random(seed)
     clicked: list[str] = []
     if page.locator(TABLE).count():
-        for _ in range(moves):
+        # a random target may be refused (the status line says why, the table is not redrawn):
+        # every click must be answered, and ``moves`` of them must redraw the table
+        for _ in range(12 * moves):
+            if len(clicked) == moves:
+                break
             targets = page.locator(TARGETS)
             assert targets.count(), "the table shows no clickable target"
             target = targets.nth(rng.randrange(targets.count()))
-            clicked.append(target.get_attribute("aria-label") or target.inner_text())
-            before = page.evaluate(EPOCHS_JS)
+            name = target.get_attribute("aria-label") or target.inner_text()
+            before, answers = page.evaluate(EPOCHS_JS), page.evaluate(ANSWERS_JS)
             target.click()
-            page.wait_for_function(f"() => ({EPOCHS_JS})() !== {before!r}", timeout=60_000)
+            page.wait_for_function(f"() => ({ANSWERS_JS})() !== {answers!r}", timeout=60_000)
             assert BROKEN not in page.evaluate(STATUS_JS)
+            if page.evaluate(EPOCHS_JS) != before:
+                clicked.append(name)
+        assert len(clicked) == moves, f"only {len(clicked)} of {12 * moves} clicks redrew the table: {clicked}"
         return clicked
     played, tried, before_click = 0, 0, None
     while played < moves:
@@ -93,10 +103,11 @@ def test_root_leads_to_the_landing_page_and_every_link_works(site_page, site_ser
 
 
 def test_the_apps_and_only_they_run_in_the_browser(pages):
-    """Pages that need Python in the browser are the apps; every other notebook got a static page."""
+    """Pages that need Python in the browser are the apps and the review app; every other
+    notebook got a static page."""
     from daynight.widgets.serve import LANDING
 
-    assert set(pages["live"]) == set(app_notebooks()), pages["live"]
+    assert set(pages["live"]) == {*app_notebooks(), "review.ipynb"}, pages["live"]
     assert LANDING in pages["static"]
     every = {p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
     assert set(pages["live"]) | set(pages["static"]) == every, "every notebook has a page"
