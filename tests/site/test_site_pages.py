@@ -137,11 +137,14 @@ def test_app_opens_and_plays_by_clicking(site_page, pages, notebook):
 
 
 def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
-    """The stars app's hint chart: plotly comes with the first chart (not with the page) and is
-    drawn without plotly's lab extension or a CDN."""
-    page = site_page.open(pages["live"]["stars/play.ipynb"])
-    hint = page.get_by_role("button", name=re.compile(r"^Hint"))
-    hint.click(timeout=START_TIMEOUT_MS)
+    """The Magic tracker's chart of the game: plotly comes with the first chart (not with the
+    page) and is drawn without plotly's lab extension or a CDN. (The stars Hint writes under
+    the cards now, without a chart.)"""
+    page = site_page.open(pages["live"]["mtg/tracker.ipynb"], wait_for=TARGETS)
+    before = page.evaluate(EPOCHS_JS)
+    page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=START_TIMEOUT_MS)
+    page.wait_for_function(f"() => ({EPOCHS_JS})() !== {before!r}", timeout=60_000)
+    page.get_by_role("button", name="Chart of this game").click(timeout=START_TIMEOUT_MS)
     site_page.wait_for(".js-plotly-plot", timeout=120_000)
     fetched = [path for path, _, _ in site_page.requests()]
     assert any(re.search(r"/plotly-[\d.]+-py3-none-any\.whl$", p) for p in fetched), "plotly's wheel"
