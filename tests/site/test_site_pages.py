@@ -144,6 +144,7 @@ def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
     before = page.evaluate(EPOCHS_JS)
     page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=START_TIMEOUT_MS)
     page.wait_for_function(f"() => ({EPOCHS_JS})() !== {before!r}", timeout=60_000)
+    page.get_by_text("Chart", exact=True).click(timeout=START_TIMEOUT_MS)  # open its section of the side column
     page.get_by_role("button", name="Chart of this game").click(timeout=START_TIMEOUT_MS)
     site_page.wait_for(".js-plotly-plot", timeout=120_000)
     fetched = [path for path, _, _ in site_page.requests()]
