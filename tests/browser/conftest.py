@@ -283,3 +283,40 @@ def app(browser, voila):
     page.set_default_timeout(30_000)
     yield AppPage(page, voila.url)
     close_context(context)
+
+
+# --------------------------------------------------------------------------- the drawn table
+# helpers for the apps on the table widget (widgets/table.js's page contract)
+
+def table_status(page) -> str:
+    """The table's status line."""
+    return page.inner_text(".dn-table .dn-status")
+
+
+def table_epoch(page) -> str:
+    """The table's ``data-epoch`` (one more per drawing)."""
+    return page.get_attribute(".dn-table", "data-epoch")
+
+
+def click_target(page, target: str) -> None:
+    page.locator(f"[data-target='{target}']").click()
+
+
+_DISTANCE = """(t) => {
+  const all = [...document.querySelectorAll('.dn-table [data-target]')];
+  const at = all.indexOf(document.activeElement), to = all.findIndex(n => n.dataset.target === t);
+  return at < 0 || to < 0 ? null : to - at;
+}"""
+
+
+def keyboard_choose(page, target: str) -> None:
+    """Reach ``target`` with Tab (or Shift+Tab) alone and choose it with Enter (a drawn piece)
+    or Space (a button). The targets follow one another in the table's tab order."""
+    steps = page.evaluate(_DISTANCE, target)
+    assert steps is not None, (f"the keyboard is not in the table ({target}): "
+                               + page.evaluate("document.activeElement.outerHTML.slice(0, 200)") + table_status(page))
+    for _ in range(abs(steps)):
+        page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
+    focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")
+    assert focused[0] == target, (focused, target)
+    page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import re
 
+from tests.browser.conftest import click_target as click
+from tests.browser.conftest import keyboard_choose as keyboard
+from tests.browser.conftest import table_epoch as epoch
+from tests.browser.conftest import table_status as status
+
 APP = "stars/play.ipynb"
 CARD = re.compile(r"^(play|take) (blue|orange|pink|purple) \d+, (\d stars?|time symbol)$")
-
-
-def status(page) -> str:
-    return page.inner_text(".dn-table .dn-status")
-
-
-def epoch(page) -> str:
-    return page.get_attribute(".dn-table", "data-epoch")
 
 
 def redrawn(page, before: str) -> None:
@@ -57,29 +54,6 @@ def play_to_the_end(page, act, limit: int = 120) -> list[str]:
         redrawn(page, before)
         assert "Not allowed" not in status(page), status(page)
     raise AssertionError(f"no end after {limit} choices: {status(page)}; the last: {done[-6:]}")
-
-
-def click(page, target: str) -> None:
-    page.locator(f"[data-target='{target}']").click()
-
-
-DISTANCE = """(t) => {
-  const all = [...document.querySelectorAll('.dn-table [data-target]')];
-  const at = all.indexOf(document.activeElement), to = all.findIndex(n => n.dataset.target === t);
-  return at < 0 || to < 0 ? null : to - at;
-}"""
-
-
-def keyboard(page, target: str) -> None:
-    """Reach ``target`` with Tab (or Shift+Tab) alone and choose it with Enter (a drawn card)
-    or Space (a button)."""
-    steps = page.evaluate(DISTANCE, target)
-    assert steps is not None, "the keyboard is not in the table: " + status(page)
-    for _ in range(abs(steps)):
-        page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
-    focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")
-    assert focused[0] == target, (focused, target)
-    page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")
 
 
 def new_game(page, players: str, *bots: str) -> None:

@@ -8,16 +8,13 @@ are drawn with the word "fits", class ``sm-fits``), and the toolbar ("Harvest my
 
 from __future__ import annotations
 
+from tests.browser.conftest import click_target as click
+from tests.browser.conftest import keyboard_choose as keyboard
+from tests.browser.conftest import table_epoch as epoch
+from tests.browser.conftest import table_status as status
+
 APP = "sunmoon/play.ipynb"
 READY = ("Your", "Game over", "New game", "Hint", "Sun", "Moon", "Solar", "Lunar")   # how the status line starts when the app waits
-
-
-def status(page) -> str:
-    return page.inner_text(".dn-table .dn-status")
-
-
-def epoch(page) -> str:
-    return page.get_attribute(".dn-table", "data-epoch")
 
 
 def settled(page, before: str) -> None:
@@ -60,30 +57,6 @@ def play_to_the_end(page, act, limit: int = 300) -> int:
         act(page, target)
         settled(page, before)
     raise AssertionError(f"no end after {limit} choices: {status(page)}; the last: {done[-6:]}")
-
-
-def click(page, target: str) -> None:
-    page.locator(f"[data-target='{target}']").click()
-
-
-DISTANCE = """(t) => {
-  const all = [...document.querySelectorAll('.dn-table [data-target]')];
-  const at = all.indexOf(document.activeElement), to = all.findIndex(n => n.dataset.target === t);
-  return at < 0 || to < 0 ? null : to - at;
-}"""
-
-
-def keyboard(page, target: str) -> None:
-    """Reach ``target`` with Tab (or Shift+Tab) alone and choose it with Enter (a drawn piece)
-    or Space (a button). The targets follow one another in the table's tab order."""
-    steps = page.evaluate(DISTANCE, target)
-    assert steps is not None, (f"the keyboard is not in the table ({target}): "
-                               + page.evaluate("document.activeElement.outerHTML.slice(0, 200)") + status(page))
-    for _ in range(abs(steps)):
-        page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
-    focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")
-    assert focused[0] == target, (focused, target)
-    page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")
 
 
 def new_game(app, players: int):
