@@ -18,14 +18,14 @@ SITE_STAMP = $(SITE_VENV)/.installed-stamp
 SITE_NPM   = site/node_modules/.package-lock.json
 SITE_OUT  ?= build/site
 
-.PHONY: app test bench install browser clean site site-test site-preview
+.PHONY: app test lint bench install browser clean site site-test site-preview
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "daynight needs Python 3.11 or newer; set PYTHON=python3.11 (or newer)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,lint]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -45,6 +45,12 @@ app: install
 
 test: install browser
 	$(BIN)/python -m pytest
+
+# the linter, the formatter's check and the type checker over the package (pyproject.toml)
+lint: install
+	$(BIN)/ruff check daynight widgets tests benchmarks site tools
+	$(BIN)/ruff format --check daynight widgets tests benchmarks site tools
+	$(BIN)/mypy
 
 bench: install
 	$(BIN)/python -m benchmarks

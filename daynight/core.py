@@ -695,23 +695,6 @@ class Game(ABC):
         """The players who may move now (several at once in a simultaneous step)."""
 
     @abstractmethod
-    def setup_record(self) -> dict[str, Any]:
-        """The JSON setup from which :meth:`from_setup` rebuilds the starting state."""
-
-    @classmethod
-    @abstractmethod
-    def from_setup(cls, setup: Reader) -> "Game":
-        """Build the starting state from a record's ``setup`` (validating every field)."""
-
-    @abstractmethod
-    def move_to_json(self, move: Any) -> Any:
-        """A move as a JSON value."""
-
-    @abstractmethod
-    def move_from_json(self, value: Reader) -> Any:
-        """Parse a move of this game from a record (``InvalidRecordError`` naming the path)."""
-
-    @abstractmethod
     def summary(self) -> str:
         """A few lines describing the current state for people (the CLI prints it)."""
 
@@ -733,23 +716,49 @@ class Game(ABC):
     def play(self, move: Any) -> list[Event]:
         """Check ``move``, then carry it out; returns the events it caused.
 
+        The only ``play`` of every game (no engine overrides it; the conformance check fails
+        if one does). A move that is, by identity, one of the moves :meth:`legal_moves` offers
+        its mover now (what every bot, app and rollout plays: engines build each move once) is
+        accepted at a glance; anything else goes through :meth:`_check`, which names the rule
+        it breaks or lets a legal move that was built anew pass.
+
         :raises GameOverError: the game has ended.
         :raises IllegalMoveError: the rules do not allow ``move`` now (the message names the
             rule); nothing was changed.
         """
-        if self.is_over():
-            raise GameOverError("the game is over; no more moves can be played",
-                                rule="end of the game", state=self.describe())
-        self._check(move)
+        if not self.offers(move):
+            if self.is_over():
+                raise GameOverError("the game is over; no more moves can be played",
+                                    rule="end of the game", state=self.describe())
+            self._check(move)
         log = self.log
         if not log.enabled:  # rollouts: nothing to explain, nothing to return
             self._apply(move)
             self.history.append(move)
             return []
-        start = len(log)
+        events = log.events
+        start = len(events)
         self._apply(move)
         self.history.append(move)
-        return log.since(start)
+        return events[start:]
+
+    def mover(self, move: Any) -> Any:
+        """The player ``move`` belongs to, so that :meth:`offers` looks among that player's
+        legal moves only (``None``: everybody's). Games whose moves name their player
+        override it; it must not raise for a move of another shape."""
+        return None
+
+    def offers(self, move: Any) -> bool:
+        """True when ``move`` is, by identity, one of the moves :meth:`legal_moves` offers
+        its mover now. Cheap, and never an error: a move of the wrong shape is not offered."""
+        try:
+            legal = self.legal_moves(self.mover(move))
+        except (TypeError, KeyError, IndexError, AttributeError):  # a player that is no player
+            return False
+        for m in legal:
+            if m is move:
+                return True
+        return False
 
     def why_illegal(self, move: Any) -> str | None:
         """The reason ``move`` is not allowed now, or ``None`` if it is."""
@@ -778,6 +787,29 @@ class Game(ABC):
         """The named rule options in force, as JSON (they are also part of the setup, so a
         record replays under the same rules; apps and notebooks show them)."""
         return {}
+
+    #: the module (or object) that writes and reads this game's records: ``setup_record(game)``,
+    #: ``from_setup(cls, reader)``, ``move_to_json(game, move)``, ``move_from_json(game, reader)``.
+    #: Records sit above the engine (they import it), so each game package binds its records
+    #: module here in its ``__init__`` (``Game.records = records``); the hand-off is this, once.
+    records: ClassVar[Any] = None
+
+    def setup_record(self) -> dict[str, Any]:
+        """The JSON setup from which :meth:`from_setup` rebuilds the starting state."""
+        return self.records.setup_record(self)
+
+    @classmethod
+    def from_setup(cls, setup: Reader) -> "Game":
+        """Build the starting state from a record's ``setup`` (validating every field)."""
+        return cls.records.from_setup(cls, setup)
+
+    def move_to_json(self, move: Any) -> Any:
+        """A move as a JSON value."""
+        return self.records.move_to_json(self, move)
+
+    def move_from_json(self, value: Reader) -> Any:
+        """Parse a move of this game from a record (``InvalidRecordError`` naming the path)."""
+        return self.records.move_from_json(self, value)
 
     def to_record(self) -> dict[str, Any]:
         """The whole game as a JSON-compatible dict: replaying it gives this exact state."""

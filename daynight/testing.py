@@ -108,6 +108,9 @@ def check_conformance(
     report = ConformanceReport()
     for seed in seeds:
         game = new_game(seed)
+        assert type(game).play is Game.play, (
+            f"{game.name}: {type(game).__name__} overrides play; core's Game.play is the only one "
+            "(one legality path: legal_moves, _check, and core's play)")
         random.random()
         twin_start = new_game(seed)
         assert twin_start.to_record() == game.to_record() and list(twin_start.log) == list(game.log), (

@@ -40,13 +40,16 @@ class Target(NamedTuple):
     """One thing a player can click: its accessible ``name`` in words ("play orange 8,
     1 star"), the ``action`` it runs, the drawing's ``key`` it sits on (``None``: a toolbar
     button), ``primary`` for the main button of the moment, ``id`` (given by the table when
-    empty)."""
+    empty), ``move`` the engine's move it plays, if it plays one."""
 
     name: str
     action: Callable[[], Any]
     key: str | None = None
     primary: bool = False
     id: str = ""
+    #: the engine's move this target stands for (``None`` for a button that is no move), so a
+    #: view maps a click to a move without parsing keys or repeating the engine's logic
+    move: Any = None
 
 
 class Table(anywidget.AnyWidget):
