@@ -35,8 +35,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import i18n
 from .core import InvalidRecordError, Reader
-from .i18n import _, ngettext
+from .i18n import ngettext
 
 __all__ = [
     "CHOICE",
@@ -60,6 +61,8 @@ __all__ = [
     "store_key",
     "verdict_words",
 ]
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 #: one click on one option answers (a colour, a player, yes or no)
 CHOICE = "choice"

@@ -34,8 +34,9 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
+from daynight import i18n
 from daynight.core import DaynightError, IllegalMoveError
-from daynight.i18n import _, ngettext
+from daynight.i18n import ngettext
 from daynight.practice import (
     CHOICE,
     NUMBER,
@@ -57,6 +58,8 @@ from .common import app_layout, button
 from .table import Mark, Table, Target
 
 __all__ = ["PracticeApp"]
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 STYLE = """<style>
 .dn-practice .dn-question { font-size: 1.1em; font-weight: 600; margin: 0.2em 0 0.3em; }

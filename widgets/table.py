@@ -46,6 +46,8 @@ from typing import Any, NamedTuple
 import anywidget
 import traitlets as t
 
+from . import common
+
 __all__ = ["MAX_STORED", "STORE_KEY", "Mark", "Table", "Target"]
 
 _HERE = Path(__file__).resolve().parent
@@ -236,8 +238,6 @@ class Table(anywidget.AnyWidget):
         except Exception:
             self.dropped += 1
             self.show("Something went wrong; the game is unchanged.", "error")
-            from . import common
-
             if getattr(common.guarded, "reraise", False):
                 raise
 
@@ -265,9 +265,7 @@ class Table(anywidget.AnyWidget):
             self.dropped += 1
             self.show("The table changed before your click arrived; look again and click once more.")
             return False
-        from .common import guarded
-
-        return guarded(self, action)
+        return common.guarded(self, action)
 
     def _stored(self, content: dict) -> bool:
         """A kept value from the browser: acted on only in its exact shape, for a kept key."""

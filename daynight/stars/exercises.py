@@ -36,7 +36,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from .. import draw as d
-from ..i18n import N_, _, ngettext
+from .. import i18n
+from ..i18n import N_, ngettext
 from ..practice import CHOICE, NUMBER, ORDER, SET, Exercise, Kind, Mark, Option, checklist, ordinal
 from .bots import RandomBot, RuleOfThumbBot
 from .data import COLOURS, Card, default_deck
@@ -56,6 +57,8 @@ from .rules import (
 )
 
 __all__ = ["KINDS", "RoundAt", "built_round", "round_drawing", "rounds", "standings_drawing"]
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 #: the players' names: the rulebook's example first (Ursula, Matthias, Irene)
 NAMES = ("Ursula", "Matthias", "Irene", "Anna", "Ben", "Chen", "Dana", "Emil", "Farah", "Gita")
@@ -275,11 +278,11 @@ def _layout(seats: Sequence[d.Piece], centre: d.Piece, label: str, desc: str) ->
     return d.document(d.column([centre, d.row(list(seats), gap=10)], gap=12, align="centre"), label=label, desc=desc)
 
 
-def round_drawing(at: RoundAt, *, day: bool, lines: Sequence[str], label: str, winning: str | None = None) -> d.Drawing:
+def round_drawing(at: RoundAt, day: bool, line: str, question: str, winning: str | None = None) -> d.Drawing:
     """The round at ``at`` with every card face up and nothing decided: the time card showing
     ``day`` (keyed ``time``), the revealed card, each player's place (keyed ``seat-<p>``) with
-    their two cards (``card-<id>``), and ``lines`` of words; with ``winning``, the colour
-    totals with that colour outlined (keyed ``totals``)."""
+    their two cards (``card-<id>``), the round, a ``line`` and the ``question`` in words; with
+    ``winning``, the colour totals with that colour outlined (keyed ``totals``)."""
     revealed = at.revealed
     shown = (
         face(revealed, W, H, f"card-{revealed.id}")
@@ -289,13 +292,13 @@ def round_drawing(at: RoundAt, *, day: bool, lines: Sequence[str], label: str, w
     parts = [time_piece(day), d.column([d.Piece(W, 12, d.text(0, 10, _("revealed"), size=10.5)), shown], gap=2)]
     if winning is not None:
         parts.append(totals_piece(at.totals(), day, winning, True))
-    parts.append(_words_piece(lines))
+    parts.append(_words_piece([_("Round {n}").format(n=at.game.round), line, question]))
     seats = [_seat(at.names[p], at.played[p], at.stars[p], at.collected[p], f"seat-{p}") for p in range(len(at.names))]
     desc = " ".join(
         _("{name} played {cards}.").format(name=at.names[p], cards=_(" and ").join(c.name for c in cs))
         for p, cs in enumerate(at.played)
     )
-    return _layout(seats, d.row(parts, gap=14, align="top"), label, desc)
+    return _layout(seats, d.row(parts, gap=14, align="top"), question, desc)
 
 
 def standings_drawing(names: Sequence[str], collected: Sequence[Sequence[Card]], label: str) -> d.Drawing:
@@ -311,7 +314,7 @@ def standings_drawing(names: Sequence[str], collected: Sequence[Sequence[Card]],
 
 
 # ---------------------------------------------------------------------------
-# Options shared by the kinds
+# What the kinds share
 # ---------------------------------------------------------------------------
 
 
@@ -327,6 +330,10 @@ def _listing(totals: dict[str, int]) -> str:
     return ", ".join(f"{k} {totals[k]}" for k in COLOURS if k in totals)
 
 
+def _most(day: bool) -> str:
+    return _("highest") if day else _("lowest")
+
+
 def _result(at: RoundAt) -> tuple[dict[str, int], str | None, list[int], list[int], list[int]]:
     """What the rules say of the round at ``at``: the totals, the winning colour, each player's
     value in it, who chooses in order and who receives no card for a tie."""
@@ -340,43 +347,29 @@ def _result(at: RoundAt) -> tuple[dict[str, int], str | None, list[int], list[in
 
 
 def _colour_reason(at: RoundAt, totals: dict[str, int], colour: str | None) -> str:
-    day = at.day
+    day, listing = at.day, _listing(totals)
     best = (max if day else min)(totals.values())
     if colour is None:
         tied = _(" and ").join(k for k in COLOURS if totals.get(k) == best)
-        return _(
+        text = _(
             "It is {time}, so the {most} total wins, the revealed card included ({listing}); {tied} tie at "
             "{best}, so there is no winning colour and nobody takes a card."
-        ).format(
-            time=_time(day), most=_("highest") if day else _("lowest"), listing=_listing(totals), tied=tied, best=best
         )
-    return _(
-        "It is {time}, so the colour with the {most} total wins, the revealed card included ({listing}): "
-        "{colour} with {best}."
-    ).format(
-        time=_time(day), most=_("highest") if day else _("lowest"), listing=_listing(totals), colour=colour, best=best
-    )
+    else:
+        tied = ""
+        text = _(
+            "It is {time}, so the colour with the {most} total wins, the revealed card included ({listing}): "
+            "{colour} with {best}."
+        )
+    return text.format(time=_time(day), most=_most(day), listing=listing, tied=tied, best=best, colour=colour)
 
 
 def _colour_marks(at: RoundAt, totals: dict[str, int], colour: str | None) -> tuple[Mark, ...]:
     best = (max if at.day else min)(totals.values())
     shown = [colour] if colour else [k for k in totals if totals[k] == best]
-    marks = [
-        Mark(
-            "time",
-            _("{time}: the {most} wins").format(time=_time(at.day), most=_("highest") if at.day else _("lowest")),
-        )
-    ]
-    for c in at.cards:
-        if c.colour in shown:
-            words = _("wins: {total}") if colour else _("tied: {total}")
-            marks.append(Mark(f"card-{c.id}", words.format(total=totals[c.colour])))
-    return tuple(marks)
-
-
-# ---------------------------------------------------------------------------
-# The kinds
-# ---------------------------------------------------------------------------
+    words = _("wins: {total}") if colour else _("tied: {total}")
+    marks = [Mark(f"card-{c.id}", words.format(total=totals[c.colour])) for c in at.cards if c.colour in shown]
+    return (Mark("time", _("{time}: the {most} wins").format(time=_time(at.day), most=_most(at.day))), *marks)
 
 
 def _any_round(rng: random.Random, prefer: Callable[[RoundAt], bool], chance: float) -> RoundAt:
@@ -390,158 +383,6 @@ def _any_round(rng: random.Random, prefer: Callable[[RoundAt], bool], chance: fl
 
 def _tie(at: RoundAt) -> bool:
     return _result(at)[1] is None
-
-
-def make_winning_colour(seed: int) -> Exercise:
-    """Which colour wins this round (by day the highest total, by night the lowest, the
-    revealed card counted, a tie meaning none)?"""
-    rng = random.Random(seed)
-    at = _any_round(rng, _tie, 0.3)
-    totals, colour, *_rest = _result(at)
-    options = [
-        Option(
-            f"c{c.id}",
-            _("{card}: {colour} wins").format(card=c.name, colour=c.colour),
-            c.colour,
-            f"card-{c.id}",
-            c.colour,
-        )
-        for c in at.cards
-    ]
-    options.append(Option("none", _("No winning colour (a tie)"), None, None, _("no winning colour")))
-    rules = ["S15", "S16" if at.day else "S17"] + (["S10"] if at.revealed else []) + ([] if colour else ["S18"])
-    question = _(
-        "Every card of round {round} is face up and it is {time}. Which colour wins? Click a card of "
-        "that colour, or No winning colour."
-    ).format(round=at.game.round, time=_time(at.day))
-    drawing = round_drawing(
-        at,
-        day=at.day,
-        lines=[_("Round {n}").format(n=at.game.round), _("both plays revealed"), _("Which colour wins?")],
-        label=_("Which colour wins?"),
-    )
-    return Exercise(
-        "winning_colour",
-        seed,
-        question,
-        CHOICE,
-        tuple(options),
-        colour,
-        _in_order(rules),
-        drawing,
-        _colour_reason(at, totals, colour),
-        _colour_marks(at, totals, colour),
-        colour or _("no winning colour"),
-        at.events,
-        at.round.winning,
-        at,
-    )
-
-
-def make_winning_total(seed: int) -> Exercise:
-    """The winning colour's total, the card revealed from the pile included."""
-    rng = random.Random(seed)
-
-    def counted(at: RoundAt) -> bool:
-        colour = _result(at)[1]
-        return colour is not None and ((at.revealed is not None and at.revealed.colour == colour) or rng.random() < 0.3)
-
-    at = find_round(rng, counted, 200) or find_round(rng, lambda at: _result(at)[1] is not None, 1000)
-    assert at is not None, "a round with a winning colour"  # found within a few games
-    totals, colour, *_rest = _result(at)
-    assert colour is not None
-    total = totals[colour]
-    values = [total, *totals.values()]
-    if at.revealed is not None and at.revealed.colour == colour:
-        values.append(total - at.revealed.value)  # the total without the revealed card
-    if len(set(values)) < 2:
-        values.append(sum(totals.values()))  # every colour together
-    options = _number_options(values)
-    question = _("It is {time} and {colour} wins round {round}. What is the {colour} total?").format(
-        time=_time(at.day), colour=colour, round=at.game.round
-    )
-    drawing = round_drawing(
-        at,
-        day=at.day,
-        lines=[
-            _("Round {n}").format(n=at.game.round),
-            _("{colour} wins").format(colour=colour),
-            _("What is its total?"),
-        ],
-        label=_("What is the winning total?"),
-    )
-    cards = [c for c in at.cards if c.colour == colour]
-    reason = _("{colour}: {sum} = {total}, the revealed card included.").format(
-        colour=colour, sum=" + ".join(str(c.value) for c in cards), total=total
-    )
-    marks = tuple(Mark(f"card-{c.id}", _("counts: {v}").format(v=c.value)) for c in cards)
-    rules = ["S16" if at.day else "S17"] + (["S10"] if at.revealed else [])
-    return Exercise(
-        "winning_total",
-        seed,
-        question,
-        NUMBER,
-        options,
-        total,
-        _in_order(rules),
-        drawing,
-        reason,
-        marks,
-        str(total),
-        at.events,
-        at.round.totals.get(colour),
-        at,
-    )
-
-
-def make_time_card(seed: int) -> Exercise:
-    """The side of the time card after the revealed card and both plays."""
-    rng = random.Random(seed)
-    at = _any_round(rng, lambda at: any(c.time for c in at.cards), 0.85)
-    flips = [c for c in at.cards if c.time]
-    options = (
-        Option("day", _("Day (sun side up)"), True, None, _("day")),
-        Option("night", _("Night (moon side up)"), False, None, _("night")),
-    )
-    question = _(
-        "Round {round} began by {time}. Here are the revealed card and both plays. Which side of the time "
-        "card is up now?"
-    ).format(round=at.game.round, time=_time(at.start_day))
-    drawing = round_drawing(
-        at,
-        day=at.start_day,
-        lines=[
-            _("Round {n}").format(n=at.game.round),
-            _("the time card as the round began"),
-            _("Which side is up now?"),
-        ],
-        label=_("Which side of the time card is up?"),
-    )
-    reason = ngettext(
-        "{count} card shows the time symbol, so the time card is turned over {count} time: from {start} to {end}.",
-        "{count} cards show the time symbol, so the time card is turned over {count} times: "
-        "from {start} to {end} (two turns cancel out).",
-        len(flips),
-    ).format(count=len(flips), start=_time(at.start_day), end=_time(at.day))
-    marks = tuple(Mark(f"card-{c.id}", _("turns it ({n})").format(n=ordinal(i))) for i, c in enumerate(flips, 1))
-    marks += (Mark("time", _("now: {time}").format(time=_time(at.day))),)
-    rules = ["S13", "S14"] + (["S11"] if at.revealed and at.revealed.time else [])
-    return Exercise(
-        "time_card",
-        seed,
-        question,
-        CHOICE,
-        options,
-        at.day,
-        _in_order(rules),
-        drawing,
-        reason,
-        marks,
-        _time(at.day),
-        at.events,
-        at.round.time == "day",
-        at,
-    )
 
 
 def _chooser_round(rng: random.Random) -> RoundAt:
@@ -562,17 +403,13 @@ def _seat_reasons(
 ) -> tuple[Mark, ...]:
     marks = []
     for p, cs in enumerate(at.played):
+        place = ordinal(order.index(p) + 1) if p in order else ""
         if colour is None:
             words = _("no card: a tie")
+        elif p in order and all(c.colour == colour for c in cs):
+            words = _("{place}: {a} + {b} = {v}").format(place=place, a=cs[0].value, b=cs[1].value, v=values[p])
         elif p in order:
-            both = all(c.colour == colour for c in cs)
-            words = (
-                _("{place}: {a} + {b} = {v}").format(
-                    place=ordinal(order.index(p) + 1), a=cs[0].value, b=cs[1].value, v=values[p]
-                )
-                if both
-                else _("{place}: {colour} {v}").format(place=ordinal(order.index(p) + 1), colour=colour, v=values[p])
-            )
+            words = _("{place}: {colour} {v}").format(place=place, colour=colour, v=values[p])
         elif p in dropped:
             words = _("tied ({v}, {stars} stars): no card").format(v=values[p], stars=at.stars[p])
         else:
@@ -581,19 +418,110 @@ def _seat_reasons(
     return tuple(marks)
 
 
-def _order_reason(at: RoundAt, colour: str, values: list[int], order: list[int], dropped: list[int]) -> str:
-    day = at.day
+def _order_reason(at: RoundAt, colour: str, values: list[int], order: list[int]) -> str:
     ranked = _(", then ").join(f"{at.names[p]} ({values[p]})" for p in order) or _("nobody")
     text = _(
         "{colour} wins by {time}, so whoever played {colour} chooses, {most} value first (both cards of the "
         "colour added): {ranked}."
-    ).format(colour=colour, time=_time(day), most=_("highest") if day else _("lowest"), ranked=ranked)
-    level = [p for p in range(len(values)) if values[p] and sum(v == values[p] for v in values) > 1]
+    ).format(colour=colour.capitalize(), time=_time(at.day), most=_most(at.day), ranked=ranked)
+    level = [p for p in range(len(values)) if values[p] and values.count(values[p]) > 1]
     if level:
         text += " " + _(
             "Equal values: fewer stars already collected chooses first ({who}); still equal, neither gets a card."
         ).format(who=", ".join(f"{at.names[p]} {at.stars[p]}" for p in level))
     return text
+
+
+# ---------------------------------------------------------------------------
+# The kinds
+# ---------------------------------------------------------------------------
+
+
+def make_winning_colour(seed: int) -> Exercise:
+    """Which colour wins this round (by day the highest total, by night the lowest, the
+    revealed card counted, a tie meaning none)?"""
+    rng = random.Random(seed)
+    at = _any_round(rng, _tie, 0.3)
+    totals, colour, *_rest = _result(at)
+    opts = [
+        Option(
+            f"c{c.id}",
+            _("{card}: {colour} wins").format(card=c.name, colour=c.colour),
+            c.colour,
+            f"card-{c.id}",
+            c.colour,
+        )
+        for c in at.cards
+    ]
+    opts.append(Option("none", _("No winning colour (a tie)"), None, None, _("no winning colour")))
+    rules = ["S15", "S16" if at.day else "S17"] + (["S10"] if at.revealed else []) + ([] if colour else ["S18"])
+    q = _(
+        "Every card of round {round} is face up and it is {time}. Which colour wins? Click a card of that colour, "
+        "or No winning colour."
+    ).format(round=at.game.round, time=_time(at.day))
+    drawing = round_drawing(at, at.day, _("both plays revealed"), _("Which colour wins?"))
+    why, marks, said = _colour_reason(at, totals, colour), _colour_marks(at, totals, colour), colour
+    return Exercise("winning_colour", seed, q, CHOICE, tuple(opts), colour, _in_order(rules), drawing, why, marks,
+                    said or _("no winning colour"), at.events, at.round.winning, at)  # fmt: skip
+
+
+def make_winning_total(seed: int) -> Exercise:
+    """The winning colour's total, the card revealed from the pile included."""
+    rng = random.Random(seed)
+
+    def counted(at: RoundAt) -> bool:
+        colour = _result(at)[1]
+        return colour is not None and ((at.revealed is not None and at.revealed.colour == colour) or rng.random() < 0.3)
+
+    at = find_round(rng, counted, 200) or find_round(rng, lambda at: _result(at)[1] is not None, 1000)
+    assert at is not None, "a round with a winning colour"  # found within a few games
+    totals, colour, *_rest = _result(at)
+    assert colour is not None
+    total = totals[colour]
+    values = [total, *totals.values()]
+    if at.revealed is not None and at.revealed.colour == colour:
+        values.append(total - at.revealed.value)  # the total without the revealed card
+    if len(set(values)) < 2:
+        values.append(sum(totals.values()))  # every colour together
+    q = _("It is {time} and {colour} wins round {round}. What is the {colour} total?").format(
+        time=_time(at.day), colour=colour, round=at.game.round
+    )
+    drawing = round_drawing(at, at.day, _("{colour} wins").format(colour=colour), _("What is its total?"))
+    cards = [c for c in at.cards if c.colour == colour]
+    why = _("{colour}: {sum} = {total}, the revealed card included.").format(
+        colour=colour.capitalize(), sum=" + ".join(str(c.value) for c in cards), total=total
+    )
+    marks = tuple(Mark(f"card-{c.id}", _("counts: {v}").format(v=c.value)) for c in cards)
+    rules = _in_order(["S16" if at.day else "S17"] + (["S10"] if at.revealed else []))
+    return Exercise("winning_total", seed, q, NUMBER, _number_options(values), total, rules, drawing, why, marks,
+                    str(total), at.events, at.round.totals.get(colour), at)  # fmt: skip
+
+
+def make_time_card(seed: int) -> Exercise:
+    """The side of the time card after the revealed card and both plays."""
+    rng = random.Random(seed)
+    at = _any_round(rng, lambda at: any(c.time for c in at.cards), 0.85)
+    flips = [c for c in at.cards if c.time]
+    opts = (
+        Option("day", _("Day (sun side up)"), True, None, _("day")),
+        Option("night", _("Night (moon side up)"), False, None, _("night")),
+    )
+    q = _(
+        "Round {round} began by {time}. Here are the revealed card and both plays. Which side of the time card is "
+        "up now?"
+    ).format(round=at.game.round, time=_time(at.start_day))
+    drawing = round_drawing(at, at.start_day, _("the time card as it began"), _("Which side is up now?"))
+    why = ngettext(
+        "{count} card shows the time symbol, so the time card is turned over {count} time: from {start} to {end}.",
+        "{count} cards show the time symbol, so the time card is turned over {count} times: "
+        "from {start} to {end} (two turns cancel out).",
+        len(flips),
+    ).format(count=len(flips), start=_time(at.start_day), end=_time(at.day))
+    marks = tuple(Mark(f"card-{c.id}", _("turns it ({n})").format(n=ordinal(i))) for i, c in enumerate(flips, 1))
+    marks += (Mark("time", _("now: {time}").format(time=_time(at.day))),)
+    rules = _in_order(["S13", "S14"] + (["S11"] if at.revealed and at.revealed.time else []))
+    return Exercise("time_card", seed, q, CHOICE, opts, at.day, rules, drawing, why, marks, _time(at.day), at.events,
+                    at.round.time == "day", at)  # fmt: skip
 
 
 def make_choosing_order(seed: int) -> Exercise:
@@ -604,41 +532,18 @@ def make_choosing_order(seed: int) -> Exercise:
     at = _chooser_round(rng)
     _totals, colour, values, order, dropped = _result(at)
     assert colour is not None
-    question = _(
-        "{colour} wins by {time}. Click the players who choose a card, in the order they choose (click a "
-        "player again to take them out), then Check."
+    q = _(
+        "{colour} wins by {time}. Click the players who choose a card, in the order they choose (click a player "
+        "again to take them out), then Check."
     ).format(colour=colour.capitalize(), time=_time(at.day))
-    drawing = round_drawing(
-        at,
-        day=at.day,
-        lines=[
-            _("Round {n}").format(n=at.game.round),
-            _("{colour} wins").format(colour=colour),
-            _("Who chooses first?"),
-        ],
-        label=_("In which order do the players choose?"),
-        winning=colour,
-    )
+    drawing = round_drawing(at, at.day, _("{colour} wins").format(colour=colour), _("Who chooses first?"), colour)
     both = any(all(c.colour == colour for c in at.played[p]) for p in order + dropped)
     level = len({values[p] for p in order + dropped}) < len(order + dropped)
     rules = ["S19", "S22"] + (["S23"] if both else []) + (["S24"] if level else []) + (["S25"] if dropped else [])
+    why, marks = _order_reason(at, colour, values, order), _seat_reasons(at, colour, values, order, dropped)
     said = _(", then ").join(at.names[p] for p in order) or _("nobody")
-    return Exercise(
-        "choosing_order",
-        seed,
-        question,
-        ORDER,
-        _seat_options(at.names),
-        tuple(order),
-        _in_order(rules),
-        drawing,
-        _order_reason(at, colour, values, order, dropped),
-        _seat_reasons(at, colour, values, order, dropped),
-        said,
-        at.events,
-        at.round.order,
-        at,
-    )
+    return Exercise("choosing_order", seed, q, ORDER, _seat_options(at.names), tuple(order), _in_order(rules),
+                    drawing, why, marks, said, at.events, at.round.order, at)  # fmt: skip
 
 
 def make_no_card(seed: int) -> Exercise:
@@ -648,34 +553,17 @@ def make_no_card(seed: int) -> Exercise:
     at = _chooser_round(rng) if rng.random() < 0.4 else _any_round(rng, _tie, 0.2)
     totals, colour, values, order, dropped = _result(at)
     nobody = frozenset(p for p in range(len(at.names)) if p not in order)
-    question = _("It is {time}. Mark every player who takes no card this round, then Check.").format(time=_time(at.day))
-    drawing = round_drawing(
-        at,
-        day=at.day,
-        lines=[_("Round {n}").format(n=at.game.round), _("both plays revealed"), _("Who takes no card?")],
-        label=_("Who takes no card?"),
+    q = _("It is {time}. Mark every player who takes no card this round, then Check.").format(time=_time(at.day))
+    drawing = round_drawing(at, at.day, _("both plays revealed"), _("Who takes no card?"))
+    why = _colour_reason(at, totals, colour) + (
+        "" if colour is None else " " + _order_reason(at, colour, values, order)
     )
-    reason = _colour_reason(at, totals, colour)
-    if colour is not None:
-        reason += " " + _order_reason(at, colour, values, order, dropped)
     rules = ["S19"] + (["S18"] if colour is None else []) + (["S25"] if dropped else [])
     said = _(", ").join(at.names[p] for p in sorted(nobody)) or _("nobody: everyone takes a card")
-    return Exercise(
-        "no_card",
-        seed,
-        question,
-        SET,
-        _seat_options(at.names),
-        nobody,
-        _in_order(rules),
-        drawing,
-        reason,
-        _seat_reasons(at, colour, values, order, dropped),
-        said,
-        at.events,
-        frozenset(p for p in range(len(at.names)) if at.round.taken[p] is None),
-        at,
-    )
+    marks = _seat_reasons(at, colour, values, order, dropped)
+    out = frozenset(p for p in range(len(at.names)) if at.round.taken[p] is None)
+    return Exercise("no_card", seed, q, SET, _seat_options(at.names), nobody, _in_order(rules), drawing, why, marks,
+                    said, at.events, out, at)  # fmt: skip
 
 
 def make_may_take(seed: int) -> Exercise:
@@ -690,36 +578,20 @@ def make_may_take(seed: int) -> Exercise:
     assert game.phase == CHOOSE
     view = game.view(chooser)
     name = view.names[chooser]
-    options = tuple(Option(f"t{c.id}", c.name, c.id, f"card-{c.id}", c.name) for c in view.table)
-    options += tuple(Option(f"h{c.id}", c.name, c.id, f"hand-{c.id}", c.name) for c in view.hand)
+    opts = tuple(Option(f"t{c.id}", c.name, c.id, f"card-{c.id}", c.name) for c in view.table)
+    opts += tuple(Option(f"h{c.id}", c.name, c.id, f"hand-{c.id}", c.name) for c in view.hand)
     answer = frozenset(m.card.id for m in game.legal_moves(chooser))
-    question = _("You are {name}, and it is your turn to choose. Mark every card you may take, then Check.").format(
-        name=name
-    )
+    q = _("You are {name}, and it is your turn to choose. Mark every card you may take, then Check.").format(name=name)
     marks = tuple(Mark(f"card-{c.id}", _("may be taken")) for c in view.table)
     marks += tuple(Mark(f"hand-{c.id}", _("in your hand")) for c in view.hand)
-    reason = _(
+    why = _(
         "{name} may take any one face-up card of the round, of any colour, the revealed card and the other "
         "players' cards included; the cards in a hand are not on the table."
     ).format(name=name)
-    taken = at.round.taken[chooser]
     said = ngettext("the {n} face-up card", "all {n} face-up cards", len(answer)).format(n=len(answer))
-    return Exercise(
-        "may_take",
-        seed,
-        question,
-        SET,
-        options,
-        answer,
-        _in_order(["S20"]),
-        table(game, chooser),
-        reason,
-        marks,
-        said,
-        at.events,
-        taken.id if taken else None,
-        game,
-    )
+    taken = at.round.taken[chooser]
+    return Exercise("may_take", seed, q, SET, opts, answer, ("S20",), table(game, chooser), why, marks, said,
+                    at.events, taken.id if taken else None, game)  # fmt: skip
 
 
 def _near_the_end(rng: random.Random) -> StarsGame:
@@ -750,9 +622,25 @@ def _round_starts(rng: random.Random) -> list[StarsGame]:
     while not game.is_over():
         if game.phase == PLAY1 and len(game.to_players()) == n and not game.view(0).last_round:
             starts.append(game.copy())
-        p = game.to_players()[0]
-        game.play(_bot_move(bot, game, p, rng))
+        game.play(_bot_move(bot, game, game.to_players()[0], rng))
     return starts
+
+
+def _last_round_reason(pile: int, n: int) -> str:
+    if pile > DRAW * n:
+        text = _("{pile} cards give {n} players two each and leave {left} in the draw pile, so the game goes on.")
+    elif pile == DRAW * n:
+        text = _(
+            "The {n} players draw the last {pile} cards, two each: the draw pile is used up, so one last round "
+            "is played."
+        )
+    else:
+        text = _(
+            "{pile} cards cannot give {n} players two each, so nobody draws (the package's rule option "
+            "short_pile=no_draw, where the rules sheet is silent): the draw pile is used up, so one last round "
+            "is played."
+        )
+    return text.format(pile=pile, n=n, left=pile - DRAW * n)
 
 
 def make_last_round(seed: int) -> Exercise:
@@ -763,56 +651,27 @@ def make_last_round(seed: int) -> Exercise:
     else:
         starts = _round_starts(rng)
         position = starts[-1] if rng.random() < 0.5 else rng.choice(starts)
-    n, bot = position.n, RuleOfThumbBot()
-    pile = position.view(0).pile_size
-    answer = is_last_round(pile, n)
+    n, bot, pile = position.n, RuleOfThumbBot(), position.view(0).pile_size
     after = position.copy()
     mark, done = len(after.log), len(after.rounds or ())
     while len(after.rounds or ()) == done:
-        p = after.to_players()[0]
-        after.play(_bot_move(bot, after, p, rng))
+        after.play(_bot_move(bot, after, after.to_players()[0], rng))
     events = tuple(e.text for e in after.log.since(mark) if e.what in ("cleanup", "reveal"))
-    options = (
+    opts = (
         Option("yes", _("Yes: the next round is the last"), True, None, _("yes, the next round is the last")),
         Option("no", _("No: more rounds follow"), False, None, _("no, more rounds follow")),
     )
-    question = ngettext(
-        "Round {round}: the draw pile holds {pile} card and there are {n} players; at the clean-up "
-        "each player draws two cards from it. Is the next round the last one?",
-        "Round {round}: the draw pile holds {pile} cards and there are {n} players; at the clean-up "
-        "each player draws two cards from it. Is the next round the last one?",
+    q = ngettext(
+        "Round {round}: the draw pile holds {pile} card and there are {n} players; at the clean-up each "
+        "player draws two cards from it. Is the next round the last one?",
+        "Round {round}: the draw pile holds {pile} cards and there are {n} players; at the clean-up each "
+        "player draws two cards from it. Is the next round the last one?",
         pile,
     ).format(round=position.round, pile=pile, n=n)
-    if pile > DRAW * n:
-        reason = _("{pile} cards give {n} players two each and leave {left} in the draw pile, so the game goes on.")
-    elif pile == DRAW * n:
-        reason = _(
-            "The {n} players draw the last {pile} cards, two each: the draw pile is used up, so one last round "
-            "is played."
-        )
-    else:
-        reason = _(
-            "{pile} cards cannot give {n} players two each, so nobody draws (the package's rule option "
-            "short_pile=no_draw, where the rules sheet is silent): the draw pile is used up, so one last round "
-            "is played."
-        )
-    reason = reason.format(pile=pile, n=n, left=pile - DRAW * n)
-    return Exercise(
-        "last_round",
-        seed,
-        question,
-        CHOICE,
-        options,
-        answer,
-        _in_order(["S28", "S30"]),
-        table(position, 0),
-        reason,
-        (),
-        options[0 if answer else 1].said,
-        events,
-        after.view(0).last_round,
-        position,
-    )
+    answer = is_last_round(pile, n)
+    return Exercise("last_round", seed, q, CHOICE, opts, answer, ("S28", "S30"), table(position, 0),
+                    _last_round_reason(pile, n), (), opts[0 if answer else 1].said, events, after.view(0).last_round,
+                    position)  # fmt: skip
 
 
 def _standing(stars: int, cards: int) -> str:
@@ -823,55 +682,49 @@ def _standing(stars: int, cards: int) -> str:
     )
 
 
-def make_game_winners(seed: int) -> Exercise:
-    """Who wins the game: the most stars; tied, more collected cards; still tied, all of them."""
-    rng = random.Random(seed)
-    game = None
-    for _i in range(12 if rng.random() < 0.4 else 1):  # a tie in stars now and then
+def _finished_game(rng: random.Random) -> StarsGame:
+    """A seeded game between bots played to its end; four times in ten one with a tie in
+    stars at the top, if one of a dozen games has it."""
+    for _i in range(12 if rng.random() < 0.4 else 1):
         n = rng.choice((3, 4, 5))
         game = StarsGame.new(n, rng.getrandbits(32), names=_names(rng, n))
         bots = [RuleOfThumbBot() if rng.random() < 0.7 else RandomBot() for _ in range(n)]
         while not game.is_over():
             p = game.to_players()[0]
             game.play(_bot_move(bots[p], game, p, rng))
-        if sorted(game.view(0).stars)[-2:][0] == max(game.view(0).stars):
+        stars = game.view(0).stars
+        if stars.count(max(stars)) > 1:
             break
-    assert game is not None
+    return game
+
+
+def make_game_winners(seed: int) -> Exercise:
+    """Who wins the game: the most stars; tied, more collected cards; still tied, all of them."""
+    game = _finished_game(random.Random(seed))
     view = game.view(0)
     stars = [sum(c.stars for c in cs) for cs in view.collected]
     cards = [len(cs) for cs in view.collected]
     winners = game_winners(stars, cards)
-    tied = stars.count(max(stars)) > 1
-    question = _("The game is over. Mark every player who wins, then Check.")
     marks = tuple(
         Mark(
             f"seat-{p}", (_("wins: {score}") if p in winners else "{score}").format(score=_standing(stars[p], cards[p]))
         )
         for p in range(len(stars))
     )
-    reason = _(
+    why = _(
         "Each player adds up the stars on the cards they collected ({listing}); the most stars wins; a tie: "
         "more collected cards; still a tie: several winners."
     ).format(listing=", ".join(f"{view.names[p]} {stars[p]}" for p in range(len(stars))))
+    tied = stars.count(max(stars)) > 1
     rules = ["S4", "S21", "S31"] + (["S32"] if tied else []) + (["S33"] if len(winners) > 1 else [])
-    said = _(" and ").join(view.names[p] for p in winners)
-    end = [e.text for e in game.log.of_kind("end")]
-    return Exercise(
-        "game_winners",
-        seed,
-        question,
-        SET,
-        _seat_options(view.names),
-        frozenset(winners),
-        _in_order(rules),
-        standings_drawing(view.names, view.collected, _("Who wins the game?")),
-        reason,
-        marks,
-        said,
-        tuple(end),
-        frozenset(view.winners),
-        game,
+    q, said = (
+        _("The game is over. Mark every player who wins, then Check."),
+        _(" and ").join(view.names[p] for p in winners),
     )
+    drawing = standings_drawing(view.names, view.collected, _("Who wins the game?"))
+    end = tuple(e.text for e in game.log.of_kind("end"))
+    return Exercise("game_winners", seed, q, SET, _seat_options(view.names), frozenset(winners), _in_order(rules),
+                    drawing, why, marks, said, end, frozenset(view.winners), game)  # fmt: skip
 
 
 def make_removed_cards(seed: int) -> Exercise:
@@ -880,32 +733,18 @@ def make_removed_cards(seed: int) -> Exercise:
     n = rng.choice(sorted(REMOVED))
     game = StarsGame.new(n, rng.getrandbits(32), names=_names(rng, n))
     answer = cards_removed(n)
-    options = _number_options([cards_removed(k) for k in REMOVED])
-    question = _(
-        "A new game of {n} players: the cards were shuffled and each player took 7. How many cards went "
-        "back to the box, unseen?"
+    q = _(
+        "A new game of {n} players: the cards were shuffled and each player took 7. How many cards went back to "
+        "the box, unseen?"
     ).format(n=n)
-    reason = _(
-        "With 3 players 33 cards go back to the box, with 4 players 16, with 5 players 3: here {answer}, "
-        "so that {pile} cards form the draw pile."
+    why = _(
+        "With 3 players 33 cards go back to the box, with 4 players 16, with 5 players 3: here {answer}, so that "
+        "{pile} cards form the draw pile."
     ).format(answer=answer, pile=108 - answer - 7 * n)
     events = tuple(e.text for e in game.log.of_kind("setup"))
-    return Exercise(
-        "removed_cards",
-        seed,
-        question,
-        NUMBER,
-        options,
-        answer,
-        _in_order(["S6"]),
-        table(game, 0),
-        reason,
-        (),
-        str(answer),
-        events,
-        game.view(0).removed_size,
-        game,
-    )
+    opts = _number_options([cards_removed(k) for k in REMOVED])
+    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), table(game, 0), why, (), str(answer),
+                    events, game.view(0).removed_size, game)  # fmt: skip
 
 
 KINDS: tuple[Kind, ...] = (
