@@ -684,10 +684,12 @@ def _standing(stars: int, cards: int) -> str:
 
 def _finished_game(rng: random.Random) -> StarsGame:
     """A seeded game between bots played to its end; four times in ten one with a tie in
-    stars at the top, if one of a dozen games has it."""
+    stars at the top, if one of a dozen games has it (looked for with the log off, then the
+    game found is replayed with every rule explained)."""
     for _i in range(12 if rng.random() < 0.4 else 1):
-        n = rng.choice((3, 4, 5))
-        game = StarsGame.new(n, rng.getrandbits(32), names=_names(rng, n))
+        n, seed = rng.choice((3, 4, 5)), rng.getrandbits(32)
+        names = _names(rng, n)
+        game = StarsGame.new(n, seed, names=names, explain=False)
         bots = [RuleOfThumbBot() if rng.random() < 0.7 else RandomBot() for _ in range(n)]
         while not game.is_over():
             p = game.to_players()[0]
@@ -695,7 +697,10 @@ def _finished_game(rng: random.Random) -> StarsGame:
         stars = game.view(0).stars
         if stars.count(max(stars)) > 1:
             break
-    return game
+    explained = StarsGame.new(n, seed, names=names)
+    for move in game.history:
+        explained.play(move)
+    return explained
 
 
 def make_game_winners(seed: int) -> Exercise:
