@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from daynight.widgets.practice import PracticeApp
+from daynight.widgets.practice import Keeper, PracticeApp
 
 from daynight.practice import CHOICE, NUMBER, ORDER, SET, Progress
 from daynight.stars.exercises import KINDS
@@ -223,3 +223,19 @@ def test_reset_forgets_the_progress():
     assert browser.kept[-1] is None and app.progress.answered == 0 and app.session.answered == 0
     assert "forgotten" in app.table.status
     assert "<td>0</td><td>0</td>" in app.dashboard.value and "<td>1</td>" not in app.dashboard.value
+
+
+def test_try_it_cells_of_one_page_count_into_one_kept_progress():
+    keeper = Keeper("stars")
+    kinds = {k.name: k for k in KINDS}
+    first = PracticeApp("stars", kinds=(kinds["time_card"],), compact=True, keeper=keeper, seed=1)
+    second = PracticeApp("stars", kinds=(kinds["removed_cards"],), compact=True, keeper=keeper, seed=2)
+    assert len(first.widget.children) == 4, "the question, the table and the feedback (and the style)"
+    browser = Browser(second)
+    second.receive_stored(KEY, None)
+    first.receive_stored(KEY, '{"broken')  # another copy of the kept value: acted on once only
+    the_right_answer(first)
+    the_right_answer(second)
+    assert keeper.progress.kinds == {"time_card": [1, 1], "removed_cards": [1, 1]}
+    assert first.progress is second.progress is first.stream.progress is second.stream.progress
+    assert json.loads(browser.kept[-1])["answered"] == 2, "written through the table the browser answered"

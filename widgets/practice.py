@@ -19,7 +19,10 @@ game's ``daynight/<game>/exercises.py``) on the table widget (:mod:`daynight.wid
   kept value is refused by name and reset; **Reset progress** forgets it.
 
 ``PracticeApp("stars", seed=1)`` deals the same exercises every time (tests, notebooks);
-without a seed each page deals its own. Everything works without a browser:
+without a seed each page deals its own. A walkthrough's "Try it" cell is
+``PracticeApp("stars", kinds=(kind,), compact=True, keeper=keeper)``: the question, the table
+and the feedback only; the cells of one page share one :class:`Keeper`, so every answer counts
+in the same kept progress as the practice page's. Everything works without a browser:
 ``app.table.choose(app.table.target_id("Check"))`` does what a click does, and
 :meth:`PracticeApp.receive_stored` plays the browser's part of the kept progress.
 """
@@ -27,6 +30,7 @@ without a seed each page deals its own. Everything works without a browser:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from html import escape
 from typing import Any
@@ -57,7 +61,7 @@ from daynight.practice import (
 from .common import app_layout, button
 from .table import Mark, Table, Target
 
-__all__ = ["PracticeApp"]
+__all__ = ["Keeper", "PracticeApp"]
 
 _ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
@@ -75,25 +79,94 @@ STYLE = """<style>
 </style>"""
 
 
+class Keeper:
+    """The progress of one game in this kernel, kept by the browser: every practice widget of a
+    page that shares a keeper (a walkthrough's "Try it" cells, say) counts into the same
+    progress, which the browser sends once when the page opens (:meth:`receive`) and keeps
+    after every answer (:meth:`answered`)."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.key = store_key(game)
+        self.progress = Progress(game)  #: what the browser kept and this page added
+        self.session = Progress(game)  #: this page's answers (merged into the kept progress when it arrives)
+        self.loaded = False
+        self.tables: list[Table] = []
+        self.listeners: list[Callable[[], None]] = []
+        self.kinds = [k.name for k in kinds_of(game)]
+        self.rules = list(checklist(game))
+
+    def join(self, table: Table, changed: Callable[[], None]) -> None:
+        """``table`` keeps this game's progress in the browser; ``changed()`` is called when
+        the progress is replaced (the kept one arrived, or a reset)."""
+        table.keep(self.key)
+        table.on_stored(partial(self.receive, table))
+        self.tables.append(table)
+        self.listeners.append(changed)
+
+    def receive(self, table: Table, key: str, text: str | None, problem: str | None = None) -> None:
+        """The kept progress from the browser (acted on once): merged with this page's
+        answers; a damaged value is refused by name and reset."""
+        if key != self.key or self.loaded:
+            return
+        self.loaded = True
+        self.tables.remove(table)
+        self.tables.insert(0, table)  # a table the browser shows: it writes from now on
+        said, kept = "", Progress(self.game)
+        if problem == "no storage":
+            said = _("This browser keeps nothing for this page, so your progress lasts until you close it.")
+        elif problem is not None or text is not None:
+            try:
+                if problem is not None:
+                    raise DaynightError(_("it is longer than a kept value may be"))
+                kept = Progress.from_text(text or "", self.game, self.kinds, self.rules)
+            except DaynightError as exc:
+                said = _("The progress kept in this browser could not be read ({error}); it has been reset.")
+                said = said.format(error=exc)
+                table.store(self.key, None)
+        self.progress = kept.merged(self.session)
+        if self.session.answered or said:
+            self.keep()
+        for changed in self.listeners:
+            changed()
+        if said:
+            table.show(said, "error" if problem != "no storage" else "info")
+
+    def answered(self, exercise: Exercise, right_first: bool) -> None:
+        """Count ``exercise`` for this page (the stream counted it in :attr:`progress`) and keep."""
+        self.session.record(exercise, right_first)
+        self.keep()
+
+    def keep(self) -> None:
+        if self.loaded and self.tables:
+            self.tables[0].store(self.key, self.progress.to_text())
+
+    def reset(self) -> None:
+        """Forget the kept progress (this browser's and this page's)."""
+        self.progress, self.session = Progress(self.game), Progress(self.game)
+        if self.tables:
+            self.tables[0].store(self.key, None)
+        for changed in self.listeners:
+            changed()
+
+
 class PracticeApp:
     """Practise the rules of ``game`` (``"stars"``): see the module's docstring. ``app.widget``
     is the page, ``app.table`` the drawn table, ``app.exercise`` the exercise on it."""
 
-    def __init__(self, game: str, *, seed: int | None = None, kinds: tuple[Kind, ...] | None = None):
+    def __init__(self, game: str, *, seed: int | None = None, kinds: tuple[Kind, ...] | None = None,
+                 keeper: Keeper | None = None, compact: bool = False):  # fmt: skip
         self.game = game
         self.kinds = kinds if kinds is not None else kinds_of(game)
-        self.key = store_key(game)
         self.rule_ids = [i for i in checklist(game) if any(i in k.rules for k in self.kinds)]
-        self.stream = Stream(self.kinds, Progress(game), random.Random(seed) if seed is not None else None)
-        self.session = Progress(game)  # this page's answers (merged into the kept progress when it arrives)
-        self.loaded = False
+        self.keeper = keeper if keeper is not None else Keeper(game)
+        self.stream = Stream(self.kinds, self.keeper.progress, random.Random(seed) if seed is not None else None)
         self.exercise: Exercise
         self.given: list[Any] = []
         self.tries = 0
         self.done = False
         self.table = Table(label=_("The practice table"))
-        self.table.keep(self.key)
-        self.table.on_stored(self.receive_stored)
+        self.keeper.join(self.table, self._progress_changed)
         self.question = w.HTML()
         self.score = w.HTML()
         self.feedback = w.HTML()
@@ -111,11 +184,12 @@ class PracticeApp:
         )
         rules = w.VBox([w.HTML(f"<b>{escape(_('Rules to practise'))}</b>"), *self.choices])
         rules.add_class("dn-practice-rules")
-        self.widget = app_layout(
-            w.VBox([self.question, self.table, self.dashboard, self.reset_button]),
-            side=[w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")), self.feedback, rules],
-            top=[self.score],
-        )
+        style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+        if compact:  # a "Try it" cell: the question, the table and the feedback
+            self.widget = w.VBox([style, self.question, self.table, self.feedback])
+        else:
+            self.widget = app_layout(w.VBox([self.question, self.table, self.dashboard, self.reset_button]),
+                                     side=[style, self.feedback, rules], top=[self.score])  # fmt: skip
         self.widget.add_class("dn-practice")
         self.another()
 
@@ -190,10 +264,8 @@ class PracticeApp:
         self._redraw(said, kind)
 
     def _count(self, right: bool) -> None:
-        ex = self.exercise
-        self.stream.answered(ex, right)
-        self.session.record(ex, right)
-        self._keep()
+        self.stream.answered(self.exercise, right)
+        self.keeper.answered(self.exercise, right)
 
     # -- drawing ----------------------------------------------------------------------------
     def _targets(self) -> list[Target]:
@@ -273,46 +345,30 @@ class PracticeApp:
     @property
     def progress(self) -> Progress:
         """Everything this browser has kept and this page has added."""
-        return self.stream.progress
+        return self.keeper.progress
+
+    @property
+    def session(self) -> Progress:
+        """This page's answers."""
+        return self.keeper.session
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the browser has sent the kept progress."""
+        return self.keeper.loaded
 
     def receive_stored(self, key: str, text: str | None, problem: str | None = None) -> None:
-        """The kept progress from the browser (once per page): merged with this page's answers;
-        a damaged value is refused by name and reset."""
-        if key != self.key or self.loaded:
-            return
-        self.loaded = True
-        said = ""
-        kept = Progress(self.game)
-        if problem == "no storage":
-            said = _("This browser keeps nothing for this page, so your progress lasts until you close it.")
-        elif problem is not None or text is not None:
-            try:
-                if problem is not None:
-                    raise DaynightError(_("it is longer than a kept value may be"))
-                kept = Progress.from_text(text or "", self.game, [k.name for k in self.kinds], self.rule_ids)
-            except DaynightError as exc:
-                said = _("The progress kept in this browser could not be read ({error}); it has been reset.").format(
-                    error=exc
-                )
-                self.table.store(self.key, None)
-        self.stream.progress = kept.merged(self.session)
-        if self.session.answered or said:
-            self._keep()
-        self._show_progress()
-        if said:
-            self.table.show(said, "error" if problem != "no storage" else "info")
-
-    def _keep(self) -> None:
-        if self.loaded:
-            self.table.store(self.key, self.progress.to_text())
+        """What the browser does when the page opens: send the kept progress (tests)."""
+        self.keeper.receive(self.table, key, text, problem)
 
     def reset(self) -> None:
         """Forget the kept progress (this browser's and this page's)."""
-        self.stream.progress = Progress(self.game)
-        self.session = Progress(self.game)
-        self.table.store(self.key, None)
-        self._show_progress()
+        self.keeper.reset()
         self.table.show(_("Your progress in this game is forgotten."), "info")
+
+    def _progress_changed(self) -> None:
+        self.stream.progress = self.keeper.progress
+        self._show_progress()
 
     def _show_progress(self) -> None:
         p, s = self.progress, self.session
