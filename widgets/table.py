@@ -46,11 +46,14 @@ from typing import Any, NamedTuple
 import anywidget
 import traitlets as t
 
+from daynight import i18n
+
 from . import common
 
 __all__ = ["MAX_STORED", "STORE_KEY", "Mark", "Table", "Target"]
 
 _HERE = Path(__file__).resolve().parent
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 #: the longest target id the browser may send (ids are short: "t12", "next")
 MAX_ID = 64
 #: the longest value kept in the browser, in characters of its JSON string (the class server
@@ -188,7 +191,7 @@ class Table(anywidget.AnyWidget):
 
     def refuse(self, error: BaseException | str) -> None:
         """Show why an action was refused (the engine's own words)."""
-        self.show(f"Not allowed: {error}", "error")
+        self.show(_("Not allowed: {reason}").format(reason=error), "error")
 
     @property
     def text(self) -> str:
@@ -237,7 +240,7 @@ class Table(anywidget.AnyWidget):
             self._handle(content)
         except Exception:
             self.dropped += 1
-            self.show("Something went wrong; the game is unchanged.", "error")
+            self.show(_("Something went wrong; the game is unchanged."), "error")
             if getattr(common.guarded, "reraise", False):
                 raise
 
@@ -263,7 +266,7 @@ class Table(anywidget.AnyWidget):
             return False
         if epoch != self.epoch:  # a click on a drawing that has since changed
             self.dropped += 1
-            self.show("The table changed before your click arrived; look again and click once more.")
+            self.show(_("The table changed before your click arrived; look again and click once more."))
             return False
         return common.guarded(self, action)
 
