@@ -2,8 +2,8 @@
 // a toolbar and a status line. Python decides everything; this file only shows and reports.
 //
 // Page contract: <div class="dn-table" data-epoch="N" data-said="M">, targets are [data-target] elements,
-// the status line is .dn-status, a mark is a .dn-mark inside its piece. Nothing here fetches anything from
-// the network.
+// the status line is .dn-status, a mark is a .dn-mark in a .dn-marks layer on top of the drawing (its piece
+// has the class dn-marked). Nothing here fetches anything from the network.
 //
 // Kept values: for every key of `stored_keys` the table reads the browser's localStorage once when it is
 // shown and sends {event: "stored", key, value} to the kernel; the kernel sends {event: "store", key, value}
@@ -15,39 +15,48 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_STORED = 60000;
 const TONES = new Set(["reason", "chosen", "missed", "wrong"]);
 
-// Words on a drawn piece: an outline around it and a short label at its foot, inside the piece's own
-// group (so they move with it); the label is added to the piece's accessible name as well.
+// Words on a drawn piece: an outline around it and a short label at its foot, drawn in a layer on top of
+// the whole drawing (so no later piece covers them); the label is added to the piece's accessible name.
 function addMark(node, mark) {
-  let box;
+  const svg = node.ownerSVGElement;
+  let box, toRoot;
   try {
     box = node.getBBox();
+    toRoot = svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
   } catch (e) {
     return;
   }
-  if (!box || !box.width) return;
+  if (!box || !box.width || !toRoot) return;
+  const corner = (x, y) => new DOMPoint(x, y).matrixTransform(toRoot);
+  const a = corner(box.x, box.y), b = corner(box.x + box.width, box.y + box.height);
+  const [x, y, w, h] = [Math.min(a.x, b.x), Math.min(a.y, b.y), Math.abs(b.x - a.x), Math.abs(b.y - a.y)];
+  let layer = svg.querySelector(":scope > g.dn-marks");
+  if (!layer) {
+    layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "dn-marks");
+    layer.setAttribute("aria-hidden", "true");
+    svg.append(layer);
+  }
   const tone = TONES.has(mark.tone) ? mark.tone : "reason";
   const g = document.createElementNS(SVG_NS, "g");
   g.setAttribute("class", `dn-mark dn-mark-${tone}`);
-  g.setAttribute("aria-hidden", "true");
-  const outline = document.createElementNS(SVG_NS, "rect");
-  outline.setAttribute("class", "dn-mark-outline");
-  for (const [k, v] of [["x", box.x - 4], ["y", box.y - 4], ["width", box.width + 8], ["height", box.height + 8],
-    ["rx", 8]]) outline.setAttribute(k, String(v));
-  const label = document.createElementNS(SVG_NS, "text");
-  label.setAttribute("class", "dn-mark-text");
-  label.setAttribute("x", String(box.x + 5));
-  label.setAttribute("y", String(box.y + box.height - 5));
+  const make = (tag, attrs) => {
+    const el = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    return el;
+  };
+  const outline = make("rect", { class: "dn-mark-outline", x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 8 });
+  const label = make("text", { class: "dn-mark-text", x: x + 4, y: y + h - 5 });
   label.textContent = mark.label;
-  const back = document.createElementNS(SVG_NS, "rect");
-  back.setAttribute("class", "dn-mark-label");
+  const back = make("rect", { class: "dn-mark-label", x: x, y: y + h - 18, width: 10, height: 17, rx: 4 });
   g.append(outline, back, label);
-  node.append(g);
+  layer.append(g);
   let width = mark.label.length * 6.5;
   try {
     width = label.getComputedTextLength();
   } catch (e) { /* not rendered: an estimate */ }
-  for (const [k, v] of [["x", box.x + 1], ["y", box.y + box.height - 18], ["width", width + 8], ["height", 17],
-    ["rx", 4]]) back.setAttribute(k, String(v));
+  back.setAttribute("width", String(width + 8));
+  node.classList.add("dn-marked");
   const name = node.getAttribute("aria-label");
   if (name) node.setAttribute("aria-label", `${name}: ${mark.label}`);
 }

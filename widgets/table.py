@@ -14,7 +14,7 @@ action that the rules refuse shows the engine's reason in the table's status lin
 * :meth:`choose` does exactly what a click does, so views are tested without a browser;
 * a target with ``pressed`` (True or False) is a toggle (``aria-pressed``): a set answer is
   given by marking its members, then a Check button;
-* *marks* put words on drawn pieces (:class:`Mark`: an outline and a short label on the
+* *marks* put words on drawn pieces (:class:`Mark`: an outline and a short label over the
   element with that ``data-key``, the label added to its accessible name), so any game can
   show the reason for an answer on its own drawing without changing its draw module;
 * the browser can keep small values for the page (:meth:`keep`): the table's JavaScript reads
@@ -25,7 +25,8 @@ action that the rules refuse shows the engine's reason in the table's status lin
 
 The page contract (tests and benchmarks rely on it): the view is ``.dn-table`` with
 ``data-epoch``; its targets are ``[data-target]``; its status line is ``.dn-status``; a mark is
-a ``.dn-mark`` inside its piece.
+a ``.dn-mark`` in a ``.dn-marks`` layer on top of the drawing, and its piece has the class
+``dn-marked``.
 
 Messages from the browser are checked before anything runs. Two shapes are acted on:
 ``{"event": "choose", "target": <id of a current target>, "epoch": <int>}`` and

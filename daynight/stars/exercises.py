@@ -669,7 +669,7 @@ def make_last_round(seed: int) -> Exercise:
         pile,
     ).format(round=position.round, pile=pile, n=n)
     answer = is_last_round(pile, n)
-    return Exercise("last_round", seed, q, CHOICE, opts, answer, ("S28", "S30"), table(position, 0),
+    return Exercise("last_round", seed, q, CHOICE, opts, answer, ("S28", "S30"), table(position),
                     _last_round_reason(pile, n), (), opts[0 if answer else 1].said, events, after.view(0).last_round,
                     position)  # fmt: skip
 
@@ -748,7 +748,7 @@ def make_removed_cards(seed: int) -> Exercise:
     ).format(answer=answer, pile=108 - answer - 7 * n)
     events = tuple(e.text for e in game.log.of_kind("setup"))
     opts = _number_options([cards_removed(k) for k in REMOVED])
-    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), table(game, 0), why, (), str(answer),
+    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), table(game), why, (), str(answer),
                     events, game.view(0).removed_size, game)  # fmt: skip
 
 
