@@ -14,6 +14,7 @@ import re
 import pytest
 
 from tests.browser.conftest import keyboard_choose, table_epoch, table_status
+from tests.browser.test_accessibility import controls_of, not_found_by_role_and_name, unnamed, unreachable_by_tab
 
 PAGE = "stars/practice.ipynb"
 KEY = "daynight.practice.v1.stars"
@@ -118,4 +119,17 @@ def test_a_damaged_kept_progress_is_refused_by_name_and_reset(app, value, said):
     )
     assert said in table_status(page) and "reset" in table_status(page)
     assert kept(page)["answered"] == 0, "the damaged value is replaced by a fresh progress"
+    app.assert_clean()
+
+
+def test_every_control_of_the_practice_page_is_named_found_and_reached_by_tab(app):
+    """The checks of test_accessibility.py (which covers the apps the class server preheats; the
+    practice page is not one of them yet), on this page."""
+    page = open_page(app)
+    page.wait_for_timeout(300)
+    controls = controls_of(page)
+    assert {"button", "checkbox"} <= {c["role"] for c in controls}
+    assert not unnamed(controls), unnamed(controls)[:3]
+    assert not not_found_by_role_and_name(page, controls), not_found_by_role_and_name(page, controls)[:3]
+    assert not unreachable_by_tab(page, controls), unreachable_by_tab(page, controls)[:3]
     app.assert_clean()
