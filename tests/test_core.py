@@ -43,6 +43,55 @@ def test_game_over_error_after_the_end():
     assert game.why_illegal(Take(1, 1)).startswith("the game is over")
 
 
+# -- one play -------------------------------------------------------------------------
+
+class CountsChecks(Pebbles):
+    checks = 0
+
+    def _check(self, move):
+        CountsChecks.checks += 1
+        super()._check(move)
+
+
+def test_play_accepts_an_offered_move_by_identity_and_checks_any_other():
+    game = CountsChecks(12)
+    CountsChecks.checks = 0
+    offered = game.legal_moves()[1]
+    assert game.offers(offered) and game.play(offered)[0].text == "Player 0 takes 2; 10 left."
+    assert CountsChecks.checks == 0, "a move legal_moves offers is accepted at a glance"
+    anew = Take(1, 2)
+    assert anew == game.legal_moves()[1] and anew is not game.legal_moves()[1] and not game.offers(anew)
+    game.play(anew)                                   # equal but built anew: _check says it is legal
+    assert CountsChecks.checks == 1 and game.pile == 8 and game.history[-1] is anew
+    with pytest.raises(IllegalMoveError, match="turn order"):
+        game.play(Take(1, 1))
+    assert CountsChecks.checks == 2 and game.pile == 8
+
+
+def test_offers_looks_among_the_movers_moves_and_never_raises():
+    game = Pebbles(12)
+    mine = game.legal_moves(0)[0]
+    assert game.mover(mine) == 0 and game.offers(mine)
+    assert game.mover("not a move") is None and not game.offers("not a move")
+    assert not game.offers(None) and not game.offers(Take(5, 1))
+    with pytest.raises(IllegalMoveError, match="not a move of Pebbles"):
+        game.play("not a move")
+
+
+def test_the_errors_name_their_public_home():
+    """A traceback names ``daynight.core.IllegalMoveError``, where the errors are documented
+    (they are defined in daynight.errors); the examples of the record reader run."""
+    import doctest
+
+    import daynight.errors
+    import daynight.reading
+
+    assert IllegalMoveError.__module__ == "daynight.core" and daynight.core.IllegalMoveError is IllegalMoveError
+    for module in (daynight.errors, daynight.reading):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted >= 1, module.__name__
+
+
 # -- event log -----------------------------------------------------------------------
 
 def test_events_explain_themselves():
@@ -174,7 +223,13 @@ class RefusesALegalMove(Pebbles):
             raise IllegalMoveError("three is unlucky", rule="invented")
 
 
+class OverridesPlay(Pebbles):
+    def play(self, move):  # a shortcut beside core's play: a second legality path
+        return super().play(move)
+
+
 @pytest.mark.parametrize("broken, message", [
+    (OverridesPlay, "overrides play"),
     (MutatesBeforeChecking, "changed the state"),
     (UsesGlobalRandom, "global random"),
     (RefusesALegalMove, "refused"),

@@ -13,7 +13,9 @@ from daynight import cli
 from daynight.core import (MAX_DEPTH, MAX_INT, MAX_MOVES, MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES,
                            MAX_STRING, IllegalMoveError, InvalidRecordError, Reader, check_record,
                            load_record, parse_record, shown)
-from daynight.testing import _Mutator, _memory_cap, check_mutant, fuzz_records, mutant, mutants
+from daynight.testing import check_mutant, fuzz_records, mutant, mutants
+from daynight.testing.fuzz import memory_cap
+from daynight.testing.mutants import Mutator
 
 from .toygame import BrokenPebbles, Pebbles, broken_demo, demo
 
@@ -285,14 +287,14 @@ def test_every_mutation_is_made():
     rng = random.Random(0)
     bases = [json.dumps(broken_demo(s).to_record()) for s in range(2)] + [json.dumps(r) for r in broken_records()[2:]]
     made = set()
-    for name in _Mutator.WEIGHTS:
+    for name in Mutator.WEIGHTS:
         for i in range(30):
-            m = _Mutator(random.Random(i), bases, [json.dumps(demo(1).to_record())])
+            m = Mutator(random.Random(i), bases, [json.dumps(demo(1).to_record())])
             what = getattr(m, "m_" + name)(json.loads(rng.choice(bases)))
             if what:
                 made.add(name)
                 break
-    assert made == set(_Mutator.WEIGHTS)
+    assert made == set(Mutator.WEIGHTS)
 
 
 def test_harness_finds_the_bugs_of_a_broken_game():
@@ -371,7 +373,7 @@ def test_harness_reports_a_record_that_hangs():
 def test_memory_cap_turns_a_huge_allocation_into_a_memory_error():
     resource = pytest.importorskip("resource")
     before = resource.getrlimit(resource.RLIMIT_AS)
-    with _memory_cap(2**27):
+    with memory_cap(2**27):
         with pytest.raises(MemoryError):
             bytearray(2**30)
     assert resource.getrlimit(resource.RLIMIT_AS) == before
