@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import os
 import sys
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import anywidget
@@ -29,14 +30,16 @@ import traitlets as t
 
 from daynight import GAMES, game_module
 from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
+from daynight.markup import Markup, Template, fill
 from daynight.review import Review, html
 
-from .common import EventLogView, Status, app_layout, button, escape, guarded
+from .common import EventLogView, Status, app_layout, button, guarded
 from .table import Table, Target
 
 __all__ = ["ReviewApp", "RecordFile", "review_control", "html_link", "demo_games", "KEYS"]
 
 #: keyboard shortcuts of the review table: key -> target id
+_HERE = Path(__file__).resolve().parent
 KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "start", "End": "end",
         "PageUp": "back_round", "PageDown": "next_round"}
 _TEACHER = "everything (teacher)"
@@ -63,36 +66,8 @@ class RecordFile(anywidget.AnyWidget):
     gets ``data=None`` for a file that was too large. Any other message is dropped.
     """
 
-    _esm = """
-    function render({ model, el }) {
-      const label = document.createElement("label");
-      label.className = "dn-file";
-      const input = document.createElement("input");
-      input.type = "file";
-      input.accept = model.get("accept");
-      const text = document.createElement("span");
-      text.textContent = model.get("description");
-      label.append(text, input);
-      el.append(label);
-      input.addEventListener("change", async () => {
-        const file = input.files[0];
-        if (!file) return;
-        input.value = "";                       // choosing the same file again is a change too
-        if (file.size > model.get("max_bytes")) {
-          model.send({ event: "too-big", name: file.name, size: file.size });
-          return;
-        }
-        const data = await file.arrayBuffer();
-        model.send({ event: "file", name: file.name, size: file.size }, undefined, [data]);
-      });
-    }
-    export default { render };
-    """
-    _css = """
-    .dn-file { display: inline-flex; gap: 8px; align-items: center; font-size: 14px; }
-    .dn-file span { font-weight: 600; }
-    .dn-file input:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
-    """
+    _esm = _HERE / "record_file.js"
+    _css = _HERE / "record_file.css"
 
     description = t.Unicode("Open a record file").tag(sync=True)
     accept = t.Unicode(".json,application/json").tag(sync=True)
@@ -122,15 +97,20 @@ class RecordFile(anywidget.AnyWidget):
         self._on_file(shown(content["name"], 80), None if big else bytes(buffers[0]), content["size"])
 
 
+_DOWNLOAD = Template('<a class="dn-download" download="$name" href="data:text/html;charset=utf-8;base64,$data">'
+                     "Download $name ($size MB)</a>")
+
+
+_STEP_EVENTS = Template('<h3 class="dn-step-heading">$heading</h3>$log')
+_DRAWING_ALL = Template("<span>Drawing all $steps steps for the file&hellip;</span>")
+
+
 def html_link(review: Review, viewer: Any = None, filename: str | None = None) -> str:
     """An ``<a download>`` link holding the review as one HTML file (a ``data:`` URL, so no
     server route is needed)."""
-    text = html(review, viewer)
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    text = html(review, viewer).encode("utf-8")
     name = filename or f"{review.name}-review.html"
-    size = len(text.encode("utf-8")) / 1e6
-    return (f'<a class="dn-download" download="{escape(name)}" href="data:text/html;charset=utf-8;base64,{data}">'
-            f"Download {escape(name)} ({size:.1f} MB)</a>")
+    return fill(_DOWNLOAD, name=name, data=base64.b64encode(text).decode("ascii"), size=f"{len(text) / 1e6:.1f}")
 
 
 class ReviewApp(w.VBox):
@@ -255,9 +235,8 @@ class ReviewApp(w.VBox):
             Target("End", lambda: self.go(review.moves), id="end"),
         ]
         first, _ = review.event_range(n)
-        heading = escape(review.describe(n))
-        self.events.value = (f'<h3 class="dn-step-heading">{heading}</h3>'
-                             + EventLogView.render(review.events(n), start=first + 1))
+        self.events.value = fill(_STEP_EVENTS, heading=review.describe(n),
+                                 log=Markup(EventLogView.render(review.events(n), start=first + 1)))
         if self.position.value != n:
             self.position.value = n
         self.table.draw(review.drawing(n, self.viewing), targets, shortcuts=KEYS,
@@ -278,7 +257,7 @@ class ReviewApp(w.VBox):
             return
         stem = self._source_name.rsplit("/", 1)[-1].removesuffix(".json")
         name = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:60] or review.name
-        self.link.value = f"<span>Drawing all {review.moves + 1} steps for the file&hellip;</span>"
+        self.link.value = fill(_DRAWING_ALL, steps=review.moves + 1)
         self.link.value = html_link(review, self.viewing, f"{name}-review.html")
 
 
