@@ -145,7 +145,7 @@ def _verdict(value: float, target: float) -> str:
 
 class Site:
     """A temporary notebooks root (the repository's, plus the hello apps if asked) served
-    by serve.py with ``options``."""
+    by the class server (daynight.server) with ``options``."""
 
     def __init__(self, *options: str, hello: bool = True):
         self.dir = Path(tempfile.mkdtemp(prefix="daynight-bench-apps-"))
@@ -166,7 +166,7 @@ class Site:
     def start(self) -> "Site":
         env = dict(os.environ, PYTHONUNBUFFERED="1", DAYNIGHT_NOTEBOOKS=str(self.root))
         self._log = open(self.log_path, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "daynight.widgets.serve", "--port", str(self.port),
+        self.proc = subprocess.Popen([sys.executable, "-m", "daynight.server", "--port", str(self.port),
                                       *self.options], cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 120
         while True:

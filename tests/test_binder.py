@@ -290,7 +290,7 @@ def test_environment_from_binder_alone(tmp_path):
         assert version == "%d.%d" % runtime_version()
 
     # the package, its widgets and the served-app stack import in the new environment
-    check = subprocess.run([vpy, "-c", "import daynight, daynight.widgets.common, daynight.widgets.serve, "
+    check = subprocess.run([vpy, "-c", "import daynight, daynight.widgets.common, daynight.widgets.serve, daynight.server.command, "
                                        "voila, ipywidgets, plotly, anywidget, pandas; print(daynight.__version__)"],
                            cwd=tmp_path, env=env, capture_output=True, text=True)
     assert check.returncode == 0, check.stderr[-2000:]

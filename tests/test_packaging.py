@@ -73,8 +73,18 @@ def test_every_widget_module_is_importable_as_daynight_widgets():
             assert Path(module.__file__).resolve() == path
 
 
+def test_the_class_server_is_a_package_of_its_own_and_keeps_its_old_name():
+    import daynight.server
+    import daynight.server.command
+    import daynight.widgets.serve
+
+    assert Path(daynight.server.__file__).resolve().parent == ROOT / "daynight" / "server"
+    assert daynight.widgets.serve.offline_template is daynight.server.command.offline_template
+    assert "daynight.server" in PYPROJECT["tool"]["setuptools"]["packages"]
+
+
 def test_serve_finds_the_notebooks_of_this_repository(monkeypatch):
-    from daynight.widgets import serve
+    from daynight.server import apps as serve
 
     monkeypatch.delenv("DAYNIGHT_NOTEBOOKS", raising=False)
     assert serve.notebooks_dir() == ROOT / "notebooks"
@@ -84,7 +94,7 @@ def test_serve_finds_the_notebooks_of_this_repository(monkeypatch):
 
 
 def test_app_notebooks_are_the_landing_page_and_the_play_apps(tmp_path):
-    from daynight.widgets.serve import app_notebooks, kernel_pools
+    from daynight.server.apps import app_notebooks, kernel_pools
 
     for rel in ("index.ipynb", "stars/play.ipynb", "stars/rules.ipynb", "mtg/tracker.ipynb",
                 "mtg/charts.ipynb", "deep/er/play.ipynb", ".ipynb_checkpoints/play.ipynb", "notes.ipynb"):
@@ -162,13 +172,14 @@ def test_wheel_from_a_clean_copy_carries_the_package(tmp_path):
     wheel = next((tmp_path / "dist").glob("daynight-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     for module in ("daynight/__init__.py", "daynight/core.py", "daynight/cli.py", "daynight/widgets/__init__.py",
-                   "daynight/widgets/common.py", "daynight/widgets/serve.py"):
+                   "daynight/widgets/common.py", "daynight/widgets/serve.py", "daynight/server/__main__.py",
+                   "daynight/review.html", "daynight/server/busy.html", "daynight/widgets/common.css"):
         assert module in names, f"{module} is missing from {wheel.name}"
     files = set(filter(None, tracked.decode().split("\0")))
     for rel in sorted(files):
-        if rel.startswith("widgets/") and rel.endswith((".py", ".js", ".css")):
+        if rel.startswith("widgets/") and rel.endswith((".py", ".js", ".css", ".html")):
             assert "daynight/" + rel in names, f"{rel} is not in the wheel as daynight/{rel}"
-        if rel.startswith("daynight/") and rel.endswith(".py"):
+        if rel.startswith("daynight/") and rel.endswith((".py", ".html", ".css", ".js")):  # markup in files too
             assert rel in names, f"{rel} is not in the wheel"
         if rel.startswith("daynight/data/") and rel.endswith((".csv", ".json")):
             assert rel in names, f"data file {rel} is not in the wheel"

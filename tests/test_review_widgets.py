@@ -129,11 +129,11 @@ def test_a_file_larger_than_the_bound_is_refused_unread():
 
 
 def test_on_a_class_server_a_file_is_bounded_by_the_widget_message_limit(monkeypatch):
-    from daynight.widgets import serve
+    from daynight.server import kernel
 
-    monkeypatch.setattr(serve, "PAGE_FILE_BYTES", serve.MAX_COMM_BYTES - 4096)  # as harden_kernel sets it
+    monkeypatch.setattr(kernel, "PAGE_FILE_BYTES", kernel.MAX_COMM_BYTES - 4096)  # as harden_kernel sets it
     app = toy_app()
-    assert app.upload.max_bytes == serve.MAX_COMM_BYTES - 4096 < serve.MAX_COMM_BYTES
+    assert app.upload.max_bytes == kernel.MAX_COMM_BYTES - 4096 < kernel.MAX_COMM_BYTES
     got = []
     chooser = RecordFile(lambda *a: got.append(a))
     size = chooser.max_bytes + 1

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import base64
 import os
-import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -32,6 +31,7 @@ from daynight import GAMES, game_module
 from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
 from daynight.markup import Markup, Template, fill
 from daynight.review import Review, html
+from daynight.server import kernel as served_kernel
 
 from .common import EventLogView, Status, app_layout, button, guarded
 from .table import Table, Target
@@ -75,8 +75,7 @@ class RecordFile(anywidget.AnyWidget):
 
     def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
         super().__init__(**kwargs)
-        served = sys.modules.get("daynight.widgets.serve")  # imported only by a class server's kernel
-        bound = getattr(served, "PAGE_FILE_BYTES", None)
+        bound = served_kernel.PAGE_FILE_BYTES  # set in a class server's app kernel (harden_kernel)
         if bound and "max_bytes" not in kwargs:
             self.max_bytes = min(bound, MAX_RECORD_BYTES)
         self._on_file = on_file

@@ -61,7 +61,7 @@ def _need_browser():
 
 def app_notebooks() -> list[str]:
     """The app notebooks (``*/play.ipynb``, ``*/tracker.ipynb``), as the server finds them."""
-    from daynight.widgets.serve import LANDING, app_notebooks as served
+    from daynight.server.apps import LANDING, app_notebooks as served
 
     return [nb for nb in served(NOTEBOOKS) if nb != LANDING]
 
@@ -104,7 +104,7 @@ def free_port() -> int:
 
 
 class VoilaServer:
-    """``python -m daynight.widgets.serve`` on a free loopback port (``extra`` are its
+    """``python -m daynight.server`` (the class server of ``make app``) on a free loopback port (``extra`` are its
     command-line options, ``env`` extra environment variables, ``cwd`` its working
     directory: the repository by default)."""
 
@@ -121,7 +121,7 @@ class VoilaServer:
         self._log = open(self.log_path, "w")
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daynight.widgets.serve", "--port", str(self.port), *self.extra],
+            [sys.executable, "-m", "daynight.server", "--port", str(self.port), *self.extra],
             cwd=self.cwd, stdout=self._log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

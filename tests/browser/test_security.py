@@ -1,6 +1,6 @@
 """Nothing exposed: what a visitor of the served apps can and cannot do.
 
-The server is the one ``make app`` runs (``python -m daynight.widgets.serve``, the ``voila``
+The server is the one ``make app`` runs (``python -m daynight.server``, the ``voila``
 fixture); the failing-callback test starts a second one on a temporary notebooks root
 (``DAYNIGHT_NOTEBOOKS``). Every refusal is paired with a positive control that shows the
 same request path works for what *is* allowed, so a test cannot pass because the server is
@@ -333,7 +333,7 @@ def _kernel_status(voila, kernel_id: str) -> int:
 
 
 def test_closing_the_tab_frees_its_kernel(app, voila):
-    """Voila's page asks the server to shut its kernel down when the tab closes (serve.py
+    """Voila's page asks the server to shut its kernel down when the tab closes (daynight/server/handlers.py
     lets that request through); a kernel per closed tab would otherwise pile up."""
     page = app.open("index.ipynb", wait_for="text=The four games")
     kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
