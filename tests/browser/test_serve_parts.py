@@ -15,7 +15,8 @@ import sys
 
 import pytest
 
-from daynight.server import apps as server_apps, hardening, kernel, limits
+from daynight.server import apps as server_apps, hardening, kernel
+from daynight.server import limits as server_limits
 from tests.browser.conftest import ROOT, app_notebooks, free_port
 
 
@@ -41,7 +42,7 @@ def test_learners_size_the_pools_and_print_their_memory_and_the_caps():
     assert served.startswith("daynight: serving ")
     in_all = per_page * (apps + 1)  # the apps and the landing page
     assert pools == (f"daynight: sized for 20 learners: {per_page} preheated kernel(s) for each of {apps + 1} "
-                     f"pages, {in_all} in all, about {in_all * limits.KERNEL_MB} MB ({limits.KERNEL_MB} MB a kernel)")
+                     f"pages, {in_all} in all, about {in_all * server_limits.KERNEL_MB} MB ({server_limits.KERNEL_MB} MB a kernel)")
     assert caps.startswith("daynight: caps: at most ")
     assert int(caps.split("at most ")[1].split()[0]) >= in_all + 2
     assert "6 per client address" in caps and "kernel starts a minute" in caps
@@ -70,7 +71,7 @@ def test_caps_given_on_the_command_line_are_the_ones_printed():
     (0, 5, 8, 100_000, 128),
 ])
 def test_default_caps_are_sized_for_the_machine(learners, preheated, cores, memory_mb, expected):
-    limits = limits.default_limits(learners=learners, preheated=preheated, cores=cores, memory_mb=memory_mb)
+    limits = server_limits.default_limits(learners=learners, preheated=preheated, cores=cores, memory_mb=memory_mb)
     assert limits.max_kernels == expected
     assert limits.starts_per_minute == 20 * cores and limits.starting_at_once == max(2, cores)
 
@@ -140,7 +141,7 @@ class Clock:
 
 def test_a_bucket_gives_its_burst_then_its_rate():
     clock = Clock()
-    bucket = limits.Bucket(per_minute=6, burst=2, clock=clock)
+    bucket = server_limits.Bucket(per_minute=6, burst=2, clock=clock)
     assert bucket.take() and bucket.take() and not bucket.take()
     clock.now += 9.9
     assert not bucket.take()
@@ -150,15 +151,15 @@ def test_a_bucket_gives_its_burst_then_its_rate():
     assert bucket.full()
 
 
-def _limits(**changes) -> limits.Limits:
+def _limits(**changes) -> server_limits.Limits:
     values = dict(max_kernels=4, per_client=2, starts_per_minute=60, orphan_timeout=10, starting_at_once=1,
                   per_client_per_minute=60)
-    return limits.Limits(**{**values, **changes})
+    return server_limits.Limits(**{**values, **changes})
 
 
 def test_the_gate_refuses_past_the_per_client_cap_but_not_the_machine_itself():
     async def run():
-        gate = limits.Gate(_limits(), lambda: 0)
+        gate = server_limits.Gate(_limits(), lambda: 0)
         gate.own("k1", "10.0.0.5")
         gate.own("k2", "10.0.0.5")
         refused = await gate.admit("10.0.0.5", lambda: False)
@@ -170,14 +171,14 @@ def test_the_gate_refuses_past_the_per_client_cap_but_not_the_machine_itself():
         return refused, other, local, again
 
     refused, other, local, again = _run(run())
-    assert isinstance(refused, limits.Refusal) and refused.status == 429 and "already has 2 apps" in refused.text
+    assert isinstance(refused, server_limits.Refusal) and refused.status == 429 and "already has 2 apps" in refused.text
     assert other is False and local is False and again is False
 
 
 def test_the_gate_refuses_when_the_class_is_full_and_counts_kernels_starting():
     async def run():
         kernels = [3]
-        gate = limits.Gate(_limits(starting_at_once=2), lambda: kernels[0])
+        gate = server_limits.Gate(_limits(starting_at_once=2), lambda: kernels[0])
         first = await gate.admit("10.0.0.1", lambda: False)  # 3 kernels + this one = the cap
         second = await gate.admit("10.0.0.2", lambda: False)
         pooled = await gate.admit("10.0.0.3", lambda: True)   # taking a preheated kernel adds none
@@ -186,7 +187,7 @@ def test_the_gate_refuses_when_the_class_is_full_and_counts_kernels_starting():
 
     first, second, pooled, starting = _run(run())
     assert first is True
-    assert isinstance(second, limits.Refusal) and second.status == 503 and second.title == "The class is full"
+    assert isinstance(second, server_limits.Refusal) and second.status == 503 and second.title == "The class is full"
     assert pooled is False and starting == 0
 
 
@@ -202,21 +203,21 @@ def test_at_the_cap_a_preheated_kernel_makes_way_for_a_learner():
                 return True
             return False
 
-        gate = limits.Gate(_limits(starting_at_once=2), lambda: kernels[0], make_room)
+        gate = server_limits.Gate(_limits(starting_at_once=2), lambda: kernels[0], make_room)
         first = await gate.admit("10.0.0.1", lambda: False)
         second = await gate.admit("10.0.0.2", lambda: False)
         return first, second, evicted
 
     first, second, evicted = _run(run())
     assert first is True and evicted == [1]
-    assert isinstance(second, limits.Refusal) and second.title == "The class is full"
+    assert isinstance(second, server_limits.Refusal) and second.title == "The class is full"
 
 
 def test_a_page_waits_for_a_start_slot_then_gets_the_busy_page(monkeypatch):
-    monkeypatch.setattr(limits, "QUEUE_WAIT", 1.0)
+    monkeypatch.setattr(server_limits, "QUEUE_WAIT", 1.0)
 
     async def run():
-        gate = limits.Gate(_limits(starting_at_once=1), lambda: 0)
+        gate = server_limits.Gate(_limits(starting_at_once=1), lambda: 0)
         holder = await gate.admit("10.0.0.1", lambda: False)
         waiter = await gate.admit("10.0.0.2", lambda: False)  # the only slot is taken
         gate.release()
@@ -225,22 +226,22 @@ def test_a_page_waits_for_a_start_slot_then_gets_the_busy_page(monkeypatch):
 
     holder, waiter, after = _run(run())
     assert holder is True and after is True
-    assert isinstance(waiter, limits.Refusal) and waiter.title == "The server is busy" and waiter.retry == 15
+    assert isinstance(waiter, server_limits.Refusal) and waiter.title == "The server is busy" and waiter.retry == 15
 
 
 def test_a_page_opened_too_often_from_one_computer_is_told_to_wait():
     async def run():
-        gate = limits.Gate(_limits(per_client=0, per_client_per_minute=2), lambda: 0)
+        gate = server_limits.Gate(_limits(per_client=0, per_client_per_minute=2), lambda: 0)
         return [await gate.admit("10.0.0.9", lambda: True) for _ in range(4)]
 
     answers = _run(run())
     assert answers[0] is False
-    assert any(isinstance(a, limits.Refusal) and a.status == 429 and a.title == "Too many pages at once"
+    assert any(isinstance(a, server_limits.Refusal) and a.status == 429 and a.title == "Too many pages at once"
                for a in answers[1:])
 
 
 def test_the_refusal_page_is_plain_and_tries_again():
-    page = limits.refusal_page(limits.Refusal(503, "The class is full", "Try <again> later.", 60))
+    page = server_limits.refusal_page(server_limits.Refusal(503, "The class is full", "Try <again> later.", 60))
     assert '<meta http-equiv="refresh" content="60">' in page and 'role="alert"' in page
     assert "Try &lt;again&gt; later." in page and "http" not in page.replace("http-equiv", "")
 
