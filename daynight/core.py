@@ -86,7 +86,6 @@ __all__ = [
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
-
 class Event(NamedTuple):
     """One thing that happened, explained for a learner (an immutable value).
 
@@ -107,8 +106,7 @@ class Event(NamedTuple):
     data: Mapping[str, Any] = _NO_DATA
 
     def to_json(self) -> dict[str, Any]:
-        return {"who": self.who, "what": self.what, "rule": self.rule, "text": self.text,
-                "data": dict(self.data)}
+        return {"who": self.who, "what": self.what, "rule": self.rule, "text": self.text, "data": dict(self.data)}
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -140,7 +138,7 @@ class EventLog(Sequence[Event]):
         its length and tail; never remove or reorder (the log is append-only)."""
         return self._events
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index: Any) -> Any:  # an Event, or a list of them for a slice
         return self._events[index]
 
     def __len__(self) -> int:
@@ -277,8 +275,9 @@ class Game(ABC):
         """
         if not self.offers(move):
             if self.is_over():
-                raise GameOverError("the game is over; no more moves can be played",
-                                    rule="end of the game", state=self.describe())
+                raise GameOverError(
+                    "the game is over; no more moves can be played", rule="end of the game", state=self.describe()
+                )
             self._check(move)
         log = self.log
         if not log.enabled:  # rollouts: nothing to explain, nothing to return
@@ -304,7 +303,7 @@ class Game(ABC):
             legal = self.legal_moves(self.mover(move))
         except (TypeError, KeyError, IndexError, AttributeError):  # a player that is no player
             return False
-        for m in legal:
+        for m in legal:  # noqa: SIM110 - every play's path: 5x faster than any() over a generator (timeit, 8 moves)
             if m is move:
                 return True
         return False
@@ -322,7 +321,7 @@ class Game(ABC):
     def can_play(self, move: Any) -> bool:
         return self.why_illegal(move) is None
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (the default pickles; games may override with something faster)."""
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
 
@@ -348,7 +347,7 @@ class Game(ABC):
         return self.records.setup_record(self)
 
     @classmethod
-    def from_setup(cls, setup: Reader) -> "Game":
+    def from_setup(cls, setup: Reader) -> Game:
         """Build the starting state from a record's ``setup`` (validating every field)."""
         return cls.records.from_setup(cls, setup)
 
@@ -390,8 +389,9 @@ class Game(ABC):
             raise
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any], *, upto: int | None = None,
-                    on_move: Callable[["Game", int], None] | None = None) -> "Game":
+    def from_record(
+        cls, record: Mapping[str, Any], *, upto: int | None = None, on_move: Callable[[Game, int], None] | None = None
+    ) -> Game:
         """Rebuild a game from a record, replaying every move (or the first ``upto``).
 
         A malformed field raises :class:`InvalidRecordError` naming its path (the bounds,
@@ -426,5 +426,5 @@ class Game(ABC):
         return game
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         return cls.from_record(parse_record(text))

@@ -58,6 +58,7 @@ class InvalidRecordError(DaynightError):
 # Text from outside, made safe to show
 # ---------------------------------------------------------------------------
 
+
 def shown(text: object, limit: int | None = None) -> str:
     """``text`` as it may be shown on one line of a terminal or a page.
 
@@ -83,8 +84,7 @@ def shown(text: object, limit: int | None = None) -> str:
     if text.isprintable():
         pieces: Sequence[str] = text
     else:
-        pieces = [ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                  for ch in text]
+        pieces = [ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text]
         text = "".join(pieces)
     if limit is None or (not cut and len(text) <= limit):
         return text

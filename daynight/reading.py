@@ -96,7 +96,7 @@ class Reader:
     daynight.core.InvalidRecordError: $.moves[0].card: expected a string, got 3
     """
 
-    __slots__ = ("value", "path")
+    __slots__ = ("path", "value")
 
     def __init__(self, value: Any, path: builtins.str = "$"):
         self.value = value
@@ -137,14 +137,22 @@ class Reader:
             raise InvalidRecordError(self.at(key), f"expected {kind}, got {short(value)}")
         return value
 
-    def int(self, key: builtins.str, default: Any = _MISSING, *, lo: builtins.int | None = None,
-            hi: builtins.int | None = None) -> builtins.int:
+    def int(
+        self,
+        key: builtins.str,
+        default: Any = _MISSING,
+        *,
+        lo: builtins.int | None = None,
+        hi: builtins.int | None = None,
+    ) -> builtins.int:
         value = self.get(key, "an integer", default)
         if value is not default and ((lo is not None and value < lo) or (hi is not None and value > hi)):
             raise InvalidRecordError(self.at(key), f"{value} is outside {lo}..{hi}")
         return value
 
-    def str(self, key: builtins.str, default: Any = _MISSING, *, choices: Iterable[builtins.str] | None = None) -> builtins.str:
+    def str(
+        self, key: builtins.str, default: Any = _MISSING, *, choices: Iterable[builtins.str] | None = None
+    ) -> builtins.str:
         value = self.get(key, "a string", default)
         if choices is not None and value is not default:
             allowed = list(choices)
@@ -155,11 +163,11 @@ class Reader:
     def bool(self, key: builtins.str, default: Any = _MISSING) -> builtins.bool:
         return self.get(key, "true or false", default)
 
-    def obj(self, key: builtins.str, default: Any = _MISSING) -> "Reader":
+    def obj(self, key: builtins.str, default: Any = _MISSING) -> Reader:
         value = self.get(key, "an object", default)
         return Reader(value, self.at(key))
 
-    def list(self, key: builtins.str, default: Any = _MISSING) -> builtins.list["Reader"]:
+    def list(self, key: builtins.str, default: Any = _MISSING) -> builtins.list[Reader]:
         value = self.get(key, "a list", default)
         return [Reader(v, f"{self.at(key)}[{i}]") for i, v in enumerate(value)]
 
@@ -173,8 +181,14 @@ class Reader:
             _check_name(value, self.at(key))
         return value
 
-    def names(self, key: builtins.str, default: Any = _MISSING, *, count: builtins.int | None = None,
-              unique: builtins.bool = True) -> builtins.list[builtins.str]:
+    def names(
+        self,
+        key: builtins.str,
+        default: Any = _MISSING,
+        *,
+        count: builtins.int | None = None,
+        unique: builtins.bool = True,
+    ) -> builtins.list[builtins.str]:
         """The players' names (each as :meth:`name`): 1 to :data:`MAX_PLAYERS` of them,
         exactly ``count`` when given, all different unless ``unique=False``."""
         if default is not _MISSING and not self.has(key):
@@ -227,7 +241,7 @@ def _sketch(value: Any, depth: int) -> str:
     if isinstance(value, str):
         return json.dumps(value[:60], ensure_ascii=False)
     if isinstance(value, int):
-        return str(value) if -10**30 < value < 10**30 else f"a number of {value.bit_length()} bits"
+        return str(value) if -(10**30) < value < 10**30 else f"a number of {value.bit_length()} bits"
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, (list, tuple, dict)):
@@ -253,11 +267,19 @@ def _text_problem(text: str) -> str | None:
     if bad is None:
         return None
     ch = bad[0]
-    what = ("a line break" if ch in "\n\r\u2028\u2029" else
-            "a lone surrogate" if "\ud800" <= ch <= "\udfff" else
-            "a bidirectional control" if ch > "\u2000" else "a control character")
-    return (f"holds {what} (U+{ord(ch):04X}) at character {bad.start()}; "
-            "text in a record is one line without control characters")
+    what = (
+        "a line break"
+        if ch in "\n\r\u2028\u2029"
+        else "a lone surrogate"
+        if "\ud800" <= ch <= "\udfff"
+        else "a bidirectional control"
+        if ch > "\u2000"
+        else "a control character"
+    )
+    return (
+        f"holds {what} (U+{ord(ch):04X}) at character {bad.start()}; "
+        "text in a record is one line without control characters"
+    )
 
 
 class _Twice(dict):
@@ -334,8 +356,7 @@ def check_record(value: Any, path: str = "$") -> None:
             for k in x:
                 if type(k) is str and len(k) <= MAX_STRING and k.isprintable():
                     continue
-                problem = (scalar_problem(k) if isinstance(k, str)
-                           else f"a field name is a string, not {short(k)}")
+                problem = scalar_problem(k) if isinstance(k, str) else f"a field name is a string, not {short(k)}"
                 if problem:
                     raise InvalidRecordError(where(keys), f"field name {short(k)}: {problem}")
             stack.append((iter(x.items()), keys))
@@ -367,8 +388,9 @@ def check_record(value: Any, path: str = "$") -> None:
 
 
 def _too_big(source: str, size: int, unit: str = "bytes") -> InvalidRecordError:
-    return InvalidRecordError(source, f"{size:,} {unit}; a record is at most {MAX_RECORD_BYTES:,} bytes "
-                              f"({MAX_RECORD_BYTES // 2**20} MB)")
+    return InvalidRecordError(
+        source, f"{size:,} {unit}; a record is at most {MAX_RECORD_BYTES:,} bytes ({MAX_RECORD_BYTES // 2**20} MB)"
+    )
 
 
 def parse_record(text: str | bytes, source: str = "record") -> dict[str, Any]:

@@ -41,13 +41,14 @@ import os
 import re
 import tempfile
 from collections import OrderedDict
-from typing import Any, Callable, Mapping, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from . import __version__, draw, replay
 from .core import DaynightError, Event, Game, InvalidRecordError, load_record, parse_record, shown
 from .markup import Markup, Template, fill, join, resource
 
-__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "write_html", "read_source"]
+__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "read_source", "write_html"]
 
 #: a copy of the game is kept every this many moves
 SNAPSHOT_EVERY = 16
@@ -62,7 +63,7 @@ class Grouping(NamedTuple):
     read before the move (or after it, where the move itself starts the turn)."""
 
     word: str
-    counter: Callable[[Game], Any]
+    counter: Callable[[Any], Any]  # reads a counter of one game's engine
     after: bool = False
 
 
@@ -106,8 +107,10 @@ def read_source(source: Any) -> tuple[Mapping[str, Any], type[Game] | None]:
 
 
 def _bug(exc: BaseException) -> DaynightError:
-    return DaynightError(f"could not replay ({type(exc).__name__}: {shown(str(exc), 120)}); "
-                         "this is a bug in daynight, please report it with the file")
+    return DaynightError(
+        f"could not replay ({type(exc).__name__}: {shown(str(exc), 120)}); "
+        "this is a bug in daynight, please report it with the file"
+    )
 
 
 def _default_draw(game: Game, viewer: Any) -> Any:
@@ -133,8 +136,9 @@ class Review:
     ``players`` (``[(player, name)]``, everyone who moved), ``record`` (the record read).
     """
 
-    def __init__(self, source: Any, *, cls: type[Game] | None = None, draw: Draw | None = None,
-                 every: int = SNAPSHOT_EVERY):
+    def __init__(
+        self, source: Any, *, cls: type[Game] | None = None, draw: Draw | None = None, every: int = SNAPSHOT_EVERY
+    ):
         record, own_cls = read_source(source)
         cls = cls or own_cls
         self.record = record
@@ -147,13 +151,13 @@ class Review:
             seen: dict[Any, None] = dict.fromkeys(start.to_players())
         except DaynightError:
             raise
-        except Exception as exc:  # noqa: BLE001 - an engine bug on a strange record
+        except Exception as exc:
             raise _bug(exc) from None
         self.name, self.title = start.name, start.title
         #: "round" or "turn"
         self.word = grouping.word
         self._snapshots: dict[int, Game] = {0: start}
-        self._offsets = [len(start.log)]         # events of step n: log[offsets[n-1]:offsets[n]]
+        self._offsets = [len(start.log)]  # events of step n: log[offsets[n-1]:offsets[n]]
         live: list[Game] = []
 
         def on_move(game: Game, i: int) -> None:
@@ -172,7 +176,7 @@ class Review:
             type(start).from_record(record, on_move=on_move)
         except DaynightError as exc:
             self.error = shown(str(exc))
-        except Exception as exc:  # noqa: BLE001 - shown, never a traceback
+        except Exception as exc:
             self.error = str(_bug(exc))
         self.moves = len(self._offsets) - 1
         final = live[0] if live else start
@@ -273,7 +277,7 @@ class Review:
             return kept
         try:
             drawing = self._draw(self._at(n), viewer)
-        except Exception as exc:  # noqa: BLE001 - a drawing bug must not stop the review
+        except Exception as exc:
             reason = f"{type(exc).__name__}: {exc}"
             self.draw_errors[n] = reason
             drawing = _unavailable(f"Step {n} cannot be drawn ({reason}); its events are listed beside it.")
@@ -360,22 +364,34 @@ def _share(svgs: list[str]) -> tuple[list[str], list[list[Any]]]:
 def _script_json(value: Any) -> str:
     """JSON that is safe inside a ``<script>`` element."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 #: the page and its style and script, package data beside this module
 PAGE, STYLE, SCRIPT = "review.html", "review.css", "review.js"
 
-_BUTTONS = (("start", "Start", "Home"), ("back_round", "Back one {word}", "PageUp"),
-            ("back", "Back one move", "ArrowLeft"), ("next", "Next move", "ArrowRight"),
-            ("next_round", "Next {word}", "PageDown"), ("end", "End", "End"))
+_BUTTONS = (
+    ("start", "Start", "Home"),
+    ("back_round", "Back one {word}", "PageUp"),
+    ("back", "Back one move", "ArrowLeft"),
+    ("next", "Next move", "ArrowRight"),
+    ("next_round", "Next {word}", "PageDown"),
+    ("end", "End", "End"),
+)
 _BUTTON = Template('<button type="button" data-go="$go" aria-keyshortcuts="$key">$label</button>')
 _EVENT = Template('<li>$text <span class="dn-rule">[$rule]</span></li>')
 # the links are #move-N and the items dn-step-N: a link steps there, it does not scroll
 _STEP = Template('<li class="dn-step" id="dn-step-$n"><a href="#move-$n">$label</a><ul>$events</ul></li>')
-_ERROR = Template('<p class="dn-error" role="alert">The record stops after move $moves: $error. '
-                  "The moves before it can be reviewed.</p>")
+_ERROR = Template(
+    '<p class="dn-error" role="alert">The record stops after move $moves: $error. '
+    "The moves before it can be reviewed.</p>"
+)
 
 
 def _events_html(events: tuple[Event, ...]) -> Markup:
@@ -385,8 +401,10 @@ def _events_html(events: tuple[Event, ...]) -> Markup:
 def _csp(script: str) -> str:
     """The content security policy: no request at all, and no script but ``script``."""
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    return (f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; "
-            "base-uri 'none'; form-action 'none'")
+    return (
+        f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; "
+        "base-uri 'none'; form-action 'none'"
+    )
 
 
 def html(review: Review, viewer: Any = None) -> str:
@@ -401,18 +419,35 @@ def html(review: Review, viewer: Any = None) -> str:
     svgs = [review.svg(n, viewer) for n in steps]
     pieces, shared = _share(svgs)
     word = review.word
-    data = {"pieces": pieces, "steps": shared, "labels": [review.describe(n) for n in steps],
-            "marks": sorted({g.last for g in review.groups})}
+    data = {
+        "pieces": pieces,
+        "steps": shared,
+        "labels": [review.describe(n) for n in steps],
+        "marks": sorted({g.last for g in review.groups}),
+    }
     script = resource("daynight", SCRIPT)
     buttons = join(fill(_BUTTON, go=go, key=key, label=label.format(word=word)) for go, label, key in _BUTTONS)
     whole = join(fill(_STEP, n=n, label=review.describe(n), events=_events_html(review.events(n))) for n in steps)
     error = fill(_ERROR, moves=review.moves, error=review.error) if review.error else Markup("")
     page = Template(resource("daynight", PAGE))
-    return fill(page, csp=_csp(script), version=__version__, title=f"{review.title}: a game to review",
-                style=Markup(resource("daynight", STYLE)), moves=review.moves, viewer=review.viewer_name(viewer),
-                word=word, error=error, buttons=buttons, where=review.describe(review.moves),
-                drawing=Markup(svgs[-1]), events=_events_html(review.events(review.moves)), whole=whole,
-                data=Markup(_script_json(data)), script=Markup(script))
+    return fill(
+        page,
+        csp=_csp(script),
+        version=__version__,
+        title=f"{review.title}: a game to review",
+        style=Markup(resource("daynight", STYLE)),
+        moves=review.moves,
+        viewer=review.viewer_name(viewer),
+        word=word,
+        error=error,
+        buttons=buttons,
+        where=review.describe(review.moves),
+        drawing=Markup(svgs[-1]),
+        events=_events_html(review.events(review.moves)),
+        whole=whole,
+        data=Markup(_script_json(data)),
+        script=Markup(script),
+    )
 
 
 def write_html(source: Any, out: str | os.PathLike, *, viewer: Any = None, **options: Any) -> Review:
@@ -423,13 +458,16 @@ def write_html(source: Any, out: str | os.PathLike, *, viewer: Any = None, **opt
     the record it was made from. Every failure is a :class:`DaynightError` with one line.
     """
     out = os.fspath(out)
-    if isinstance(source, (str, os.PathLike)) and os.path.isfile(source) and os.path.exists(out) \
-            and os.path.samefile(source, out):
+    if (
+        isinstance(source, (str, os.PathLike))
+        and os.path.isfile(source)
+        and os.path.exists(out)
+        and os.path.samefile(source, out)
+    ):
         raise DaynightError(f"{out} is the record itself; choose another file for the HTML")
     review = source if isinstance(source, Review) else Review(source, **options)
     if viewer is not None and viewer not in dict(review.players):
-        raise DaynightError(f"no player {viewer!r} in this game; the players are "
-                            f"{[p for p, _ in review.players]}")
+        raise DaynightError(f"no player {viewer!r} in this game; the players are {[p for p, _ in review.players]}")
     text = html(review, viewer)
     directory = os.path.dirname(os.path.abspath(out))
     try:

@@ -45,10 +45,14 @@ def stars_positions() -> list[Any]:
 
     half = teaching_position(STARS_EXAMPLE, "orange 4", time="night")
     play_cards(half, ["orange 7", "orange 10", "blue 2"])
-    choosing = play_cards(teaching_position(STARS_EXAMPLE, "orange 4"), ["orange 7", "orange 10", "blue 2"],
-                          ["pink 9", "purple 8", "blue 4"])
-    last = teaching_position(STARS_EXAMPLE, "orange 4", pile_size=0, last_round=True,
-                             collected=[["pink 13"], [], ["pink 1"]])
+    choosing = play_cards(
+        teaching_position(STARS_EXAMPLE, "orange 4"),
+        ["orange 7", "orange 10", "blue 2"],
+        ["pink 9", "purple 8", "blue 4"],
+    )
+    last = teaching_position(
+        STARS_EXAMPLE, "orange 4", pile_size=0, last_round=True, collected=[["pink 13"], [], ["pink 1"]]
+    )
     return [half, choosing, last]
 
 
@@ -62,12 +66,22 @@ def stars_invariant(g: Any) -> None:
 
 # -- the temple duel -----------------------------------------------------------------------------------
 
-TEMPLES_COUNTERS = {"board": ["dn....", "......", "......", "..##..", "..##..", "......", "......", "......"],
-                    "hands": {"day": ["D01", "D10"], "night": ["N05"]}, "mystify": {"A1": 2}, "crystal": ["B1"]}
-TEMPLES_NEAR_END = {"board": ["ddd...", "ddd...", "ddd...", "..##..", "..##..", "dddd..", "ddd...", "d....."],
-                    "temples": {"day": [["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]]},
-                    "pawns": {"day": "D7", "night": "F8"}, "hands": {"day": ["D16", "D01", "D11"], "night": ["N14"]},
-                    "discards": {"night": ["N01"]}, "turn": "night", "turn_no": 30, "hours": 9}
+TEMPLES_COUNTERS = {
+    "board": ["dn....", "......", "......", "..##..", "..##..", "......", "......", "......"],
+    "hands": {"day": ["D01", "D10"], "night": ["N05"]},
+    "mystify": {"A1": 2},
+    "crystal": ["B1"],
+}
+TEMPLES_NEAR_END = {
+    "board": ["ddd...", "ddd...", "ddd...", "..##..", "..##..", "dddd..", "ddd...", "d....."],
+    "temples": {"day": [["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]]},
+    "pawns": {"day": "D7", "night": "F8"},
+    "hands": {"day": ["D16", "D01", "D11"], "night": ["N14"]},
+    "discards": {"night": ["N01"]},
+    "turn": "night",
+    "turn_no": 30,
+    "hours": 9,
+}
 
 
 def temples_records() -> list[Any]:
@@ -78,7 +92,12 @@ def temples_records() -> list[Any]:
     short = TemplesGame.new(5, options=Options(temples_to_win=1))
     play_bots(short, {"day": "thumb", "night": "thumb"}, 5)  # 32 moves, Night wins
     openings = [TemplesGame.from_record(demo(seed).to_record(), upto=40) for seed in (0, 1)]
-    return [*openings, short, TemplesGame.new(1, position=TEMPLES_COUNTERS), TemplesGame.new(2, position=TEMPLES_NEAR_END)]
+    return [
+        *openings,
+        short,
+        TemplesGame.new(1, position=TEMPLES_COUNTERS),
+        TemplesGame.new(2, position=TEMPLES_NEAR_END),
+    ]
 
 
 def temples_others() -> list[Any]:
@@ -92,19 +111,27 @@ def temples_others() -> list[Any]:
 
 # -- Sonne und Mond ------------------------------------------------------------------------------------
 
+
 def sunmoon_positions() -> list[Any]:
     from daynight.sunmoon import SunMoon, load_animals
 
     animal_card = next(f"sun {v}" for (k, v), row in load_animals().items() if k == "sun" and row["animal"])
-    stacked = SunMoon.from_position({
-        "hands": [["sun 15", "lunar eclipse", "moon 27"], ["solar eclipse", "moon 3"], ["sun 1"]],
-        "rows": [{"sun": ["sun 8", ["sun 12", "solar eclipse"], ["sun 13", "solar eclipse", "sun 14"], "sun 21"]},
-                 {"moon": ["moon 20", "moon 24"]}, {}],
-        "harvested": [["moon 1", "moon 2", "lunar eclipse"], [], []], "discard": ["sun 4"], "draw": ["moon 9"]})
+    stacked = SunMoon.from_position(
+        {
+            "hands": [["sun 15", "lunar eclipse", "moon 27"], ["solar eclipse", "moon 3"], ["sun 1"]],
+            "rows": [
+                {"sun": ["sun 8", ["sun 12", "solar eclipse"], ["sun 13", "solar eclipse", "sun 14"], "sun 21"]},
+                {"moon": ["moon 20", "moon 24"]},
+                {},
+            ],
+            "harvested": [["moon 1", "moon 2", "lunar eclipse"], [], []],
+            "discard": ["sun 4"],
+            "draw": ["moon 9"],
+        }
+    )
     animal = SunMoon.from_position({"hands": [[animal_card, "moon 5"], ["moon 2"]], "rows": [{}, {}]})
     animal.play(animal.legal_moves()[0])  # an extra play is pending
-    final = SunMoon.from_position({"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}],
-                                   "rest": "box"})
+    final = SunMoon.from_position({"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}], "rest": "box"})
     final.play(final.legal_moves()[0])
     final.play(final.legal_moves()[0])  # the final round, a self-destruct to come
     return [stacked, animal, final]
@@ -125,24 +152,52 @@ def sunmoon_invariant(g: Any) -> None:
 
 # -- the Magic tracker ---------------------------------------------------------------------------------
 
+
 def mtg_crafted() -> Any:
     """A game with every kind of move the tracker records."""
-    from daynight.mtg import (Affect, Becomes, BeginTurn, CastSpell, DayNight, Effect, EndEffect, EndGame, Enter,
-                              Leave, PermanentSpec, PhaseOut, Transform, resolve_all)
+    from daynight.mtg import (
+        Affect,
+        Becomes,
+        BeginTurn,
+        CastSpell,
+        DayNight,
+        Effect,
+        EndEffect,
+        EndGame,
+        Enter,
+        Leave,
+        PermanentSpec,
+        PhaseOut,
+        Transform,
+        resolve_all,
+    )
 
     g = DayNight.new(["Alice", "Bob", "Carol"])
     g.play(BeginTurn("Alice"))
-    g.play(Enter((PermanentSpec.from_catalog("Brutal Cathar", controller="Alice"),
-                  PermanentSpec.from_catalog("Huntmaster of the Fells", controller="Bob"))))
+    g.play(
+        Enter(
+            (
+                PermanentSpec.from_catalog("Brutal Cathar", controller="Alice"),
+                PermanentSpec.from_catalog("Huntmaster of the Fells", controller="Bob"),
+            )
+        )
+    )
     resolve_all(g)
     g.play(Affect(1, Effect.from_catalog("Bound by Moonsilver")))
-    g.play(Affect(2, Effect("Cytoshape", "copy", until_end_of_turn=True, becomes="Brutal Cathar",
-                            abilities=("daybound",))))
+    g.play(
+        Affect(2, Effect("Cytoshape", "copy", until_end_of_turn=True, becomes="Brutal Cathar", abilities=("daybound",)))
+    )
     g.play(PhaseOut(1, "Teferi's Protection"))
     g.play(BeginTurn("Carol", skipping=("Bob",)))
     resolve_all(g)
-    g.play(Enter((PermanentSpec.from_catalog("Wildsong Howler", controller="Carol", via="effect"),
-                  PermanentSpec("Token", "dfc", "Token back", token=True))))
+    g.play(
+        Enter(
+            (
+                PermanentSpec.from_catalog("Wildsong Howler", controller="Carol", via="effect"),
+                PermanentSpec("Token", "dfc", "Token back", token=True),
+            )
+        )
+    )
     resolve_all(g)
     g.play(CastSpell("Carol", zone="exile"))
     g.play(CastSpell("Carol", copy=True))
@@ -169,9 +224,14 @@ def mtg_records() -> list[Any]:
     team.play(Becomes("night"))
     team.play(CastSpell("Alice"))
     team.play(BeginTurn("Team B"))
-    position = DayNight.new(["Ann", "Ben"], designation="night",
-                            permanents=[PermanentSpec.from_catalog("Brutal Cathar", controller="Ann"),
-                                        PermanentSpec.from_catalog("Convicted Killer", transformed=True)])
+    position = DayNight.new(
+        ["Ann", "Ben"],
+        designation="night",
+        permanents=[
+            PermanentSpec.from_catalog("Brutal Cathar", controller="Ann"),
+            PermanentSpec.from_catalog("Convicted Killer", transformed=True),
+        ],
+    )
     position.play(BeginTurn("Ann"))
     return [mtg_crafted(), team, position, demo(1), demo(2)]
 
@@ -183,6 +243,7 @@ def mtg_invariant(g: Any) -> None:
 
 
 # -- the games' plans ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -204,12 +265,37 @@ class Plan:
 
 
 PLANS = {
-    "stars": Plan(lambda: golden("stars", 0, 1) + stars_positions(), stars_positions, stars_invariant,
-                  n=1000, seed=5, refused=700, accepted=30),
-    "temples": Plan(temples_records, temples_records, others=temples_others, n=800, seed=11, refused=400,
-                    accepted=10, through_cli=60),
-    "sunmoon": Plan(lambda: golden("sunmoon", 0, 1) + sunmoon_positions(), sunmoon_positions, sunmoon_invariant,
-                    n=400, seed=11, playout=20, refused=250, accepted=10, through_cli=40, cli_playout=10),
+    "stars": Plan(
+        lambda: golden("stars", 0, 1) + stars_positions(),
+        stars_positions,
+        stars_invariant,
+        n=1000,
+        seed=5,
+        refused=700,
+        accepted=30,
+    ),
+    "temples": Plan(
+        temples_records,
+        temples_records,
+        others=temples_others,
+        n=800,
+        seed=11,
+        refused=400,
+        accepted=10,
+        through_cli=60,
+    ),
+    "sunmoon": Plan(
+        lambda: golden("sunmoon", 0, 1) + sunmoon_positions(),
+        sunmoon_positions,
+        sunmoon_invariant,
+        n=400,
+        seed=11,
+        playout=20,
+        refused=250,
+        accepted=10,
+        through_cli=40,
+        cli_playout=10,
+    ),
     "mtg": Plan(mtg_records, mtg_records, mtg_invariant, n=1000, seed=3, playout=30, refused=800, accepted=40),
 }
 
@@ -224,8 +310,16 @@ def built(game: str, what: str) -> tuple[Any, ...] | None:
 @pytest.mark.parametrize("game", sorted(PLANS))
 def test_mutated_records_are_refused_by_field_or_load_as_consistent_games(game):
     plan = PLANS[game]
-    report = fuzz_records(game, n=plan.n, seed=plan.seed, records=built(game, "records"), others=built(game, "others"),
-                          cli=False, invariant=plan.invariant, playout=plan.playout)
+    report = fuzz_records(
+        game,
+        n=plan.n,
+        seed=plan.seed,
+        records=built(game, "records"),
+        others=built(game, "others"),
+        cli=False,
+        invariant=plan.invariant,
+        playout=plan.playout,
+    )
     report.assert_clean()
     assert report.records == plan.n
     assert report.refused > plan.refused and report.accepted > plan.accepted, str(report)
@@ -234,13 +328,21 @@ def test_mutated_records_are_refused_by_field_or_load_as_consistent_games(game):
 @pytest.mark.parametrize("game", sorted(PLANS))
 def test_mutated_records_through_daynight_replay(game):
     plan = PLANS[game]
-    report = fuzz_records(game, n=plan.through_cli, seed=plan.seed + 1, records=built(game, "cli_records"),
-                          others=built(game, "others"), invariant=plan.invariant, playout=plan.cli_playout)
+    report = fuzz_records(
+        game,
+        n=plan.through_cli,
+        seed=plan.seed + 1,
+        records=built(game, "cli_records"),
+        others=built(game, "others"),
+        invariant=plan.invariant,
+        playout=plan.cli_playout,
+    )
     report.assert_clean()
     assert report.records == plan.through_cli
 
 
 # -- bad positions name their field --------------------------------------------------------------------
+
 
 def stars_position(edit: Callable[[dict], Any]) -> Callable[[], Any]:
     def load() -> Any:
@@ -262,20 +364,28 @@ def sunmoon_position(position: dict) -> Callable[[], Any]:
     return load
 
 
-@pytest.mark.parametrize("load, path", [
-    (stars_position(lambda p: p["hands"][0].append(p["pile"][0])), "$.setup.position.pile[0]"),
-    (stars_position(lambda p: p["hands"].pop()), "$.setup.position.hands"),
-    (stars_position(lambda p: p.update(time="dusk")), "$.setup.position.time"),
-    (stars_position(lambda p: p["hands"][1].__setitem__(0, 999)), "$.setup.position.hands[1][0]"),
-    (stars_position(lambda p: p["hands"][2].__setitem__(0, True)), "$.setup.position.hands[2][0]"),
-    (stars_position(lambda p: p.update(round=10**30)), "$.setup.position.round"),
-    (stars_position(lambda p: p["removed"].pop()), "$.setup.position"),
-    (sunmoon_position({"hands": [["solar eclipse"] * 6, []]}), "$.setup.position.hands[0][5]"),
-    (sunmoon_position({"hands": [["sun 3"], []], "rows": [{}, {"moon": [["moon 4", "lunar eclipse", "lunar eclipse"]]}]}),
-     "$.setup.position.rows[1].moon[0]"),
-    (sunmoon_position({"hands": [["sun 3"], []], "draw": ["sun 3"]}), "$.setup.position.draw[0]"),
-    (sunmoon_position({"hands": [["sun 3"], []], "final_left": 7}), "$.setup.position.final_left"),
-], ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(
+    "load, path",
+    [
+        (stars_position(lambda p: p["hands"][0].append(p["pile"][0])), "$.setup.position.pile[0]"),
+        (stars_position(lambda p: p["hands"].pop()), "$.setup.position.hands"),
+        (stars_position(lambda p: p.update(time="dusk")), "$.setup.position.time"),
+        (stars_position(lambda p: p["hands"][1].__setitem__(0, 999)), "$.setup.position.hands[1][0]"),
+        (stars_position(lambda p: p["hands"][2].__setitem__(0, True)), "$.setup.position.hands[2][0]"),
+        (stars_position(lambda p: p.update(round=10**30)), "$.setup.position.round"),
+        (stars_position(lambda p: p["removed"].pop()), "$.setup.position"),
+        (sunmoon_position({"hands": [["solar eclipse"] * 6, []]}), "$.setup.position.hands[0][5]"),
+        (
+            sunmoon_position(
+                {"hands": [["sun 3"], []], "rows": [{}, {"moon": [["moon 4", "lunar eclipse", "lunar eclipse"]]}]}
+            ),
+            "$.setup.position.rows[1].moon[0]",
+        ),
+        (sunmoon_position({"hands": [["sun 3"], []], "draw": ["sun 3"]}), "$.setup.position.draw[0]"),
+        (sunmoon_position({"hands": [["sun 3"], []], "final_left": 7}), "$.setup.position.final_left"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
 def test_an_impossible_position_names_its_field(load, path):
     with pytest.raises(InvalidRecordError) as info:
         load()

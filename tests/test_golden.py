@@ -40,15 +40,42 @@ def digest(text: str) -> str:
 
 #: game -> seed -> digest of the demo game's explained log (``game.log.explain()``)
 LOGS = {
-    "stars": {0: "a079533592b06195", 1: "86505d295c0520a0", 2: "10593cbebdef9e2b", 3: "ef2d4a1e33570050",
-              4: "af77d00994bbaae7", 5: "409af06430f7163c", 6: "2c58e0a2a037f6a5", 7: "73abcecfb57682bf",
-              8: "b2718649b4dd56d7", 9: "1034c1b7f6fa6c58"},
-    "temples": {0: "f53904adfebf81c2", 1: "88c6b01d53141c3b", 2: "3b77f853132642a9", 3: "437267e947b8936e",
-                4: "bc3a6323aa429dbe", 5: "2b287db88ef99615", 6: "c62ffd9499f693a0", 7: "aa2e495b90c5709b",
-                8: "d8dd3f96c2c4537d", 9: "4445f6d5de6fd38b"},
-    "sunmoon": {0: "5904716e8e14e5c0", 1: "9dd0060b46ef57d5", 2: "bcaaf13e2f6dd089", 3: "edfa5a8111a7a2c8",
-                4: "2abcb3fa9a283974", 5: "cf31ba87f878e9fc", 6: "527fca83b96e36c3", 7: "7c53a1cd1cf26484",
-                8: "15c2be3292503f37", 9: "ccfe3cd8dcb2f2f9"},
+    "stars": {
+        0: "a079533592b06195",
+        1: "86505d295c0520a0",
+        2: "10593cbebdef9e2b",
+        3: "ef2d4a1e33570050",
+        4: "af77d00994bbaae7",
+        5: "409af06430f7163c",
+        6: "2c58e0a2a037f6a5",
+        7: "73abcecfb57682bf",
+        8: "b2718649b4dd56d7",
+        9: "1034c1b7f6fa6c58",
+    },
+    "temples": {
+        0: "f53904adfebf81c2",
+        1: "88c6b01d53141c3b",
+        2: "3b77f853132642a9",
+        3: "437267e947b8936e",
+        4: "bc3a6323aa429dbe",
+        5: "2b287db88ef99615",
+        6: "c62ffd9499f693a0",
+        7: "aa2e495b90c5709b",
+        8: "d8dd3f96c2c4537d",
+        9: "4445f6d5de6fd38b",
+    },
+    "sunmoon": {
+        0: "5904716e8e14e5c0",
+        1: "9dd0060b46ef57d5",
+        2: "bcaaf13e2f6dd089",
+        3: "edfa5a8111a7a2c8",
+        4: "2abcb3fa9a283974",
+        5: "cf31ba87f878e9fc",
+        6: "527fca83b96e36c3",
+        7: "7c53a1cd1cf26484",
+        8: "15c2be3292503f37",
+        9: "ccfe3cd8dcb2f2f9",
+    },
 }
 
 
@@ -91,16 +118,26 @@ def test_the_quiet_path_plays_the_same_game(game):
 #: seed -> (digest of the record, digest of the explained log) of a game between random bots
 #: (they reach the rarer rules: picking a temple of more than nine, stolen spells, the box)
 RANDOM_TEMPLES = {
-    0: ("c52c9ed61e0688aa", "6822bfe3baa114e6"), 1: ("56249163320fea1e", "4859d603acf2fc68"),
-    2: ("3749bd21340df795", "a22f922b7070845d"), 3: ("1ed97815574b17ae", "45af8a3ced1087e7"),
-    4: ("4369fa92b228f2b9", "65038b37b07e0d8b"), 5: ("4f6479f2d6d4c1d5", "b9e2f930586a6703"),
-    6: ("e6cf6de1564d6001", "66b9f9cdb406100e"), 7: ("5c0bb304a2d9e47f", "46506f62b1d19499"),
-    8: ("5d88f26b5ff4f0f0", "7652bda0f86717a4"), 9: ("7ac5f8ac9ceada32", "7f04706fb523049f"),
-    10: ("046b87399dce5a9b", "36aa0f1ad2a9ed50"), 11: ("9fe69521cebcd03a", "f70a1d37734e259b"),
-    12: ("879d5ced45167675", "b2d1312ba95d470b"), 13: ("6373bb0a74992f07", "82901a18c90b2f44"),
-    14: ("733a900e17d2e2db", "0294a341d50ce8b8"), 15: ("a8b21b522d7e345a", "ab7729a4e8f1ea55"),
-    16: ("7fb2bad3ac04376a", "7ebc204fa9cc7eda"), 17: ("e0c148a4fe220359", "b4fba1b271d0da10"),
-    18: ("c37d58c4316c8e4c", "9e214b9696556e26"), 19: ("2d04a0ec3a169efc", "52471c2a1154fcce"),
+    0: ("c52c9ed61e0688aa", "6822bfe3baa114e6"),
+    1: ("56249163320fea1e", "4859d603acf2fc68"),
+    2: ("3749bd21340df795", "a22f922b7070845d"),
+    3: ("1ed97815574b17ae", "45af8a3ced1087e7"),
+    4: ("4369fa92b228f2b9", "65038b37b07e0d8b"),
+    5: ("4f6479f2d6d4c1d5", "b9e2f930586a6703"),
+    6: ("e6cf6de1564d6001", "66b9f9cdb406100e"),
+    7: ("5c0bb304a2d9e47f", "46506f62b1d19499"),
+    8: ("5d88f26b5ff4f0f0", "7652bda0f86717a4"),
+    9: ("7ac5f8ac9ceada32", "7f04706fb523049f"),
+    10: ("046b87399dce5a9b", "36aa0f1ad2a9ed50"),
+    11: ("9fe69521cebcd03a", "f70a1d37734e259b"),
+    12: ("879d5ced45167675", "b2d1312ba95d470b"),
+    13: ("6373bb0a74992f07", "82901a18c90b2f44"),
+    14: ("733a900e17d2e2db", "0294a341d50ce8b8"),
+    15: ("a8b21b522d7e345a", "ab7729a4e8f1ea55"),
+    16: ("7fb2bad3ac04376a", "7ebc204fa9cc7eda"),
+    17: ("e0c148a4fe220359", "b4fba1b271d0da10"),
+    18: ("c37d58c4316c8e4c", "9e214b9696556e26"),
+    19: ("2d04a0ec3a169efc", "52471c2a1154fcce"),
 }
 
 
@@ -163,6 +200,7 @@ def test_the_space_verdict_asks_for_room_only_when_it_matters(day_can, night_can
 
 
 # -- old records still replay ---------------------------------------------------------------------
+
 
 def test_a_sunmoon_record_from_before_the_report_defaults_replays_with_its_options_named():
     """A demo record written before the play report's defaults (eclipses named "solar eclipse

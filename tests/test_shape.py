@@ -44,8 +44,9 @@ def parsed(path: Path) -> ast.Module:
 
 
 def test_no_module_over_800_lines():
-    long = [f"{rel(p)}: {n} lines" for p in sources()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE]
+    long = [
+        f"{rel(p)}: {n} lines" for p in sources() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE
+    ]
     assert not long, f"modules over {MAX_MODULE} lines:\n" + "\n".join(long)
 
 
@@ -53,8 +54,12 @@ def function_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """Lines of a function from its ``def`` to its end, its docstring aside."""
     n = node.end_lineno - node.lineno + 1  # type: ignore[operator]
     body = node.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
+    if (
+        body
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
         n -= body[0].end_lineno - body[0].lineno + 1  # type: ignore[operator]
     return n
 
@@ -86,8 +91,10 @@ def imports_inside_functions(path: Path) -> list[str]:
 
 def test_no_import_inside_a_function_without_its_figure():
     found = [line for p in sources() for line in imports_inside_functions(p)]
-    assert not found, (f"imports inside functions (a lazy import kept for speed says so on its line, "
-                       f"'{LAZY} <the figure>'):\n" + "\n".join(found))
+    assert not found, (
+        f"imports inside functions (a lazy import kept for speed says so on its line, "
+        f"'{LAZY} <the figure>'):\n" + "\n".join(found)
+    )
 
 
 def test_no_private_name_crosses_a_module():
@@ -129,7 +136,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for dep in sorted(graph.get(node, ())):
             if state.get(dep) == 1:
-                return stack[stack.index(dep):] + [dep]
+                return stack[stack.index(dep) :] + [dep]
             if dep not in state and (found := visit(dep)):
                 return found
         stack.pop()
@@ -166,7 +173,8 @@ def test_one_shape(game):
     assert module.GAME.play is Game.play, f"daynight.{game}: the engine overrides core's play"
     view = module.demo(0).view(VIEWER[game])
     assert dataclasses.is_dataclass(view) and type(view).__dataclass_params__.frozen, (  # type: ignore[attr-defined]
-        f"daynight.{game}: view() gives a {type(view).__name__}, not a frozen value")
+        f"daynight.{game}: view() gives a {type(view).__name__}, not a frozen value"
+    )
 
 
 #: a player of each game's seeded demo

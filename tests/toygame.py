@@ -60,8 +60,9 @@ class Pebbles(Game):
         if not isinstance(move, Take):
             raise IllegalMoveError(f"{move!r} is not a move of Pebbles", rule="moves")
         if move.player != self.turn:
-            raise IllegalMoveError(f"it is player {self.turn}'s turn, not player {move.player}'s",
-                                   rule="turn order", state=self.describe())
+            raise IllegalMoveError(
+                f"it is player {self.turn}'s turn, not player {move.player}'s", rule="turn order", state=self.describe()
+            )
         if not 1 <= move.count <= 3:
             raise IllegalMoveError("take 1, 2 or 3 pebbles", rule="taking", state=self.describe())
         if move.count > self.pile:
@@ -69,8 +70,7 @@ class Pebbles(Game):
 
     def _apply(self, move):
         self.pile -= move.count
-        self.log.add(str(move.player), "take", "taking",
-                     f"Player {move.player} takes {move.count}; {self.pile} left.")
+        self.log.add(str(move.player), "take", "taking", f"Player {move.player} takes {move.count}; {self.pile} left.")
         if self.pile == 0:
             self.winner = move.player
             self.log.add(str(move.player), "win", "end", f"Player {move.player} took the last pebble and wins.")
@@ -130,6 +130,7 @@ def demo(seed: int) -> Pebbles:
 
 # -- a deliberately broken variant, for the fuzz harness's own tests (tests/test_fuzz.py) ---------
 
+
 class LeakyRecordError(InvalidRecordError):
     """A record error that shows its raw text (a bug: the message can break the line)."""
 
@@ -176,18 +177,18 @@ class BrokenRecords(PebblesRecords):
     @staticmethod
     def from_setup(cls, setup: Reader):
         v = setup.value
-        names = v.get("names", ["Ann", "Bob"])            # bug: not checked
+        names = v.get("names", ["Ann", "Bob"])  # bug: not checked
         if "seed" in v:
-            return cls.new(v["seed"], names)              # bug: TypeError on a string seed
-        return cls(v["pile"], names=names)                # bug: KeyError; any pile accepted
+            return cls.new(v["seed"], names)  # bug: TypeError on a string seed
+        return cls(v["pile"], names=names)  # bug: KeyError; any pile accepted
 
     @staticmethod
     def move_from_json(game, value: Reader):
         v = value.value
-        for key in v:                                     # bug: TypeError if not an object
+        for key in v:  # bug: TypeError if not an object
             if key not in ("player", "take"):
                 raise LeakyRecordError(value.path, f"unknown field {key}\nin {value.path}")
-        return Take(v["player"], v["take"])               # bug: KeyError; any type
+        return Take(v["player"], v["take"])  # bug: KeyError; any type
 
 
 BrokenPebbles.records = BrokenRecords

@@ -15,7 +15,8 @@ Rules for every view (see DEVELOPING.md):
 from __future__ import annotations
 
 import html
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 import ipywidgets as w
 
@@ -41,8 +42,9 @@ def style_widget() -> w.HTML:
     return w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
 
 
-def button(label: str, on_click: Callable[[w.Button], None] | None = None, *,
-           tooltip: str | None = None, **kwargs) -> w.Button:
+def button(
+    label: str, on_click: Callable[[w.Button], None] | None = None, *, tooltip: str | None = None, **kwargs
+) -> w.Button:
     """A button whose accessible name is its visible ``label``; ``tooltip`` adds a longer title."""
     b = w.Button(description=label, tooltip=tooltip or label, **kwargs)
     if on_click is not None:
@@ -80,27 +82,40 @@ class Status(w.HTML):
         self.show(f"Not allowed: {reason}", "error")
 
 
-def guarded(status: Status, action: Callable[[], object]) -> bool:
-    """Run ``action``; a :class:`DaynightError` is shown in ``status`` instead of raised.
+class StatusLine(Protocol):
+    """What shows a refusal: a :class:`Status`, or the drawn table's own status line."""
+
+    def refuse(self, error: BaseException | str) -> None: ...
+
+    def show(self, text: str, kind: str = "info") -> None: ...
+
+
+class Guard:
+    """``guarded(status, action)``: run ``action``; a :class:`DaynightError` is shown in
+    ``status`` instead of raised.
 
     Returns True when the action went through. Any other exception is also shown (a
     visitor of a served app must never see a traceback) and then re-raised in tests by
-    setting ``guarded.reraise = True``.
+    setting ``guarded.reraise = True`` (``tests/conftest.py`` does).
     """
-    try:
-        action()
-    except DaynightError as exc:
-        status.refuse(exc)
-        return False
-    except Exception as exc:  # noqa: BLE001 - shown, never a traceback
-        status.show(f"Something went wrong ({type(exc).__name__}); the game is unchanged.", "error")
-        if guarded.reraise:
-            raise
-        return False
-    return True
+
+    reraise = False
+
+    def __call__(self, status: StatusLine, action: Callable[[], object]) -> bool:
+        try:
+            action()
+        except DaynightError as exc:
+            status.refuse(exc)
+            return False
+        except Exception as exc:
+            status.show(f"Something went wrong ({type(exc).__name__}); the game is unchanged.", "error")
+            if self.reraise:
+                raise
+            return False
+        return True
 
 
-guarded.reraise = False  # type: ignore[attr-defined]
+guarded = Guard()
 
 
 class EventLogView(w.HTML):

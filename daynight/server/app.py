@@ -57,8 +57,9 @@ class DaynightVoila(Voila):
         factory = voila.app.voila_kernel_manager_factory
         limits = self.daynight_limits
 
-        def pooled_and_bounded(base_class: Any, preheat_kernel: bool, default_pool_size: int,
-                               page_config_hook: Any = None) -> type:
+        def pooled_and_bounded(
+            base_class: Any, preheat_kernel: bool, default_pool_size: int, page_config_hook: Any = None
+        ) -> type:
             # always Voila's pooled manager (with empty pools when preheating is off), so the
             # caps hold either way
             return bounded(factory(base_class, True, default_pool_size, page_config_hook=page_config_hook), limits)
@@ -68,16 +69,21 @@ class DaynightVoila(Voila):
             settings: dict[str, Any] = super().init_settings()
         finally:
             voila.app.voila_kernel_manager_factory = factory
-        settings.update(allow_remote_access=False, local_hostnames=sorted(self.daynight_hosts.names),
-                        websocket_max_message_size=MAX_WS_MESSAGE, daynight_hosts=self.daynight_hosts)
+        settings.update(
+            allow_remote_access=False,
+            local_hostnames=sorted(self.daynight_hosts.names),
+            websocket_max_message_size=MAX_WS_MESSAGE,
+            daynight_hosts=self.daynight_hosts,
+        )
         return settings
 
     def _pools(self, conf: Any) -> dict[str, Any]:
         """``kernel_pools_config``: a pool for each app (explicit entries of voila.json win), or
         none when preheating is off."""
         if conf.preheat_kernel and conf.progressive_rendering:
-            self.log.warning("daynight: progressive rendering is on, so kernels are not preheated "
-                             "(Voila cannot do both)")
+            self.log.warning(
+                "daynight: progressive rendering is on, so kernels are not preheated (Voila cannot do both)"
+            )
         if conf.preheat_kernel and self.daynight_pool_size > 0 and not conf.progressive_rendering:
             pools: dict[str, Any] = kernel_pools(Path(self.root_dir), self.daynight_pool_size)
             pools.update(self.config.VoilaKernelManager.get("kernel_pools_config", {}))
@@ -88,9 +94,11 @@ class DaynightVoila(Voila):
     def init_handlers(self) -> list[Any]:
         target = url_path_join(self.server_url, "voila/render", LANDING)
         root = url_path_join(self.server_url, "/")
-        handlers = [(root + "?$", tornado.web.RedirectHandler, {"url": target, "permanent": False}),
-                    (url_path_join(self.server_url, "/daynight/status"), StatusHandler),
-                    *super().init_handlers()]
+        handlers = [
+            (root + "?$", tornado.web.RedirectHandler, {"url": target, "permanent": False}),
+            (url_path_join(self.server_url, "/daynight/status"), StatusHandler),
+            *super().init_handlers(),
+        ]
         checked = []
         for pattern, cls, *rest in handlers:
             cls = REPLACED.get(cls, cls)

@@ -46,9 +46,7 @@ def app_notebooks(root: Path) -> list[str]:
         rel = path.relative_to(root).as_posix()
         if ".ipynb_checkpoints" in rel or any(part.startswith(".") for part in path.relative_to(root).parts):
             continue
-        if any(
-            fnmatch.fnmatchcase(rel, pattern) and rel.count("/") == pattern.count("/") for pattern in APP_PATTERNS
-        ):
+        if any(fnmatch.fnmatchcase(rel, pattern) and rel.count("/") == pattern.count("/") for pattern in APP_PATTERNS):
             found.append(rel)
     # the landing page first: it is the page a visitor opens first
     return sorted(found, key=lambda rel: (rel != LANDING, rel))

@@ -28,25 +28,48 @@ DESCRIPTION = package.__doc__
 
 def parser() -> argparse.ArgumentParser:
     """The options of the class server (the README's table of caps names them)."""
-    p = argparse.ArgumentParser(prog="python -m daynight.server", description=DESCRIPTION,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m daynight.server", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--port", type=int, default=int(os.environ.get("DAYNIGHT_PORT", 8866)))
-    p.add_argument("--ip", default="127.0.0.1",
-                   help="address to listen on (default: loopback only; 0.0.0.0: every address)")
-    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                   help="a host name learners use for this machine (its addresses are always allowed)")
-    p.add_argument("--learners", type=int, default=0,
-                   help="learners expected at once: sizes the preheated pools and the kernel cap")
-    p.add_argument("--pool-size", type=int, default=None,
-                   help="preheated kernels per app notebook (default: 1, or sized by --learners; "
-                        "0 switches preheating off)")
+    p.add_argument(
+        "--ip", default="127.0.0.1", help="address to listen on (default: loopback only; 0.0.0.0: every address)"
+    )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name learners use for this machine (its addresses are always allowed)",
+    )
+    p.add_argument(
+        "--learners",
+        type=int,
+        default=0,
+        help="learners expected at once: sizes the preheated pools and the kernel cap",
+    )
+    p.add_argument(
+        "--pool-size",
+        type=int,
+        default=None,
+        help="preheated kernels per app notebook (default: 1, or sized by --learners; 0 switches preheating off)",
+    )
     p.add_argument("--max-kernels", type=int, default=0, help="kernels in all (default: sized for the machine)")
-    p.add_argument("--max-kernels-per-client", type=int, default=-1,
-                   help="kernels of one client address (default 6; 0: no cap)")
-    p.add_argument("--kernel-starts-per-minute", type=int, default=0,
-                   help="kernel starts for visitors a minute (default: 20 per core)")
-    p.add_argument("--orphan-timeout", type=float, default=0,
-                   help="seconds a visitor's kernel lives without its page connected (default 120)")
+    p.add_argument(
+        "--max-kernels-per-client", type=int, default=-1, help="kernels of one client address (default 6; 0: no cap)"
+    )
+    p.add_argument(
+        "--kernel-starts-per-minute",
+        type=int,
+        default=0,
+        help="kernel starts for visitors a minute (default: 20 per core)",
+    )
+    p.add_argument(
+        "--orphan-timeout",
+        type=float,
+        default=0,
+        help="seconds a visitor's kernel lives without its page connected (default 120)",
+    )
     p.add_argument("--open", action="store_true", help="open a web browser on the landing page")
     return p
 
@@ -64,27 +87,36 @@ def pool_size(args: argparse.Namespace, apps: list[str]) -> int:
 def resolve_limits(args: argparse.Namespace, preheated: int) -> Limits:
     """The command line's caps, each defaulting to :func:`default_limits`."""
     base = default_limits(learners=max(0, args.learners), preheated=preheated)
-    return Limits(max_kernels=args.max_kernels or base.max_kernels,
-                  per_client=base.per_client if args.max_kernels_per_client < 0 else args.max_kernels_per_client,
-                  starts_per_minute=args.kernel_starts_per_minute or base.starts_per_minute,
-                  orphan_timeout=args.orphan_timeout or base.orphan_timeout,
-                  starting_at_once=base.starting_at_once)
+    return Limits(
+        max_kernels=args.max_kernels or base.max_kernels,
+        per_client=base.per_client if args.max_kernels_per_client < 0 else args.max_kernels_per_client,
+        starts_per_minute=args.kernel_starts_per_minute or base.starts_per_minute,
+        orphan_timeout=args.orphan_timeout or base.orphan_timeout,
+        starting_at_once=base.starting_at_once,
+    )
 
 
 def plan_lines(root: Path, args: argparse.Namespace, pool_size: int, pooled: list[str], limits: Limits) -> list[str]:
     """What the server prints at start: where, the pools and their memory, the caps."""
     preheated = pool_size * len(pooled)
     sized = f"sized for {args.learners} learners: " if args.learners else ""
-    return [f"daynight: serving {root} at http://{args.ip}:{args.port}/ "
-            f"(landing page: http://{args.ip}:{args.port}/voila/render/{LANDING}); "
-            f"preheated: {', '.join(pooled) or 'none'}",
-            f"daynight: {sized}{pool_size} preheated kernel(s) for each of {len(pooled)} pages, "
-            f"{preheated} in all, about {preheated * KERNEL_MB} MB ({KERNEL_MB} MB a kernel)",
-            f"daynight: caps: {limits.describe()}",
-            *([f"daynight: warning: {args.learners} learners need more kernels than the cap of "
-               f"{limits.max_kernels}, which is what half of this machine's free memory holds; "
-               "preheated kernels make way for learners, then the class is full"]
-              if args.learners >= limits.max_kernels else [])]
+    return [
+        f"daynight: serving {root} at http://{args.ip}:{args.port}/ "
+        f"(landing page: http://{args.ip}:{args.port}/voila/render/{LANDING}); "
+        f"preheated: {', '.join(pooled) or 'none'}",
+        f"daynight: {sized}{pool_size} preheated kernel(s) for each of {len(pooled)} pages, "
+        f"{preheated} in all, about {preheated * KERNEL_MB} MB ({KERNEL_MB} MB a kernel)",
+        f"daynight: caps: {limits.describe()}",
+        *(
+            [
+                f"daynight: warning: {args.learners} learners need more kernels than the cap of "
+                f"{limits.max_kernels}, which is what half of this machine's free memory holds; "
+                "preheated kernels make way for learners, then the class is full"
+            ]
+            if args.learners >= limits.max_kernels
+            else []
+        ),
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -110,5 +142,10 @@ def main(argv: list[str] | None = None) -> None:
     ]
     for line in plan_lines(root, args, size, pooled, limits):
         print(line, flush=True)
-    DaynightVoila.launch_instance(argv=voila_args, daynight_pool_size=size, daynight_limits=limits,
-                                  daynight_hosts=HostPolicy(args.ip, args.allow_host), daynight_private=private)
+    DaynightVoila.launch_instance(
+        argv=voila_args,
+        daynight_pool_size=size,
+        daynight_limits=limits,
+        daynight_hosts=HostPolicy(args.ip, args.allow_host),
+        daynight_private=private,
+    )

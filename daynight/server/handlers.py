@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, cast
 
 import tornado.web
 from jupyter_client.asynchronous import AsyncKernelClient
@@ -24,6 +24,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from .hardening import HostPolicy
 from .limits import VISIT, Bucket, Refusal, Visit, exempt, refusal_page
+from .pools import PoolBounds
 
 __all__ = [
     "MAX_WS_MESSAGE",
@@ -58,8 +59,11 @@ class HostChecked(Handler):
             return True
         if not getattr(self, "_host_warned", False):
             self._host_warned = True
-            print(f"daynight: refused a request for host {self.request.host[:80]!r} from {self.request.remote_ip}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"daynight: refused a request for host {self.request.host[:80]!r} from {self.request.remote_ip}",
+                file=sys.stderr,
+                flush=True,
+            )
         return False
 
     def prepare(self, *args: Any, **kwargs: Any) -> Any:
@@ -124,7 +128,8 @@ class StatusHandler(JupyterHandler):
         if not exempt(self.request.remote_ip):
             raise tornado.web.HTTPError(404)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps(self.kernel_manager.status()))
+        manager = cast(PoolBounds, self.kernel_manager)  # the class server's own manager
+        self.finish(json.dumps(manager.status()))
 
 
 #: Voila's handlers and the ones that take their place
@@ -170,6 +175,7 @@ class NoHeartbeatClient(AsyncKernelClient):
     reads the heartbeat: it asks the kernel manager whether the kernel is alive.
     """
 
-    def start_channels(self, shell: bool = True, iopub: bool = True, stdin: bool = True, hb: bool = False,
-                       control: bool = True) -> None:
+    def start_channels(
+        self, shell: bool = True, iopub: bool = True, stdin: bool = True, hb: bool = False, control: bool = True
+    ) -> None:
         super().start_channels(shell=shell, iopub=iopub, stdin=stdin, hb=False, control=control)

@@ -63,8 +63,11 @@ class HostPolicy:
             address = ipaddress.ip_address(host)
         except ValueError:
             return host in self.names
-        return address.is_loopback or address in self.addresses or (
-            self.any_local_address and is_local_address(str(address)))
+        return (
+            address.is_loopback
+            or address in self.addresses
+            or (self.any_local_address and is_local_address(str(address)))
+        )
 
 
 @functools.lru_cache(maxsize=256)
@@ -107,10 +110,12 @@ def trusted_config_paths(paths: Iterable[str]) -> list[str]:
     kept = []
     for path in dict.fromkeys(paths):
         folder = Path(path)
-        if writable_by_others(folder) or any(
-                writable_by_others(folder / name) for name in ("voila.json", "voila.py")):
-            print(f"daynight: not reading configuration from {folder}: another user can write there",
-                  file=sys.stderr, flush=True)
+        if writable_by_others(folder) or any(writable_by_others(folder / name) for name in ("voila.json", "voila.py")):
+            print(
+                f"daynight: not reading configuration from {folder}: another user can write there",
+                file=sys.stderr,
+                flush=True,
+            )
             continue
         kept.append(path)
     return kept
@@ -127,5 +132,7 @@ def kernel_startup_dir(root: Path, hide_tracebacks: bool) -> str:
         "# Written by daynight.server for the app kernels of one server.\n"
         "from daynight.server.kernel import harden_kernel\n"
         f"harden_kernel(get_ipython(), hide_tracebacks={hide_tracebacks!r})  # noqa: F821\n"
-        "del harden_kernel\n", encoding="utf-8")
+        "del harden_kernel\n",
+        encoding="utf-8",
+    )
     return str(root / "ipython")

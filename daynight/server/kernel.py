@@ -54,8 +54,7 @@ def _size(content: Any, buffers: Iterable[Any] | None = ()) -> int:
         return MAX_COMM_BYTES + 1
 
 
-def comm_open_problem(content: Any, targets: Container[str], comms: Container[str],
-                      opened: Sized) -> str | None:
+def comm_open_problem(content: Any, targets: Container[str], comms: Container[str], opened: Sized) -> str | None:
     """Why a ``comm_open`` from the page is dropped (``None``: it is let through).
 
     A target the kernel does not know is let through: ipykernel answers it with a
@@ -91,9 +90,10 @@ def comm_msg_problem(content: Any, comms: Container[str], buffers: Iterable[Any]
     if not isinstance(data, dict) or data.get("method") not in WIDGET_METHODS:
         return "it is not a widget message"
     if data["method"] == "update" and not (
-            isinstance(data.get("state"), dict)
-            and isinstance(data.get("buffer_paths", []), list)
-            and all(isinstance(p, list) for p in data.get("buffer_paths", []))):
+        isinstance(data.get("state"), dict)
+        and isinstance(data.get("buffer_paths", []), list)
+        and all(isinstance(p, list) for p in data.get("buffer_paths", []))
+    ):
         return "its state is not an object"
     if _size(content, buffers) > MAX_COMM_BYTES:
         return f"it is larger than {MAX_COMM_BYTES // 1024} KB"
@@ -111,8 +111,7 @@ def _server_log_stream() -> TextIO:
     """A text stream to the kernel's original stderr: the server's log. ipykernel
     forwards file descriptor 2 to the browser; its copy of the original does not."""
     fd = getattr(sys.stderr, "_original_stdstream_copy", None)
-    return os.fdopen(os.dup(fd if fd is not None else 2), "w", buffering=1,
-                     encoding="utf-8", errors="replace")
+    return os.fdopen(os.dup(fd if fd is not None else 2), "w", buffering=1, encoding="utf-8", errors="replace")
 
 
 def harden_kernel(shell: Any, hide_tracebacks: bool = True) -> None:
@@ -164,8 +163,11 @@ def _hide_tracebacks(shell: Any, note: Callable[[str], None]) -> None:
         except Exception:
             text = f"{etype.__name__}: {evalue}"
         note("error hidden from the visitor:\n" + text)
-        send(etype, "the details are in the server log",
-             [f"{etype.__name__}: something went wrong; the details are in the server log."])
+        send(
+            etype,
+            "the details are in the server log",
+            [f"{etype.__name__}: something went wrong; the details are in the server log."],
+        )
 
     shell._showtraceback = showtraceback
 
@@ -208,5 +210,4 @@ def _check_comms(kernel: Any, note: Callable[[str], None]) -> None:
             return dropped("comm_info_request", "its content is not an object with a target name")
         return original["comm_info_request"](stream, ident, msg)
 
-    handlers.update(comm_open=comm_open, comm_msg=comm_msg, comm_close=comm_close,
-                    comm_info_request=comm_info_request)
+    handlers.update(comm_open=comm_open, comm_msg=comm_msg, comm_close=comm_close, comm_info_request=comm_info_request)

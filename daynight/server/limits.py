@@ -44,20 +44,22 @@ QUEUE_WAIT = 20.0
 class Limits:
     """What anonymous visitors can make the server start (all options of ``main``)."""
 
-    max_kernels: int          #: kernels in all, preheated ones included
-    per_client: int           #: kernels of one client address (0: no cap)
-    starts_per_minute: int    #: kernel starts for visitors, per minute (and at once)
-    orphan_timeout: float     #: seconds a visitor's kernel may live without its page connected
-    starting_at_once: int     #: visitor kernels starting (running their notebook) at one time
+    max_kernels: int  #: kernels in all, preheated ones included
+    per_client: int  #: kernels of one client address (0: no cap)
+    starts_per_minute: int  #: kernel starts for visitors, per minute (and at once)
+    orphan_timeout: float  #: seconds a visitor's kernel may live without its page connected
+    starting_at_once: int  #: visitor kernels starting (running their notebook) at one time
     per_client_per_minute: int = 12  #: pages one client address may open per minute
 
     def describe(self) -> str:
         per_client = f"{self.per_client} per client address" if self.per_client else "no cap per client address"
-        return (f"at most {self.max_kernels} kernels (about {self.max_kernels * KERNEL_MB / 1024:.1f} GB), "
-                f"{per_client} and {self.per_client_per_minute} pages a minute (the machine's own 127.0.0.1 "
-                f"excepted), {self.starts_per_minute} kernel starts "
-                f"a minute, {self.starting_at_once} at once; a kernel whose page is gone is shut down "
-                f"after {self.orphan_timeout:g} s")
+        return (
+            f"at most {self.max_kernels} kernels (about {self.max_kernels * KERNEL_MB / 1024:.1f} GB), "
+            f"{per_client} and {self.per_client_per_minute} pages a minute (the machine's own 127.0.0.1 "
+            f"excepted), {self.starts_per_minute} kernel starts "
+            f"a minute, {self.starting_at_once} at once; a kernel whose page is gone is shut down "
+            f"after {self.orphan_timeout:g} s"
+        )
 
 
 def memory_available_mb() -> int | None:
@@ -70,16 +72,20 @@ def memory_available_mb() -> int | None:
     return None
 
 
-def default_limits(*, learners: int, preheated: int, cores: int | None = None,
-                   memory_mb: int | None = None) -> Limits:
+def default_limits(*, learners: int, preheated: int, cores: int | None = None, memory_mb: int | None = None) -> Limits:
     """Caps sized for this machine: half its free memory in kernels of :data:`KERNEL_MB`,
     at most 16 kernels per core, and room for the pools plus two pages per learner."""
     cores = cores or os.cpu_count() or 1
     memory_mb = memory_mb if memory_mb is not None else (memory_available_mb() or 4096)
     by_memory = max(4, int(memory_mb * 0.5 // KERNEL_MB))
     wanted = max(16 * cores, preheated + 2 * learners)
-    return Limits(max_kernels=max(preheated + 2, min(by_memory, wanted)), per_client=6,
-                  starts_per_minute=20 * cores, orphan_timeout=120.0, starting_at_once=max(2, cores))
+    return Limits(
+        max_kernels=max(preheated + 2, min(by_memory, wanted)),
+        per_client=6,
+        starts_per_minute=20 * cores,
+        orphan_timeout=120.0,
+        starting_at_once=max(2, cores),
+    )
 
 
 class Bucket:
@@ -144,16 +150,17 @@ class Gate:
     kernel or starts one, and releases what it got when the page is rendered.
     """
 
-    def __init__(self, limits: Limits, count_kernels: Callable[[], int],
-                 make_room: Callable[[], Awaitable[bool]] | None = None):
+    def __init__(
+        self, limits: Limits, count_kernels: Callable[[], int], make_room: Callable[[], Awaitable[bool]] | None = None
+    ):
         self.limits = limits
         self.count_kernels = count_kernels  # callable: kernels the manager holds now
-        self.make_room = make_room          # async callable: free a preheated kernel; whether it did
-        self.owners: dict[str, str] = {}    # kernel id -> client address
+        self.make_room = make_room  # async callable: free a preheated kernel; whether it did
+        self.owners: dict[str, str] = {}  # kernel id -> client address
         self.starts = Bucket(limits.starts_per_minute, limits.starts_per_minute)
         self.per_client: dict[str, Bucket] = {}
         self.slots = asyncio.Semaphore(limits.starting_at_once)
-        self.waiting = 0   # requests waiting for a start slot
+        self.waiting = 0  # requests waiting for a start slot
         self.starting = 0  # visitor kernels starting now (hold a slot)
 
     def own(self, kernel_id: str, client: str) -> None:
@@ -171,30 +178,47 @@ class Gate:
         return self.limits.max_kernels - self.count_kernels() - self.waiting - self.starting
 
     def _full(self) -> Refusal:
-        return Refusal(503, "The class is full",
-                       f"This server takes {self.limits.max_kernels} apps at once, and that many are "
-                       "running or starting. Try again in a minute: this page tries again by itself.", 60)
+        return Refusal(
+            503,
+            "The class is full",
+            f"This server takes {self.limits.max_kernels} apps at once, and that many are "
+            "running or starting. Try again in a minute: this page tries again by itself.",
+            60,
+        )
 
     def _too_many(self) -> Refusal:
-        return Refusal(429, "Too many pages from this computer",
-                       f"This computer already has {self.limits.per_client} apps open on this server. "
-                       "Close a tab you no longer use; this page tries again by itself in a minute.", 60)
+        return Refusal(
+            429,
+            "Too many pages from this computer",
+            f"This computer already has {self.limits.per_client} apps open on this server. "
+            "Close a tab you no longer use; this page tries again by itself in a minute.",
+            60,
+        )
 
     def _too_fast(self) -> Refusal:
-        return Refusal(429, "Too many pages at once",
-                       "This computer opened many pages in a short time. Please wait: "
-                       "this page tries again by itself in 15 seconds.", 15)
+        return Refusal(
+            429,
+            "Too many pages at once",
+            "This computer opened many pages in a short time. Please wait: "
+            "this page tries again by itself in 15 seconds.",
+            15,
+        )
 
     def _busy(self) -> Refusal:
-        return Refusal(503, "The server is busy",
-                       "The server is busy starting apps for other learners. Please wait: "
-                       "this page tries again by itself in 15 seconds.", 15)
+        return Refusal(
+            503,
+            "The server is busy",
+            "The server is busy starting apps for other learners. Please wait: "
+            "this page tries again by itself in 15 seconds.",
+            15,
+        )
 
     def _client_bucket(self, client: str) -> Bucket:
         if len(self.per_client) > 1000:  # forget addresses that have been quiet for a while
             self.per_client = {c: b for c, b in self.per_client.items() if not b.full()}
         return self.per_client.setdefault(
-            client, Bucket(self.limits.per_client_per_minute, max(self.limits.per_client, 1)))
+            client, Bucket(self.limits.per_client_per_minute, max(self.limits.per_client, 1))
+        )
 
     async def admit(self, client: str, pooled: Callable[[], bool]) -> Refusal | bool:
         """``True`` when the request may start a kernel (it then holds a start slot until
@@ -221,7 +245,7 @@ class Gate:
                     return False
             try:
                 await asyncio.wait_for(self.slots.acquire(), max(0.1, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return self._busy()
         finally:
             self.waiting -= 1
@@ -236,5 +260,9 @@ class Gate:
 def refusal_page(refusal: Refusal) -> str:
     """The page a visitor beyond a cap gets (``refusal.html``): what happened, and it tries
     again by itself after ``refusal.retry`` seconds."""
-    return fill(Template(resource("daynight.server", "refusal.html")), retry=refusal.retry, title=refusal.title,
-                text=refusal.text)
+    return fill(
+        Template(resource("daynight.server", "refusal.html")),
+        retry=refusal.retry,
+        title=refusal.title,
+        text=refusal.text,
+    )

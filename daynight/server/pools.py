@@ -76,10 +76,14 @@ class PoolBounds(VoilaManager):
         return self.kernel_pools_config.get(notebook_name, default).get("pool_size", 0)
 
     # ----- pools
-    def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables={}, **kwargs):
+    def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
         before = len(self._pools.get(notebook_name, ()))
-        super().fill_if_needed(delay=delay, notebook_name=notebook_name,
-                               extra_kernel_env_variables=extra_kernel_env_variables, **kwargs)
+        super().fill_if_needed(
+            delay=delay,
+            notebook_name=notebook_name,
+            extra_kernel_env_variables=extra_kernel_env_variables or {},
+            **kwargs,
+        )
         added = len(self._pools.get(notebook_name, ())) - before
         if added > 0:
             self._queued[notebook_name] = self._queued.get(notebook_name, 0) + added
@@ -96,8 +100,9 @@ class PoolBounds(VoilaManager):
             # visitors first: wait while one waits for a kernel or starts one, and while
             # pages are being handed out (a room arriving), for REFILL_DEFER s at most
             deferred = time.monotonic() + REFILL_DEFER
-            while self.gate.busy() or (time.monotonic() - self._last_handout < REFILL_QUIET
-                                       and time.monotonic() < deferred):
+            while self.gate.busy() or (
+                time.monotonic() - self._last_handout < REFILL_QUIET and time.monotonic() < deferred
+            ):
                 await asyncio.sleep(0.25)
             self._queued[notebook_path] = max(0, self._queued.get(notebook_path, 0) - 1)
             if self.gate.room() <= 0:
@@ -128,8 +133,10 @@ class PoolBounds(VoilaManager):
     async def evict_preheated(self) -> bool:
         """Shut down one ready preheated kernel (of the page with the most), to make
         room for a visitor at the kernel cap; whether there was one."""
-        ready = {name: [t for t in pool if t.done() and not t.cancelled() and not t.exception()
-                        and t.result()] for name, pool in self._pools.items()}
+        ready = {
+            name: [t for t in pool if t.done() and not t.cancelled() and not t.exception() and t.result()]
+            for name, pool in self._pools.items()
+        }
         name = max(ready, key=lambda n: len(ready[n]), default=None)
         if not name or not ready[name]:
             return False
@@ -171,7 +178,7 @@ class PoolBounds(VoilaManager):
         if kernel_id in self._kernels:
             try:
                 await self.shutdown_kernel(kernel_id, now=True)
-            except Exception:  # noqa: BLE001 - it is gone already
+            except Exception:
                 self._kernels.pop(kernel_id, None)
 
     def remove_kernel(self, kernel_id):
@@ -184,8 +191,11 @@ class PoolBounds(VoilaManager):
 
     def _never_started(self, kernel_id: str) -> bool:
         kernel = self._kernels.get(kernel_id)
-        return (kernel is not None and kernel_id not in self._pending_kernels
-                and not kernel.trait_has_value("last_activity"))
+        return (
+            kernel is not None
+            and kernel_id not in self._pending_kernels
+            and not kernel.trait_has_value("last_activity")
+        )
 
     async def cull_kernel_if_idle(self, kernel_id: str):
         if self._never_started(kernel_id):
@@ -200,11 +210,14 @@ class PoolBounds(VoilaManager):
                     self._forget(kernel_id)
             elif self._kernel_connections.get(kernel_id, 0) > 0:
                 self._seen[kernel_id] = now
-            elif self._seen.setdefault(kernel_id, now) is None:
+            elif (seen := self._seen.setdefault(kernel_id, now)) is None:
                 continue  # its page is still being rendered
-            elif now - self._seen[kernel_id] > self.limits.orphan_timeout:
-                self.log.info("daynight: shutting down kernel %s: its page has had no connection for %.0f s",
-                              kernel_id, now - self._seen[kernel_id])
+            elif now - seen > self.limits.orphan_timeout:
+                self.log.info(
+                    "daynight: shutting down kernel %s: its page has had no connection for %.0f s",
+                    kernel_id,
+                    now - seen,
+                )
                 await self._discard(kernel_id)
         unstarted = {k for k in self._kernels if self._never_started(k)}
         for kernel_id in unstarted & self._unstarted:  # two sweeps in a row: not a start in progress
@@ -231,9 +244,15 @@ class PoolBounds(VoilaManager):
         clients: dict[str, int] = {}
         for client in self.gate.owners.values():
             clients[client] = clients.get(client, 0) + 1
-        return {"kernels": self.kernel_count(), "max_kernels": self.limits.max_kernels,
-                "waiting": self.gate.waiting, "starting": self.gate.starting,
-                "pools": pools, "visitors": clients, "warmed": len(self.warm_times)}
+        return {
+            "kernels": self.kernel_count(),
+            "max_kernels": self.limits.max_kernels,
+            "waiting": self.gate.waiting,
+            "starting": self.gate.starting,
+            "pools": pools,
+            "visitors": clients,
+            "warmed": len(self.warm_times),
+        }
 
     async def shutdown_all(self, *args, **kwargs):
         self._sweeper.stop()

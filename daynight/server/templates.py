@@ -49,7 +49,11 @@ def offline_template(root: Path, base: str = "lab", *, busy_notice: bool = True)
     # diagram; the apps have none, and a served page must never reach a CDN
     text += "\n{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}\n"
     if busy_notice:
-        text += "{%- block html_head_css -%}" + resource("daynight.server", BUSY_NOTICE) + "{%- endblock html_head_css -%}\n"
+        text += (
+            "{%- block html_head_css -%}"
+            + resource("daynight.server", BUSY_NOTICE)
+            + "{%- endblock html_head_css -%}\n"
+        )
     name = f"daynight-{base}"
     target = root / "voila" / "templates" / name
     target.mkdir(parents=True, exist_ok=True)
@@ -60,9 +64,9 @@ def offline_template(root: Path, base: str = "lab", *, busy_notice: bool = True)
     page = source.parent / "page.html"
     base_page = source.parent.parent / "base" / "page.html"
     if page.exists() and base_page.exists():
-        (target / "daynight-base-page.html").write_text(strip(base_page.read_text(encoding="utf-8")),
-                                                         encoding="utf-8")
+        (target / "daynight-base-page.html").write_text(strip(base_page.read_text(encoding="utf-8")), encoding="utf-8")
         text = page.read_text(encoding="utf-8").replace(
-            "'voila/templates/base/page.html'", f"'voila/templates/{name}/daynight-base-page.html'")
+            "'voila/templates/base/page.html'", f"'voila/templates/{name}/daynight-base-page.html'"
+        )
         (target / "page.html").write_text(strip(text), encoding="utf-8")
     return str(root), name

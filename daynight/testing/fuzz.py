@@ -13,6 +13,7 @@ accepted but is not a consistent game. See :func:`fuzz_records`. Standard librar
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -90,15 +91,18 @@ class FuzzReport:
             self.samples[escape.kind] = escape
 
     def lines(self) -> list[str]:
-        head = (f"{self.game}: {self.records} mutated records (seed {self.seed}): {self.refused} refused, "
-                f"{self.accepted} accepted, {self.escapes} escapes of {len(self.counts)} kinds "
-                f"({self.seconds:.1f} s)")
+        head = (
+            f"{self.game}: {self.records} mutated records (seed {self.seed}): {self.refused} refused, "
+            f"{self.accepted} accepted, {self.escapes} escapes of {len(self.counts)} kinds "
+            f"({self.seconds:.1f} s)"
+        )
         out = [head]
         for kind, count in sorted(self.counts.items(), key=lambda kc: (-kc[1], kc[0])):
             sample = self.samples[kind]
             out.append(f"  {count:5d}  {kind}")
-            out.append(f"         e.g. mutant #{sample.index} ({'; '.join(sample.mutations)}): "
-                       f"{shown(sample.detail, 240)}")
+            out.append(
+                f"         e.g. mutant #{sample.index} ({'; '.join(sample.mutations)}): {shown(sample.detail, 240)}"
+            )
         return out
 
     def __str__(self) -> str:
@@ -117,6 +121,7 @@ class FuzzReport:
 
 
 # -- the checks ---------------------------------------------------------------------------------
+
 
 class _Timeout(BaseException):
     """Raised in a record that takes too long (a BaseException, so no ``except Exception``
@@ -306,7 +311,7 @@ def _check_readings(found: _Findings, game: Game, invariant: Callable[[Game], No
             found.add(f"accepted, then {what} is not text", repr(value)[:200])
     players, _ = found.attempt("to_players()", game.to_players)
     for p in players or ():
-        found.attempt("view(player)", lambda p=p: game.view(p))
+        found.attempt("view(player)", functools.partial(game.view, p))
     if invariant is not None:
         found.attempt("the invariant", lambda: invariant(game))
 
@@ -353,6 +358,7 @@ def _cli_problems(data: bytes, workdir: str, accepted: bool | None) -> list[tupl
         fh.write(data)
     out, err = io.StringIO(), io.StringIO()
     problems: list[tuple[str, str]] = []
+    rc: int | str | None
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             rc = cli.main(["replay", path])
@@ -360,7 +366,7 @@ def _cli_problems(data: bytes, workdir: str, accepted: bool | None) -> list[tupl
             rc = exc.code
         except _Timeout:
             raise
-        except BaseException as exc:  # noqa: BLE001 - a traceback would reach the terminal
+        except BaseException as exc:
             return [(f"cli raises {type(exc).__name__} ({_where(exc)})", _detail(exc))]
     o, e = out.getvalue(), err.getvalue()
     if rc == 2:
@@ -384,9 +390,16 @@ def _cli_problems(data: bytes, workdir: str, accepted: bool | None) -> list[tupl
     return problems
 
 
-def check_mutant(game: GameLike, data: bytes, *, cli: bool = True, playout: int = 30,
-                 invariant: Callable[[Game], None] | None = None, rng: random.Random | None = None,
-                 workdir: str | None = None) -> tuple[bool | None, list[tuple[str, str]]]:
+def check_mutant(
+    game: GameLike,
+    data: bytes,
+    *,
+    cli: bool = True,
+    playout: int = 30,
+    invariant: Callable[[Game], None] | None = None,
+    rng: random.Random | None = None,
+    workdir: str | None = None,
+) -> tuple[bool | None, list[tuple[str, str]]]:
     """Load one record file (``data``) as :func:`fuzz_records` does.
 
     Returns ``(accepted, problems)``: ``accepted`` is True (a game), False (refused with an
@@ -406,7 +419,7 @@ def check_mutant(game: GameLike, data: bytes, *, cli: bool = True, playout: int 
     except InvalidRecordError as exc:
         accepted = False
         problems += _message_problems(exc)
-    except Exception as exc:  # noqa: BLE001 - every other exception is an escape
+    except Exception as exc:
         problems.append((f"raises {type(exc).__name__} ({_where(exc)})", _detail(exc)))
     else:
         accepted = True
@@ -421,12 +434,21 @@ def check_mutant(game: GameLike, data: bytes, *, cli: bool = True, playout: int 
     return accepted, problems
 
 
-def fuzz_records(game: GameLike, n: int = 1000, seed: int = 0, *,
-                 records: Iterable[RecordLike] | None = None, demo_seeds: Iterable[int] = (0, 1),
-                 others: Iterable[RecordLike] | None = None, cli: bool = True, playout: int = 30,
-                 invariant: Callable[[Game], None] | None = None, timeout: float | None = 60.0,
-                 memory: int | None = 2 * 2**30,
-                 progress: Callable[[int, FuzzReport], None] | None = None) -> FuzzReport:
+def fuzz_records(
+    game: GameLike,
+    n: int = 1000,
+    seed: int = 0,
+    *,
+    records: Iterable[RecordLike] | None = None,
+    demo_seeds: Iterable[int] = (0, 1),
+    others: Iterable[RecordLike] | None = None,
+    cli: bool = True,
+    playout: int = 30,
+    invariant: Callable[[Game], None] | None = None,
+    timeout: float | None = 60.0,
+    memory: int | None = 2 * 2**30,
+    progress: Callable[[int, FuzzReport], None] | None = None,
+) -> FuzzReport:
     """Load ``n`` seeded mutants of ``game``'s records and report every escape.
 
     ``game`` is a registered name (``"stars"``) or a :class:`Game` subclass. The records
@@ -467,8 +489,15 @@ def fuzz_records(game: GameLike, n: int = 1000, seed: int = 0, *,
             m = mutator(cls, seed, i, bases, foreign).make(i)
             try:
                 with _deadline(timeout):
-                    accepted, problems = check_mutant(cls, m.data, cli=cli, playout=playout, invariant=invariant,
-                                                      rng=random.Random(i), workdir=workdir)
+                    accepted, problems = check_mutant(
+                        cls,
+                        m.data,
+                        cli=cli,
+                        playout=playout,
+                        invariant=invariant,
+                        rng=random.Random(i),
+                        workdir=workdir,
+                    )
             except _Timeout as exc:
                 accepted, problems = None, [(f"takes more than {timeout:g} s", str(exc))]
             report.records += 1

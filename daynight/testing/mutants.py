@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import GAMES, game_class, game_module
 from ..core import MAX_DEPTH, MAX_MOVES, MAX_NAME, MAX_RECORD_BYTES, MAX_STRING, Game, shown
@@ -38,6 +38,7 @@ class Mutant:
 
 
 # -- the records to mutate ------------------------------------------------------------------
+
 
 def class_of(game: GameLike) -> type[Game]:
     """The game class of a registered name (``"stars"``) or of a class."""
@@ -68,12 +69,15 @@ def _record_text(record: RecordLike) -> str:
     return json.dumps(record)
 
 
-def records_to_mutate(cls: type[Game], records: Iterable[RecordLike] | None, demo_seeds: Iterable[int],
-                      others: Iterable[RecordLike] | None) -> tuple[list[str], list[str]]:
+def records_to_mutate(
+    cls: type[Game],
+    records: Iterable[RecordLike] | None,
+    demo_seeds: Iterable[int],
+    others: Iterable[RecordLike] | None,
+) -> tuple[list[str], list[str]]:
     """The records to mutate (``records``, or the demos for ``demo_seeds``) and the records
     to borrow moves and setups from (``others``, or the other registered games' demos)."""
-    bases = ([_record_text(r) for r in records] if records is not None
-             else [_demo_text(cls, s) for s in demo_seeds])
+    bases = [_record_text(r) for r in records] if records is not None else [_demo_text(cls, s) for s in demo_seeds]
     if not bases:
         raise ValueError("fuzz_records needs at least one record to mutate")
     if others is None:
@@ -87,23 +91,117 @@ def records_to_mutate(cls: type[Game], records: Iterable[RecordLike] | None, dem
 # -- the mutations ----------------------------------------------------------------------------
 
 _ODD_STRINGS = [
-    "", " ", "   ", "\t", "\n", "A\nB", "line\r\nbreak", "\x1b[31mred\x1b[0m", "\x1b]0;title\x07", "\x07",
-    "\x00", "\x7f", "\x85next", "\u202eevil", "\u2066isolated\u2069", "\u200b", "zero\u200dwidth", "\u2028",
-    "\u2029", "\ufeffbom", "\ud800", "\udfff", "lone \udc00 low", "Zo\u00eb", "\U0001f600",
-    "\U0001f469\u200d\U0001f680", "\u0301", "x" * (MAX_NAME + 1), "x" * MAX_STRING, "x" * (MAX_STRING + 1),
-    "y" * 100_000, "null", "true", "0", "-1", "1e999", "NaN", "$.moves[0]", "\\", '"', "'",
-    "<script>alert(1)</script>", "&amp;", "{}", "[]", "%s%n", "{0}", "day", "night", "sun", "moon",
+    "",
+    " ",
+    "   ",
+    "\t",
+    "\n",
+    "A\nB",
+    "line\r\nbreak",
+    "\x1b[31mred\x1b[0m",
+    "\x1b]0;title\x07",
+    "\x07",
+    "\x00",
+    "\x7f",
+    "\x85next",
+    "\u202eevil",
+    "\u2066isolated\u2069",
+    "\u200b",
+    "zero\u200dwidth",
+    "\u2028",
+    "\u2029",
+    "\ufeffbom",
+    "\ud800",
+    "\udfff",
+    "lone \udc00 low",
+    "Zo\u00eb",
+    "\U0001f600",
+    "\U0001f469\u200d\U0001f680",
+    "\u0301",
+    "x" * (MAX_NAME + 1),
+    "x" * MAX_STRING,
+    "x" * (MAX_STRING + 1),
+    "y" * 100_000,
+    "null",
+    "true",
+    "0",
+    "-1",
+    "1e999",
+    "NaN",
+    "$.moves[0]",
+    "\\",
+    '"',
+    "'",
+    "<script>alert(1)</script>",
+    "&amp;",
+    "{}",
+    "[]",
+    "%s%n",
+    "{0}",
+    "day",
+    "night",
+    "sun",
+    "moon",
 ]
 _ODD_NUMBERS = [
-    0, -1, -2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 99, 100, 107, 108, 200, 255, 256, 400, 1000, 10**6, -10**6,
-    2**31 - 1, 2**31, 2**32, 2**53 - 1, 2**53, -2**53, 2**63, 10**18, -10**18, 10**30, 0.5, -0.0, 1.5,
-    1e308, -1e308, 1e-300,
+    0,
+    -1,
+    -2,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    12,
+    99,
+    100,
+    107,
+    108,
+    200,
+    255,
+    256,
+    400,
+    1000,
+    10**6,
+    -(10**6),
+    2**31 - 1,
+    2**31,
+    2**32,
+    2**53 - 1,
+    2**53,
+    -(2**53),
+    2**63,
+    10**18,
+    -(10**18),
+    10**30,
+    0.5,
+    -0.0,
+    1.5,
+    1e308,
+    -1e308,
+    1e-300,
 ]
 _RAW_NUMBERS = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "1" * 50, "9" * 5000, "-0", "1E2", "0.0"]
-_ODD_VALUES = [None, True, False, 0, 1, -1, 1.5, "", "x", "0", [], {}, [0], {"": 0}, [[]], [None]]
-_GARBAGE = [b"", b" ", b"null", b"[]", b"{}", b'"a record"', b"0", b"\x00" * 16, b"{" * 10,
-            b'{"format": "daynight-record"}', b'{"format": "daynight-record", "version": 1}',
-            b"\xff\xfe{\x00}\x00"]
+_ODD_VALUES: list[Any] = [None, True, False, 0, 1, -1, 1.5, "", "x", "0", [], {}, [0], {"": 0}, [[]], [None]]
+_GARBAGE = [
+    b"",
+    b" ",
+    b"null",
+    b"[]",
+    b"{}",
+    b'"a record"',
+    b"0",
+    b"\x00" * 16,
+    b"{" * 10,
+    b'{"format": "daynight-record"}',
+    b'{"format": "daynight-record", "version": 1}',
+    b"\xff\xfe{\x00}\x00",
+]
 
 
 class Mutator:
@@ -113,7 +211,7 @@ class Mutator:
         self.rng = rng
         self.bases = bases
         self.others = others
-        self.raw: dict[str, str] = {}   # sentinel string -> JSON text put in its place
+        self.raw: dict[str, str] = {}  # sentinel string -> JSON text put in its place
         self.text_ops: list[Callable[[bytes], bytes]] = []
         #: where this mutant's changes mostly go (several changes to one setup make the
         #: impossible positions that one change alone does not)
@@ -170,8 +268,20 @@ class Mutator:
             other = json.loads(rng.choice(self.others)) if self.others else tree
             return rng.choice(self.strings(other) or pool)
         base = (old if isinstance(old, str) else rng.choice(pool))[:100]
-        return rng.choice([base + "\n" + base, base + "\u202e", "\u202e" + base, base + "\x1b[2J",
-                           base.upper(), base[:-1], base * 60, base + " ", " " + base, base + "\ud800"])
+        return rng.choice(
+            [
+                base + "\n" + base,
+                base + "\u202e",
+                "\u202e" + base,
+                base + "\x1b[2J",
+                base.upper(),
+                base[:-1],
+                base * 60,
+                base + " ",
+                " " + base,
+                base + "\ud800",
+            ]
+        )
 
     def odd_number(self, old: Any) -> Any:
         rng = self.rng
@@ -208,8 +318,19 @@ class Mutator:
             return None
         c, k, p = loc
         keys = [k2 for _, k2, _, _ in self.nodes(tree) if isinstance(k2, str)]
-        new = self.rng.choice([k[:-1], k + k[-1:], k.upper(), k + "s", "", " " + k, k + "\u200d",
-                               self.rng.choice(keys), self.odd_string(tree, k)])
+        new = self.rng.choice(
+            [
+                k[:-1],
+                k + k[-1:],
+                k.upper(),
+                k + "s",
+                "",
+                " " + k,
+                k + "\u200d",
+                self.rng.choice(keys),
+                self.odd_string(tree, k),
+            ]
+        )
         c[new] = c.pop(k)
         return f"rename {p} -> {shown(new, 30)!r}"
 
@@ -263,8 +384,9 @@ class Mutator:
         c, k, p = loc
         items = c[k]
         rng = self.rng
-        how = rng.choice(["empty", "one", "drop", "repeat", "swap", "reverse", "shuffle", "many"]
-                         if items else ["many"])
+        how = rng.choice(
+            ["empty", "one", "drop", "repeat", "swap", "reverse", "shuffle", "many"] if items else ["many"]
+        )
         if how == "empty":
             items.clear()
         elif how == "one":
@@ -324,8 +446,7 @@ class Mutator:
         setup = tree.get("setup") if isinstance(tree, dict) else None
         if not isinstance(setup, dict) or not setup:
             return None
-        objects = [("$.setup", setup)] + [(f"$.setup.{k}", v) for k, v in setup.items()
-                                          if isinstance(v, dict) and v]
+        objects = [("$.setup", setup)] + [(f"$.setup.{k}", v) for k, v in setup.items() if isinstance(v, dict) and v]
         path, obj = self.rng.choice(objects)
         key = self.rng.choice(list(obj))
         del obj[key]
@@ -350,8 +471,11 @@ class Mutator:
         """An impossible position: an item of one list in the setup moved, copied or
         changed into another (a card in two hands, a hand too short, a pile too long)."""
         setup = tree.get("setup") if isinstance(tree, dict) else None
-        lists = [(c[k], p) for c, k, p, _ in self.nodes(setup) if isinstance(c[k], list)] if isinstance(
-            setup, (dict, list)) else []
+        lists = (
+            [(c[k], p) for c, k, p, _ in self.nodes(setup) if isinstance(c[k], list)]
+            if isinstance(setup, (dict, list))
+            else []
+        )
         lists = [(lst, "$.setup" + p[1:]) for lst, p in lists]
         if not lists:
             return self.m_number(tree)
@@ -374,11 +498,11 @@ class Mutator:
     # -- mutations of the bytes ------------------------------------------------------------
     def m_truncate(self, tree):
         cut = self.rng.random()
-        self.text_ops.append(lambda b: b[:int(len(b) * cut)])
+        self.text_ops.append(lambda b: b[: int(len(b) * cut)])
         return f"truncate at {cut:.0%}"
 
     def m_dupkey(self, tree):
-        value = self.rng.choice(['0', '"x"', 'null', '[]', '{}', '-1', '"\\n"'])
+        value = self.rng.choice(["0", '"x"', "null", "[]", "{}", "-1", '"\\n"'])
         pick = self.rng.random()
 
         def op(b: bytes) -> bytes:
@@ -386,7 +510,8 @@ class Mutator:
             if not keys:
                 return b
             m = keys[int(pick * len(keys))]
-            return b[:m.start()] + m[0] + b" " + value.encode() + b", " + b[m.start():]
+            return b[: m.start()] + m[0] + b" " + value.encode() + b", " + b[m.start() :]
+
         self.text_ops.append(op)
         return f"a field twice (the first {value})"
 
@@ -408,6 +533,7 @@ class Mutator:
             if how == "latin-1":
                 return b.decode("utf-8", "replace").encode("latin-1", "replace")
             return b.replace(b"\n", b"\r\n")
+
         self.text_ops.append(op)
         return f"bytes: {how}"
 
@@ -420,9 +546,25 @@ class Mutator:
         self.text_ops.append(lambda b: junk)
         return f"garbage {junk[:20]!r}"
 
-    WEIGHTS = {"delete": 10, "default": 5, "rename": 6, "duplicate": 5, "retype": 10, "number": 12, "string": 12,
-               "nest": 4, "list": 8, "moves": 10, "setup": 4, "position": 8, "truncate": 5, "dupkey": 3,
-               "bytes": 3, "oversize": 0.3, "garbage": 1}
+    WEIGHTS: ClassVar[dict[str, float]] = {
+        "delete": 10,
+        "default": 5,
+        "rename": 6,
+        "duplicate": 5,
+        "retype": 10,
+        "number": 12,
+        "string": 12,
+        "nest": 4,
+        "list": 8,
+        "moves": 10,
+        "setup": 4,
+        "position": 8,
+        "truncate": 5,
+        "dupkey": 3,
+        "bytes": 3,
+        "oversize": 0.3,
+        "garbage": 1,
+    }
 
     def make(self, index: int) -> Mutant:
         rng = self.rng
@@ -432,7 +574,7 @@ class Mutator:
             keep = rng.randrange(len(tree["moves"]) + 1)  # a game stopped midway (and cheaper)
             del tree["moves"][keep:]
             done.append(f"first {keep} moves")
-        names, weights = zip(*self.WEIGHTS.items())
+        names, weights = zip(*self.WEIGHTS.items(), strict=True)
         wanted = rng.choice([1, 2, 3, 4] if self.region == "$.setup" else [1, 1, 2, 2, 3])
         for _ in range(10):
             if len(done) - (1 if done and done[0].startswith("first") else 0) >= wanted:
@@ -440,8 +582,7 @@ class Mutator:
             what = getattr(self, "m_" + rng.choices(names, weights)[0])(tree)
             if what:
                 done.append(what)
-        text = json.dumps(tree, ensure_ascii=rng.random() < 0.5, allow_nan=True,
-                          indent=rng.choice([None, 1]))
+        text = json.dumps(tree, ensure_ascii=rng.random() < 0.5, allow_nan=True, indent=rng.choice([None, 1]))
         for key, raw in self.raw.items():
             quoted = json.dumps(key)
             if text.count(quoted) * len(raw) > MAX_RECORD_BYTES:
@@ -459,8 +600,15 @@ def mutator(cls: type[Game], seed: int, index: int, bases: list[str], others: li
     return Mutator(random.Random(f"daynight-fuzz:{cls.name}:{seed}:{index}"), bases, others)
 
 
-def mutants(game: GameLike, n: int = 1000, seed: int = 0, *, records: Iterable[RecordLike] | None = None,
-            demo_seeds: Iterable[int] = (0, 1), others: Iterable[RecordLike] | None = None) -> Iterator[Mutant]:
+def mutants(
+    game: GameLike,
+    n: int = 1000,
+    seed: int = 0,
+    *,
+    records: Iterable[RecordLike] | None = None,
+    demo_seeds: Iterable[int] = (0, 1),
+    others: Iterable[RecordLike] | None = None,
+) -> Iterator[Mutant]:
     """The ``n`` seeded mutants of ``game``'s records (its demos for ``demo_seeds``, or
     ``records``), borrowing moves and setups from ``others`` (default: the other games' demos).
     Mutant ``i`` depends only on ``(game, seed, i)`` and the records, so it can be rebuilt."""
@@ -470,8 +618,15 @@ def mutants(game: GameLike, n: int = 1000, seed: int = 0, *, records: Iterable[R
         yield mutator(cls, seed, i, bases, foreign).make(i)
 
 
-def mutant(game: GameLike, seed: int, index: int, *, records: Iterable[RecordLike] | None = None,
-           demo_seeds: Iterable[int] = (0, 1), others: Iterable[RecordLike] | None = None) -> Mutant:
+def mutant(
+    game: GameLike,
+    seed: int,
+    index: int,
+    *,
+    records: Iterable[RecordLike] | None = None,
+    demo_seeds: Iterable[int] = (0, 1),
+    others: Iterable[RecordLike] | None = None,
+) -> Mutant:
     """Mutant ``index`` of :func:`mutants` with the same arguments, rebuilt alone (to replay
     the sample of an escape)."""
     cls = class_of(game)

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -43,8 +44,10 @@ def shows(page, selector: str, text: str) -> None:
     """Wait until ``selector`` shows ``text``: another widget than the table (the events beside
     it, the message above it) is a model of its own, updated in a message of its own, so the
     test waits on what the page shows, never on a drawing of the table."""
-    page.wait_for_function("([selector, text]) => [...document.querySelectorAll(selector)].some("
-                           "e => e.innerText.includes(text))", arg=[selector, text])
+    page.wait_for_function(
+        "([selector, text]) => [...document.querySelectorAll(selector)].some(e => e.innerText.includes(text))",
+        arg=[selector, text],
+    )
 
 
 def keys_go_to_the_page(page) -> None:
@@ -92,8 +95,14 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
 
     # keys, with the focus anywhere on the page
     keys_go_to_the_page(page)
-    for key, n in (("End", moves), ("Home", 0), ("ArrowRight", 1), ("PageDown", review.next_group(1)),
-                   ("PageUp", review.previous_group(review.next_group(1))), ("ArrowLeft", 0)):
+    for key, n in (
+        ("End", moves),
+        ("Home", 0),
+        ("ArrowRight", 1),
+        ("PageDown", review.next_group(1)),
+        ("PageUp", review.previous_group(review.next_group(1))),
+        ("ArrowLeft", 0),
+    ):
         old = epoch(page)
         page.keyboard.press(key)
         after(page, old)
@@ -138,7 +147,7 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     # a file larger than the bound: refused, unread, and the app still answers
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as fh:
-        fh.truncate(3 * MAX_RECORD_BYTES)      # three times the bound: it must not even be sent
+        fh.truncate(3 * MAX_RECORD_BYTES)  # three times the bound: it must not even be sent
     upload(page, huge)
     shows(page, ".dn-status-error", "Cannot open huge.json")
     assert "not read" in message(page) and status(page).startswith("Move 5 of 5")
@@ -154,7 +163,7 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     with page.expect_download() as info:
         link.click()
     assert info.value.suggested_filename == "broken-review.html"
-    text = open(info.value.path(), encoding="utf-8").read()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "The record stops after move 5" in text
 
     # every control, the file chooser and the download link too, has a name the browser computes
@@ -253,7 +262,7 @@ def test_the_html_file_opens_offline_and_steps_to_its_end(offline, tmp_path, nam
         # then every step to the end by the Next button, in the page (a big drawing takes a
         # while to paint; its script and its data are what is tested): each drawing's name and pieces
         seen = page.evaluate(STEP_ALL_JS)
-        expected = [[n, *_named(svg)] for n, svg in enumerate(svgs)][min(review.moves, 8) + 1:]
+        expected = [[n, *_named(svg)] for n, svg in enumerate(svgs)][min(review.moves, 8) + 1 :]
         assert seen == expected
         assert page.inner_text("#dn-where") == review.describe(review.moves)
         assert page.evaluate(WORDS_JS) == d.words(svgs[-1])
@@ -277,4 +286,3 @@ def test_the_html_file_opens_offline_and_steps_to_its_end(offline, tmp_path, nam
         page.close()
     assert not errors, errors[:3]
     assert not requests, f"the page asked for {requests[:3]}"
-

@@ -15,16 +15,22 @@ import sys
 
 import pytest
 
-from daynight.server import apps as server_apps, hardening, kernel
+from daynight.server import apps as server_apps
+from daynight.server import hardening, kernel
 from daynight.server import limits as server_limits
 from tests.browser.conftest import ROOT, app_notebooks, free_port
 
 
 def _first_lines(*options: str, count: int = 3, module: str = "daynight.server") -> list[str]:
     """The first lines ``python -m daynight.server`` prints (then it is stopped)."""
-    proc = subprocess.Popen([sys.executable, "-m", module, "--port", str(free_port()), *options],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, "--port", str(free_port()), *options],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
     try:
         return [proc.stdout.readline().strip() for _ in range(count)]
     finally:
@@ -41,8 +47,10 @@ def test_learners_size_the_pools_and_print_their_memory_and_the_caps():
     served, pools, caps = _first_lines("--learners", "20")
     assert served.startswith("daynight: serving ")
     in_all = per_page * (apps + 1)  # the apps and the landing page
-    assert pools == (f"daynight: sized for 20 learners: {per_page} preheated kernel(s) for each of {apps + 1} "
-                     f"pages, {in_all} in all, about {in_all * server_limits.KERNEL_MB} MB ({server_limits.KERNEL_MB} MB a kernel)")
+    assert pools == (
+        f"daynight: sized for 20 learners: {per_page} preheated kernel(s) for each of {apps + 1} "
+        f"pages, {in_all} in all, about {in_all * server_limits.KERNEL_MB} MB ({server_limits.KERNEL_MB} MB a kernel)"
+    )
     assert caps.startswith("daynight: caps: at most ")
     assert int(caps.split("at most ")[1].split()[0]) >= in_all + 2
     assert "6 per client address" in caps and "kernel starts a minute" in caps
@@ -57,19 +65,32 @@ def test_the_old_name_starts_the_same_server():
 
 
 def test_caps_given_on_the_command_line_are_the_ones_printed():
-    _, pools, caps = _first_lines("--max-kernels", "12", "--max-kernels-per-client", "0",
-                                  "--kernel-starts-per-minute", "7", "--orphan-timeout", "30", "--pool-size", "2")
+    _, pools, caps = _first_lines(
+        "--max-kernels",
+        "12",
+        "--max-kernels-per-client",
+        "0",
+        "--kernel-starts-per-minute",
+        "7",
+        "--orphan-timeout",
+        "30",
+        "--pool-size",
+        "2",
+    )
     assert "2 preheated kernel(s) for each of" in pools
     assert caps.startswith("daynight: caps: at most 12 kernels") and "no cap per client address" in caps
     assert "7 kernel starts a minute" in caps and "after 30 s" in caps
 
 
-@pytest.mark.parametrize("learners,preheated,cores,memory_mb,expected", [
-    (0, 5, 2, 20_000, 32),      # 16 per core
-    (20, 25, 2, 20_000, 65),    # the pools and two pages per learner
-    (20, 25, 2, 4_000, 27),     # half the free memory in kernels would be 25: the pools and 2 more
-    (0, 5, 8, 100_000, 128),
-])
+@pytest.mark.parametrize(
+    "learners,preheated,cores,memory_mb,expected",
+    [
+        (0, 5, 2, 20_000, 32),  # 16 per core
+        (20, 25, 2, 20_000, 65),  # the pools and two pages per learner
+        (20, 25, 2, 4_000, 27),  # half the free memory in kernels would be 25: the pools and 2 more
+        (0, 5, 8, 100_000, 128),
+    ],
+)
 def test_default_caps_are_sized_for_the_machine(learners, preheated, cores, memory_mb, expected):
     limits = server_limits.default_limits(learners=learners, preheated=preheated, cores=cores, memory_mb=memory_mb)
     assert limits.max_kernels == expected
@@ -84,6 +105,7 @@ def test_pool_size_for_a_class():
 
 # --------------------------------------------------------------------------- hosts
 
+
 def _own_address() -> str | None:
     """A non-loopback address of this machine, if it has one."""
     try:
@@ -95,12 +117,23 @@ def _own_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-@pytest.mark.parametrize("host,allowed", [
-    ("127.0.0.1:8866", True), ("localhost:8866", True), ("LocalHost", True), ("[::1]:8866", True),
-    ("127.0.0.2", True),
-    ("evil.example", False), ("evil.example:8866", False), ("localhost.evil.example", False),
-    ("127.0.0.1.evil.example", False), ("192.0.2.55:8866", False), ("[2001:db8::1]:8866", False), ("", False),
-])
+@pytest.mark.parametrize(
+    "host,allowed",
+    [
+        ("127.0.0.1:8866", True),
+        ("localhost:8866", True),
+        ("LocalHost", True),
+        ("[::1]:8866", True),
+        ("127.0.0.2", True),
+        ("evil.example", False),
+        ("evil.example:8866", False),
+        ("localhost.evil.example", False),
+        ("127.0.0.1.evil.example", False),
+        ("192.0.2.55:8866", False),
+        ("[2001:db8::1]:8866", False),
+        ("", False),
+    ],
+)
 def test_a_loopback_server_answers_only_loopback_names(host, allowed):
     assert hardening.HostPolicy("127.0.0.1").allows(host) is allowed
 
@@ -124,6 +157,7 @@ def test_a_server_on_one_address_answers_that_address():
 
 
 # --------------------------------------------------------------------------- caps and rates
+
 
 def _run(coroutine):
     """``asyncio.run`` in a thread of its own (playwright's sync API may hold this thread's loop)."""
@@ -152,8 +186,14 @@ def test_a_bucket_gives_its_burst_then_its_rate():
 
 
 def _limits(**changes) -> server_limits.Limits:
-    values = dict(max_kernels=4, per_client=2, starts_per_minute=60, orphan_timeout=10, starting_at_once=1,
-                  per_client_per_minute=60)
+    values = dict(
+        max_kernels=4,
+        per_client=2,
+        starts_per_minute=60,
+        orphan_timeout=10,
+        starting_at_once=1,
+        per_client_per_minute=60,
+    )
     return server_limits.Limits(**{**values, **changes})
 
 
@@ -181,7 +221,7 @@ def test_the_gate_refuses_when_the_class_is_full_and_counts_kernels_starting():
         gate = server_limits.Gate(_limits(starting_at_once=2), lambda: kernels[0])
         first = await gate.admit("10.0.0.1", lambda: False)  # 3 kernels + this one = the cap
         second = await gate.admit("10.0.0.2", lambda: False)
-        pooled = await gate.admit("10.0.0.3", lambda: True)   # taking a preheated kernel adds none
+        pooled = await gate.admit("10.0.0.3", lambda: True)  # taking a preheated kernel adds none
         gate.release()
         return first, second, pooled, gate.starting
 
@@ -236,8 +276,10 @@ def test_a_page_opened_too_often_from_one_computer_is_told_to_wait():
 
     answers = _run(run())
     assert answers[0] is False
-    assert any(isinstance(a, server_limits.Refusal) and a.status == 429 and a.title == "Too many pages at once"
-               for a in answers[1:])
+    assert any(
+        isinstance(a, server_limits.Refusal) and a.status == 429 and a.title == "Too many pages at once"
+        for a in answers[1:]
+    )
 
 
 def test_the_refusal_page_is_plain_and_tries_again():
@@ -252,18 +294,21 @@ COMMS = {"w1": object(), "ctl": object()}
 TARGETS = {"jupyter.widget": object(), "jupyter.widget.control": object()}
 
 
-@pytest.mark.parametrize("content,problem", [
-    ({"comm_id": "c9", "target_name": "jupyter.widget.control", "data": {}}, None),
-    ({"comm_id": "c9", "target_name": "no.such.target", "data": {}}, None),  # ipykernel answers comm_close
-    ({"comm_id": "c9", "target_name": "jupyter.widget", "data": {"state": {}}}, "not one a page opens"),
-    ({"target_name": "jupyter.widget.control"}, "no comm_id"),
-    ({"comm_id": "x" * 65, "target_name": "jupyter.widget.control"}, "no comm_id"),
-    ({"comm_id": "w1", "target_name": "jupyter.widget.control"}, "comm_id is taken"),
-    ({"comm_id": "c9", "target_name": 5}, "no target name"),
-    ({"comm_id": "c9", "target_name": "jupyter.widget.control", "data": "x"}, "not a small object"),
-    ({"comm_id": "c9", "target_name": "jupyter.widget.control", "data": {"x": "y" * 70_000}}, "not a small object"),
-    (["a", "list"], "not an object"),
-])
+@pytest.mark.parametrize(
+    "content,problem",
+    [
+        ({"comm_id": "c9", "target_name": "jupyter.widget.control", "data": {}}, None),
+        ({"comm_id": "c9", "target_name": "no.such.target", "data": {}}, None),  # ipykernel answers comm_close
+        ({"comm_id": "c9", "target_name": "jupyter.widget", "data": {"state": {}}}, "not one a page opens"),
+        ({"target_name": "jupyter.widget.control"}, "no comm_id"),
+        ({"comm_id": "x" * 65, "target_name": "jupyter.widget.control"}, "no comm_id"),
+        ({"comm_id": "w1", "target_name": "jupyter.widget.control"}, "comm_id is taken"),
+        ({"comm_id": "c9", "target_name": 5}, "no target name"),
+        ({"comm_id": "c9", "target_name": "jupyter.widget.control", "data": "x"}, "not a small object"),
+        ({"comm_id": "c9", "target_name": "jupyter.widget.control", "data": {"x": "y" * 70_000}}, "not a small object"),
+        (["a", "list"], "not an object"),
+    ],
+)
 def test_comm_open_from_a_page(content, problem):
     found = kernel.comm_open_problem(content, TARGETS, COMMS, opened=set())
     assert (found is None) if problem is None else (problem in found), found
@@ -272,23 +317,31 @@ def test_comm_open_from_a_page(content, problem):
 def test_a_page_holds_a_few_comms_at_most():
     opened = {f"c{i}" for i in range(kernel.MAX_BROWSER_COMMS)}
     assert "too many comms" in kernel.comm_open_problem(
-        {"comm_id": "new", "target_name": "jupyter.widget.control"}, TARGETS, COMMS, opened)
+        {"comm_id": "new", "target_name": "jupyter.widget.control"}, TARGETS, COMMS, opened
+    )
 
 
-@pytest.mark.parametrize("content,buffers,problem", [
-    ({"comm_id": "w1", "data": {"method": "custom", "content": {"event": "click"}}}, (), None),
-    ({"comm_id": "w1", "data": {"method": "update", "state": {"value": 3}, "buffer_paths": []}}, (), None),
-    ({"comm_id": "ctl", "data": {"method": "request_states"}}, (), None),
-    ({"comm_id": "nope", "data": {"method": "custom"}}, (), "not one of the app's"),
-    ({"comm_id": ["w1"], "data": {"method": "custom"}}, (), "not one of the app's"),
-    ({"comm_id": "w1", "data": {"method": "exec"}}, (), "not a widget message"),
-    ({"comm_id": "w1", "data": "update"}, (), "not a widget message"),
-    ({"comm_id": "w1", "data": {"method": "update", "state": []}}, (), "state is not an object"),
-    ({"comm_id": "w1", "data": {"method": "update", "state": {}, "buffer_paths": "x"}}, (), "state is not an object"),
-    ({"comm_id": "w1", "data": {"method": "custom", "content": "y" * 70_000}}, (), "larger than 64 KB"),
-    ({"comm_id": "w1", "data": {"method": "custom", "content": {}}}, (b"z" * 70_000,), "larger than 64 KB"),
-    ("text", (), "not an object"),
-])
+@pytest.mark.parametrize(
+    "content,buffers,problem",
+    [
+        ({"comm_id": "w1", "data": {"method": "custom", "content": {"event": "click"}}}, (), None),
+        ({"comm_id": "w1", "data": {"method": "update", "state": {"value": 3}, "buffer_paths": []}}, (), None),
+        ({"comm_id": "ctl", "data": {"method": "request_states"}}, (), None),
+        ({"comm_id": "nope", "data": {"method": "custom"}}, (), "not one of the app's"),
+        ({"comm_id": ["w1"], "data": {"method": "custom"}}, (), "not one of the app's"),
+        ({"comm_id": "w1", "data": {"method": "exec"}}, (), "not a widget message"),
+        ({"comm_id": "w1", "data": "update"}, (), "not a widget message"),
+        ({"comm_id": "w1", "data": {"method": "update", "state": []}}, (), "state is not an object"),
+        (
+            {"comm_id": "w1", "data": {"method": "update", "state": {}, "buffer_paths": "x"}},
+            (),
+            "state is not an object",
+        ),
+        ({"comm_id": "w1", "data": {"method": "custom", "content": "y" * 70_000}}, (), "larger than 64 KB"),
+        ({"comm_id": "w1", "data": {"method": "custom", "content": {}}}, (b"z" * 70_000,), "larger than 64 KB"),
+        ("text", (), "not an object"),
+    ],
+)
 def test_comm_msg_from_a_page(content, buffers, problem):
     found = kernel.comm_msg_problem(content, COMMS, buffers)
     assert (found is None) if problem is None else (problem in found), found
@@ -301,6 +354,7 @@ def test_a_page_closes_only_the_comms_it_opened():
 
 
 # --------------------------------------------------------------------------- private files
+
 
 def test_the_private_folder_is_new_and_owner_only():
     a, b = hardening.private_folder(), hardening.private_folder()
