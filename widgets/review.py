@@ -167,6 +167,21 @@ class ReviewApp(w.VBox):
         self.events = w.HTML()
         self.upload = RecordFile(self._on_upload)
         self.demos = dict(demos or {})
+        self._make_controls()
+        top = (
+            ([self.upload] if upload else [])
+            + ([self.demo] if self.demos else [])
+            + [self.viewer, self.position, self.make_file, self.link]
+        )
+        super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
+        self._first_viewer = viewer
+        if source is not None:
+            self.load(source)
+        else:
+            self.table.draw("", status="Nothing is open yet.")
+
+    def _make_controls(self) -> None:
+        """The bar above the table: a demo game, whose view, a move number, the HTML file."""
         self.demo = w.Dropdown(
             options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
             value="",
@@ -192,17 +207,6 @@ class ReviewApp(w.VBox):
             layout=w.Layout(width="auto"),
         )
         self.link = w.HTML()
-        top = (
-            ([self.upload] if upload else [])
-            + ([self.demo] if self.demos else [])
-            + [self.viewer, self.position, self.make_file, self.link]
-        )
-        super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
-        self._first_viewer = viewer
-        if source is not None:
-            self.load(source)
-        else:
-            self.table.draw("", status="Nothing is open yet.")
 
     # -- opening -------------------------------------------------------------------------
     def load(self, source: Any, name: str | None = None) -> bool:
