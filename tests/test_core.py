@@ -90,14 +90,16 @@ def test_offers_looks_among_the_movers_moves_and_never_raises():
 
 def test_the_errors_name_their_public_home():
     """A traceback names ``daynight.core.IllegalMoveError``, where the errors are documented
-    (they are defined in daynight.errors); the examples of the record reader run."""
+    (they are defined in daynight.errors); the examples of the record reader and of the markup
+    builder (text escaped by construction) run."""
     import doctest
 
     import daynight.errors
+    import daynight.markup
     import daynight.reading
 
     assert IllegalMoveError.__module__ == "daynight.core" and daynight.core.IllegalMoveError is IllegalMoveError
-    for module in (daynight.errors, daynight.reading):
+    for module in (daynight.errors, daynight.reading, daynight.markup):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted >= 1, module.__name__
 
@@ -376,3 +378,19 @@ def test_import_daynight_pulls_in_no_third_party_module():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# -- markup in files, text escaped by construction ------------------------------------------
+
+
+def test_fill_escapes_every_text_and_keeps_markup():
+    from daynight.markup import Markup, Template, fill, join, resource
+
+    page = fill(Template("<p title='$name'>$name: $body</p>"), name="<Ann & 'Bob'>\n", body=Markup("<b>ok</b>"))
+    assert page == "<p title='&lt;Ann &amp; &#x27;Bob&#x27;&gt;\\n'>&lt;Ann &amp; &#x27;Bob&#x27;&gt;\\n: <b>ok</b></p>"
+    assert isinstance(page, Markup) and fill(Template("$x"), x=page) == page  # filled once, kept as it is
+    with pytest.raises(KeyError):
+        fill(Template("$missing"))  # never a $name left in a page
+    with pytest.raises(TypeError, match="Markup only"):
+        join(["<script>"])  # type: ignore[list-item]
+    assert "$csp" in resource("daynight", "review.html") and "dn-busy" in resource("daynight.server", "busy.html")
