@@ -116,7 +116,8 @@ def _describe(controls: list[dict]) -> str:
 @pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()])
 def test_every_control_is_named_found_by_role_and_reachable(app, notebook):
     page = app.open(notebook)
-    page.wait_for_timeout(300)  # let the widget views settle
+    # the drawn table's view renders after its widget has loaded: wait until it has drawn
+    page.wait_for_function("() => [...document.querySelectorAll('.dn-table')].every(t => t.dataset.epoch)")
     controls = controls_of(page)
     if notebook != "index.ipynb":
         assert any(
