@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-stamp
 PORT   ?= 8866
-# make app LEARNERS=20: size the preheated kernel pools for a class (widgets/serve.py --learners)
+# make app LEARNERS=20: size the preheated kernel pools for a class (python -m daynight.server --learners)
 LEARNERS ?=
 
 # the static site: its own build environment (site/requirements.txt) and npm packages
@@ -41,7 +41,7 @@ browser:
 	fi
 
 app: install
-	$(BIN)/python -m daynight.widgets.serve --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
+	$(BIN)/python -m daynight.server --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
 
 test: install browser
 	$(BIN)/python -m pytest
