@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from daynight.core import Game as CoreGame
+from daynight.core import InvalidRecordError
 from daynight.temples import (
     COLS,
     DIST,
@@ -30,6 +31,7 @@ from daynight.temples import (
     TemplesGame,
     Travel,
     View,
+    default_books,
     draw,
     random_bot,
     rules,
@@ -48,6 +50,34 @@ def random_states(n: int, seed: int = 0, bots=(random_bot, thumb_bot)):
         yield g
         side = g.to_players()[0]
         g.play(rng.choice(bots)(g.view(side), g.legal_moves(), rng))
+
+
+def teaching_positions(n: int, seed: int = 0):
+    """``n`` hand-built positions of the kind a walkthrough sets up: random tiles, pawns,
+    crystals, hours, and hands drawn from both books (a hand may hold the other side's theme
+    spells, which random games never deal)."""
+    rng = random.Random(seed)
+    ids = sorted({sp.id for side in SIDES for sp in default_books()[side].spells})
+    made = 0
+    while made < n:
+        board = [
+            "".join("#" if (r, c) in ((3, 2), (3, 3), (4, 2), (4, 3)) else rng.choice("..dn") for c in range(6))
+            for r in range(8)
+        ]
+        position = {
+            "board": board,
+            "turn": rng.choice(SIDES),
+            "hours": rng.randrange(0, 13),
+            "pawns": {side: rules.square_name(rng.choice(SQUARES)) for side in SIDES},
+            "crystal": [rules.square_name(s) for s in rng.sample(SQUARES, rng.randrange(0, 4))],
+            "hands": {side: rng.sample(ids, rng.randrange(0, 7)) for side in SIDES},
+        }
+        try:
+            g = TemplesGame.new(rng.randrange(1000), position=position)
+        except InvalidRecordError:  # nine connected tiles, or a spell twice beyond its copies
+            continue
+        made += 1
+        yield g
 
 
 def every_move(g: TemplesGame):
@@ -81,10 +111,10 @@ def test_core_play_is_the_only_play_and_mover_never_raises():
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_move_is_refused_exactly_when_legal_moves_leaves_it_out(seed):
     """The legal moves decide; the refusal only says why: for every move anyone could name,
-    in many states, ``why_illegal`` is ``None`` exactly for the moves ``legal_moves`` offers,
-    and every refusal names a rule."""
+    in many states (of games and of teaching positions), ``why_illegal`` is ``None`` exactly
+    for the moves ``legal_moves`` offers, and every refusal names a rule."""
     states = 0
-    for g in random_states(120, seed):
+    for g in [*random_states(100, seed), *teaching_positions(20, seed)]:
         legal = set(g.legal_moves())
         for m in every_move(g):
             reason = g.why_illegal(m)
@@ -160,7 +190,7 @@ def test_every_remembered_condition_verdict_is_the_rule_functions():
 
 
 def test_the_casts_offered_are_those_cast_refusal_allows():
-    for g in random_states(300, 5):
+    for g in [*random_states(300, 5), *teaching_positions(150, 5)]:
         who = g.to_players()[0] if g.to_players() else None
         if who is None or g.phase != "cast" or g.pending or g.temple_pick:
             continue

@@ -58,8 +58,10 @@ split by the parts of the rule book; each module imports only those above it in 
   ``draw_board.py``, ``draw_spells.py`` and ``draw_memo.py``).
 
 ``Game`` is the game's class (``TemplesGame`` its older name). Importing the package imports
-the drawings too, so that a game, a spell and a book show themselves in a notebook: they add
-about 3 ms to the import of the package (its figure, measured below, is in :data:`IMPORT_COST`).
+the drawings too, so that a game, a spell and a book show themselves in a notebook (through
+``pictures.py``; no value imports ``draw.py``). Measured with callgrind: the drawings are 112M
+of the 600M instructions of ``import daynight.temples`` (``import daynight`` alone is 195M),
+some 0.04 s; every app, notebook and review draws anyway, and ``import daynight`` loads no game.
 """
 
 from __future__ import annotations
