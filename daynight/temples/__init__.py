@@ -29,8 +29,8 @@ Steal Passion and Crystallize are attested; every other spell is a reconstructio
 Performance envelope: squares are ints 0..47 (row * 6 + column) with neighbour tables built
 once at import; moves are interned (built once, offered again by identity, so that
 ``core.Game.play`` accepts a move of the list just made at a glance); the Cast moves of every
-card are tabled per pair of books and the spell conditions' verdicts remembered (engine.py,
-each table built by calling the rule function and checked against it by the tests); legal
+card are tabled per pair of books (engine.py, built by calling the rule functions and checked
+against them by the tests); legal
 moves are listed once per state; the temple check after a spell flood-fills only from the
 squares that became the owner's colour. The drawings remember their pieces: a square's state
 and a spell's card are drawn once, and the table is joined once into its document. Measured

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core import Event, Game, IllegalMoveError, Reader, make_rng
 from . import pictures
@@ -45,7 +45,6 @@ from .position import load_position
 from .rules import (
     CENTRE,
     COLS,
-    DIST,
     HAND_LIMIT,
     HOURS,
     NAME,
@@ -74,29 +73,34 @@ from .rules import (
 from .state import Cards, Pending
 from .view import View, board_rows, describe, pending_prompt, public_json, summary, view_of
 
-__all__ = ["GAME", "TemplesGame", "cast_table", "condition_holds"]
+__all__ = ["GAME", "CastRow", "TemplesGame", "cast_table"]
 
 # ---------------------------------------------------------------------------
-# The fast path's tables (each built by calling the rule functions; tests compare them)
+# The fast path's table (built by calling the rule functions; a test compares them)
 # ---------------------------------------------------------------------------
 
-#: a card of the hand, as the legal-move list reads it: ``(when, by_hours)``. ``by_hours[h]``
-#: holds its Cast moves that ``h`` hours pay for (one per X; :func:`rules.can_afford`); ``when``
-#: says if it may be cast: 0 never (the other side's theme spell, :func:`rules.theme_forbidden`),
-#: 1 whenever the hours allow, 2 or more when its condition holds (the condition's number in
-#: :data:`CONDITIONS`, :func:`rules.condition_refusal`)
-CastRow = tuple[int, tuple[tuple[Cast, ...], ...]]
-#: every spell condition met so far, numbered from 2 (the ``when`` of a :data:`CastRow`)
-CONDITIONS: dict[tuple[Any, ...], int] = {}
+
+class CastRow(NamedTuple):
+    """A card of the two books as the legal-move list reads it, for one side."""
+
+    #: not the other side's theme spell (:func:`rules.theme_forbidden`, 3.3)
+    allowed: bool
+    #: it has a condition (3.3), asked of :func:`rules.condition_refusal` in each state
+    conditional: bool
+    #: ``by_hours[h]``: its Cast moves that ``h`` hours pay for (one per X; :func:`rules.can_afford`)
+    by_hours: tuple[tuple[Cast, ...], ...]
+
+
 _CAST_TABLES: dict[int, tuple[Cards, dict[str, tuple[CastRow, ...]]]] = {}
 
 
 def cast_table(cards: Cards) -> dict[str, tuple[CastRow, ...]]:
-    """For each side, a :data:`CastRow` per card of the two books, built once per pair of books.
+    """For each side, a :class:`CastRow` per card of the two books, built once per pair of books
+    by calling the rule functions.
 
-    Measured (callgrind, ``python -m benchmarks temples``): listing the casts of a hand from
-    this table instead of asking :func:`rules.cast_refusal` of every card and X costs about 12%
-    fewer instructions per random turn."""
+    Measured (callgrind, ``PYTHONHASHSEED=0``, 300 random quiet turns of ``python -m benchmarks
+    temples``): listing the casts of a hand from this table costs 185k instructions a turn;
+    asking :func:`rules.cast_refusal` of every card and X in every state costs 218k (18% more)."""
     hit = _CAST_TABLES.get(id(cards))
     if hit is not None and hit[0] is cards:
         return hit[1]
@@ -106,40 +110,10 @@ def cast_table(cards: Cards) -> dict[str, tuple[CastRow, ...]]:
         for c, sp in enumerate(cards.spells):
             ways = [(cost_of(sp, x), interned(Cast, side, c, x)) for x in sp.x_values()]
             by_hours = tuple(tuple(mv for cost, mv in ways if can_afford(cost, h)) for h in range(HOURS + 1))
-            if theme_forbidden(sp.type, side):
-                when = 0
-            elif sp.condition:
-                when = CONDITIONS.setdefault(sp.condition, len(CONDITIONS) + 2)
-            else:
-                when = 1
-            rows.append((when, by_hours))
+            rows.append(CastRow(not theme_forbidden(sp.type, side), bool(sp.condition), by_hours))
         table[side] = tuple(rows)
     _CAST_TABLES[id(cards)] = (cards, table)
     return table
-
-
-#: :func:`rules.condition_refusal`'s verdicts (``None`` or not), remembered for exactly what a
-#: condition reads: the condition's number and :func:`situation` as one int,
-#: ``number * 2048 + situation``. Measured (callgrind): a random turn costs about 8% more
-#: instructions when every condition of the hand is asked anew.
-CONDITION_HOLDS: dict[int, bool] = {}
-
-
-def situation(who: str, tile_day: int, tile_night: int, distance: int) -> int:
-    """What a spell's condition reads (the caster, the tiles under the pawns, the distance
-    between them) as an int below 2048 (:data:`CONDITION_HOLDS`)."""
-    return (((who == "night") * 3 + tile_day) * 3 + tile_night) * 64 + distance
-
-
-def condition_holds(board: Any, spell: Spell, who: str, when: int) -> bool:
-    """Whether ``spell``'s condition (number ``when``) holds for ``who`` on ``board``:
-    :func:`rules.condition_refusal`, remembered in :data:`CONDITION_HOLDS`."""
-    pd, pn = board.pawn["day"], board.pawn["night"]
-    key = when * 2048 + situation(who, board.tiles[pd], board.tiles[pn], DIST[pd][pn])
-    ok = CONDITION_HOLDS.get(key)
-    if ok is None:
-        ok = CONDITION_HOLDS[key] = condition_refusal(board, spell, who) is None
-    return ok
 
 
 # ---------------------------------------------------------------------------
@@ -254,25 +228,18 @@ class TemplesGame(SpellCasting, Game):
         return legal if legal and legal[0].who == player else ()
 
     def _legal_casts(self, who: str) -> list[Any]:
-        """2.1 Spell Casting: the spells of the hand ``who`` may cast now (:func:`rules.cast_refusal`
-        decides, read from the tables :func:`cast_table` and :data:`CONDITION_HOLDS`), each copy
-        a move of its own, one per X."""
+        """2.1 Spell Casting: the spells of the hand ``who`` may cast now (as
+        :func:`rules.cast_refusal` decides, read from :func:`cast_table`), each copy a move of
+        its own, one per X."""
         hours = self.hours
         casts = self._casts[who]
+        cards = self.cards
         out: list[Any] = []
-        now = -1  # the situation a condition reads (:func:`situation`), once it is needed
         for c in self.hand[who]:
-            when, by_hours = casts[c]
-            if when > 1:  # a condition (3.3): condition_holds, inline (it runs on every state)
-                if now < 0:
-                    pd, pn = self.pawn["day"], self.pawn["night"]
-                    now = situation(who, self.tiles[pd], self.tiles[pn], DIST[pd][pn])
-                ok = CONDITION_HOLDS.get(when * 2048 + now)
-                if ok is None:
-                    ok = condition_holds(self, self.cards[c], who, when)
-                if not ok:
-                    continue
-            elif not when:  # the other side's theme spell (3.3)
+            allowed, conditional, by_hours = casts[c]
+            if not allowed:  # the other side's theme spell (3.3)
+                continue
+            if conditional and condition_refusal(self, cards[c], who) is not None:  # 3.3 Conditions
                 continue
             out += by_hours[hours]
         return out
