@@ -76,7 +76,7 @@ def test_a_transformed_card_is_drawn_turned_over_and_in_words():
     game.play(BeginTurn("Alice"))
     game.play(Becomes("night"))
     game.play(Enter((PermanentSpec("Brutal Cathar", "dfc", "Moonrage Brute", controller="Alice"),)))
-    card = d.document(draw.permanent(game.permanents[0].to_json()), label="a card")
+    card = d.document(draw.permanent(game.permanents[0].view()), label="a card")
     words = d.words(card)
     assert "back face" in words and "Nightbound" in words and "Moonrage Brute" in " ".join(words)
     assert "#1 Moonrage Brute, back face up (transformed); other face Brutal Cathar, nightbound" in words[2]

@@ -7,7 +7,8 @@
 * :class:`Effect` -- something that applies to a permanent on the battlefield: an Aura, an
   Equipment, counters, a "can't transform" effect, a copy effect, an effect until end of turn;
 * :func:`catalog` / :func:`effect_catalog` -- real cards and effects (every row ``attested``);
-* :func:`rule_numbers` and the citation table of each edition of the Comprehensive Rules.
+* :func:`rule_numbers` and :func:`citations`: the rule numbers of each edition of the
+  Comprehensive Rules, and each rule cited by name and number.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import bisect
 import csv
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -54,18 +55,21 @@ ABILITY_WORDS = {
     "daybound": "daybound",
     "nightbound": "nightbound",
     "werewolf front": "at the beginning of each upkeep, if no spells were cast last turn, transform it",
-    "werewolf back": "at the beginning of each upkeep, if a player cast two or more spells last turn, "
-                     "transform it",
+    "werewolf back": "at the beginning of each upkeep, if a player cast two or more spells last turn, transform it",
     "change trigger": "whenever day becomes night or night becomes day",
 }
 #: the zones a spell can be cast from (601.2a: a card moves "from where it is" to the stack;
 #: a spell already on the stack or a permanent on the battlefield is not cast)
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command zone")
-_ZONE_SET = frozenset(CAST_ZONES)
 #: what can apply to a permanent on the battlefield
 EFFECT_KINDS = ("aura", "equipment", "counters", "effect", "copy")
-EFFECT_WORDS = {"aura": "Aura", "equipment": "Equipment", "counters": "counters", "effect": "effect",
-                "copy": "copy effect"}
+EFFECT_WORDS = {
+    "aura": "Aura",
+    "equipment": "Equipment",
+    "counters": "counters",
+    "effect": "effect",
+    "copy": "copy effect",
+}
 
 
 # ---------------------------------------------------------------------------
@@ -82,37 +86,50 @@ def _data_rows(filename: str) -> list[dict[str, str]]:
     return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_numbers() -> tuple[dict[str, str], ...]:
     """The rule numbers of each CR edition (``daynight/data/mtg_rule_numbers.csv``), oldest first."""
     return tuple(sorted(_data_rows("mtg_rule_numbers.csv"), key=lambda r: r["effective"]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> dict[str, dict[str, Any]]:
     """Real cards that touch day and night (``daynight/data/mtg_cards.csv``), by front-face name
     and by back-face name. Every row is ``attested``; the tracker accepts any other name too."""
     out: dict[str, dict[str, Any]] = {}
     for row in _data_rows("mtg_cards.csv"):
-        entry = {"name": row["name"], "back": row["back"], "kind": row["kind"],
-                 "werewolf": row["werewolf"] == "true", "back_type": row["back_type"],
-                 "triggers": tuple(t for t in row["triggers"].split(";") if t),
-                 "day_if_neither": row["day_if_neither"] == "true", "set": row["set"],
-                 "note": row["note"], "provenance": row["provenance"]}
+        entry = {
+            "name": row["name"],
+            "back": row["back"],
+            "kind": row["kind"],
+            "werewolf": row["werewolf"] == "true",
+            "back_type": row["back_type"],
+            "triggers": tuple(t for t in row["triggers"].split(";") if t),
+            "day_if_neither": row["day_if_neither"] == "true",
+            "set": row["set"],
+            "note": row["note"],
+            "provenance": row["provenance"],
+        }
         out[row["name"]] = entry
         if row["back"]:
             out[row["back"]] = entry
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def effect_catalog() -> dict[str, dict[str, Any]]:
     """Real effects that apply to a permanent (``daynight/data/mtg_effects.csv``), by name."""
-    return {row["name"]: {"name": row["name"], "kind": row["kind"],
-                          "cant_transform": row["cant_transform"] == "true",
-                          "until_end_of_turn": row["until_end_of_turn"] == "true",
-                          "note": row["note"], "provenance": row["provenance"]}
-            for row in _data_rows("mtg_effects.csv")}
+    return {
+        row["name"]: {
+            "name": row["name"],
+            "kind": row["kind"],
+            "cant_transform": row["cant_transform"] == "true",
+            "until_end_of_turn": row["until_end_of_turn"] == "true",
+            "note": row["note"],
+            "provenance": row["provenance"],
+        }
+        for row in _data_rows("mtg_effects.csv")
+    }
 
 
 def _edition_row(edition: str) -> dict[str, str]:
@@ -122,10 +139,11 @@ def _edition_row(edition: str) -> dict[str, str]:
     return rows[max(i, 0)]
 
 
-class _Rules:
-    """Rule citations for one CR edition: each by name and by that edition's number."""
+class Citations:
+    """Rule citations for one CR edition, each by name and by that edition's number:
+    ``citations("2024-06-07")("to night")`` is ``"Day and Night, CR 728.2a"``."""
 
-    __slots__ = ("edition", "dn", "tf", "token_dfc", "row", "_cache")
+    __slots__ = ("_cache", "dn", "edition", "row", "tf", "token_dfc")
 
     def __init__(self, edition: str):
         row = _edition_row(edition)
@@ -141,6 +159,11 @@ class _Rules:
         return self._cache[key]
 
     def _make(self) -> dict[str, str]:
+        return {**self._day_night(), **self._game()}
+
+    def _day_night(self) -> dict[str, str]:
+        """Day and Night, daybound and nightbound, transforming and double-faced cards: the
+        numbers that move between editions."""
         dn, tf, r = self.dn, self.tf, self.row
         db = "702.145"
         graveyard = r["dfc_enters_graveyard"] or r["dfc_instant_face"]
@@ -177,9 +200,15 @@ class _Rules:
             "same object": f"Double-Faced Cards, CR {r['dfc_same_object']}",
             "as transforms": f"Double-Faced Cards, CR {r['dfc_as_transforms']}",
             "token dfc": f"Copying Objects, CR {token}",
+        }
+
+    def _game(self) -> dict[str, str]:
+        """The other rules the tracker cites (their numbers have not moved)."""
+        dn = self.dn
+        return {
             "copy face": "Copying Objects, CR 707.8",
             "copy values": "Copying Objects, CR 707.2",
-            "cant": "Golden rules, CR 101.2 (\"can't\" beats \"can\")",
+            "cant": 'Golden rules, CR 101.2 ("can\'t" beats "can")',
             "instant enters": "Instants and Sorceries, CR 304.4 and 307.4",
             "phasing": "Phasing, CR 702.26b",
             "phasing in": "Phasing, CR 702.26c",
@@ -210,15 +239,15 @@ class _Rules:
 
 
 @lru_cache(maxsize=32)
-def _rules_for(edition: str) -> _Rules:
-    """One shared, read-only citation table per edition."""
-    return _Rules(edition)
+def citations(edition: str) -> Citations:
+    """The citations of one CR edition (read once from the data file, shared read-only)."""
+    return Citations(edition)
 
 
-def _is_date(text: str) -> bool:
+def is_date(text: str) -> bool:
+    """``YYYY-MM-DD`` (the date of an edition of the Comprehensive Rules)."""
     parts = text.split("-")
-    return (len(parts) == 3 and all(p.isdigit() and p.isascii() for p in parts)
-            and [len(p) for p in parts] == [4, 2, 2])
+    return len(parts) == 3 and all(p.isdigit() and p.isascii() for p in parts) and [len(p) for p in parts] == [4, 2, 2]
 
 
 # ---------------------------------------------------------------------------
@@ -275,8 +304,15 @@ class PermanentSpec:
         return self.kind in DOUBLE_FACED
 
     @classmethod
-    def from_catalog(cls, name: str, *, controller: str | None = None, transformed: bool | None = None,
-                     token: bool = False, via: str = "spell") -> "PermanentSpec":
+    def from_catalog(
+        cls,
+        name: str,
+        *,
+        controller: str | None = None,
+        transformed: bool | None = None,
+        token: bool = False,
+        via: str = "spell",
+    ) -> PermanentSpec:
         """A real card from :func:`catalog` by either face's name (naming the back face means
         it enters transformed, unless ``transformed`` says otherwise)."""
         entry = catalog().get(name)
@@ -284,8 +320,19 @@ class PermanentSpec:
             raise KeyError(f"{name!r} is not in the card list; give its kind instead")
         if transformed is None:
             transformed = bool(entry["back"]) and name == entry["back"]
-        return cls(entry["name"], entry["kind"], entry["back"], controller, transformed, token, via,
-                   entry["werewolf"], entry["back_type"], entry["triggers"], entry["day_if_neither"])
+        return cls(
+            entry["name"],
+            entry["kind"],
+            entry["back"],
+            controller,
+            transformed,
+            token,
+            via,
+            entry["werewolf"],
+            entry["back_type"],
+            entry["triggers"],
+            entry["day_if_neither"],
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind}
@@ -305,14 +352,34 @@ class PermanentSpec:
         return out
 
     @classmethod
-    def from_reader(cls, r: Reader) -> "PermanentSpec":
-        r.only("name", "kind", "back", "controller", "transformed", "token", "via", "werewolf",
-               "back_type", "triggers", "day_if_neither")
+    def from_reader(cls, r: Reader) -> PermanentSpec:
+        r.only(
+            "name",
+            "kind",
+            "back",
+            "controller",
+            "transformed",
+            "token",
+            "via",
+            "werewolf",
+            "back_type",
+            "triggers",
+            "day_if_neither",
+        )
         controller = r.get("controller", "a string", None)
-        return cls(r.str("name"), r.str("kind", "dfc", choices=KINDS), r.str("back", ""), controller,
-                   r.bool("transformed", False), r.bool("token", False), r.str("via", "spell", choices=VIA),
-                   r.bool("werewolf", False), r.str("back_type", "permanent", choices=BACK_TYPES),
-                   _choices(r, "triggers", TRIGGERS), r.bool("day_if_neither", False))
+        return cls(
+            r.str("name"),
+            r.str("kind", "dfc", choices=KINDS),
+            r.str("back", ""),
+            controller,
+            r.bool("transformed", False),
+            r.bool("token", False),
+            r.str("via", "spell", choices=VIA),
+            r.bool("werewolf", False),
+            r.str("back_type", "permanent", choices=BACK_TYPES),
+            _choices(r, "triggers", TRIGGERS),
+            r.bool("day_if_neither", False),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +403,7 @@ class Effect:
     abilities: tuple[str, ...] = ()
 
     @classmethod
-    def from_catalog(cls, name: str) -> "Effect":
+    def from_catalog(cls, name: str) -> Effect:
         entry = effect_catalog().get(name)
         if entry is None:
             raise KeyError(f"{name!r} is not in the effect list")
@@ -366,7 +433,13 @@ class Effect:
         return out
 
     @classmethod
-    def from_reader(cls, r: Reader) -> "Effect":
+    def from_reader(cls, r: Reader) -> Effect:
         r.only("name", "kind", "cant_transform", "until_end_of_turn", "becomes", "abilities")
-        return cls(r.str("name"), r.str("kind", "effect", choices=EFFECT_KINDS), r.bool("cant_transform", False),
-                   r.bool("until_end_of_turn", False), r.str("becomes", ""), _choices(r, "abilities", ABILITIES))
+        return cls(
+            r.str("name"),
+            r.str("kind", "effect", choices=EFFECT_KINDS),
+            r.bool("cant_transform", False),
+            r.bool("until_end_of_turn", False),
+            r.str("becomes", ""),
+            _choices(r, "abilities", ABILITIES),
+        )

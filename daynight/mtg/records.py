@@ -17,28 +17,53 @@ A move is a JSON object with exactly one of these keys (and its own optional fie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ..core import IllegalMoveError, InvalidRecordError, Reader
+from ..core import Game, IllegalMoveError, InvalidRecordError, Reader
 from .data import CAST_ZONES, Effect, PermanentSpec
-from .engine import (Affect, Becomes, BeginTurn, CastSpell, DayNight, EndEffect, EndGame, Enter, Leave, Options,
-                     PhaseOut, Resolve, Transform)
+from .moves import (
+    Affect,
+    Becomes,
+    BeginTurn,
+    CastSpell,
+    EndEffect,
+    EndGame,
+    Enter,
+    Leave,
+    Options,
+    PhaseOut,
+    Resolve,
+    Transform,
+)
 from .rules import DESIGNATIONS, NEITHER
 
-_MOVE_KEYS = ("turn", "cast", "becomes", "enter", "leave", "transform", "affect", "end_effect", "phase_out",
-              "resolve", "end")
+_MOVE_KEYS = (
+    "turn",
+    "cast",
+    "becomes",
+    "enter",
+    "leave",
+    "transform",
+    "affect",
+    "end_effect",
+    "phase_out",
+    "resolve",
+    "end",
+)
 #: bounds on what a record may hold (a record is read from a file or a text box)
 MAX_PLAYERS = 64
 MAX_NAME = 200
 MAX_ENTERING = 64
 
 
-def setup_record(game) -> dict[str, Any]:
+def setup_record(game: Any) -> dict[str, Any]:
+    """The setup of ``game`` (a :class:`~daynight.mtg.engine.DayNight`) as JSON: its players,
+    teams, rule options and the position it started from."""
     out: dict[str, Any] = {"players": list(game.players)}
     if game.teams:
         out["teams"] = [{"name": t, "players": list(m)} for t, m in game.teams]
     out["options"] = game.options.to_json()
-    designation, permanents = game._start
+    designation, permanents = game.start
     if designation != NEITHER:
         out["designation"] = DESIGNATIONS[designation]
     if permanents:
@@ -62,7 +87,8 @@ def _spec(r: Reader) -> PermanentSpec:
     return spec
 
 
-def from_setup(cls, setup: Reader) -> "DayNight":
+def from_setup(cls: Any, setup: Reader) -> Game:
+    """A new game of ``cls`` from its setup, every field checked with its path."""
     setup.only("players", "teams", "options", "designation", "permanents")
     entries = setup.list("players")
     if len(entries) > MAX_PLAYERS:
@@ -102,7 +128,7 @@ def from_setup(cls, setup: Reader) -> "DayNight":
         raise InvalidRecordError(setup.path, exc.reason, rule=exc.rule) from None
 
 
-def move_to_json(game, move: Any) -> Any:
+def move_to_json(game: Any, move: Any) -> Any:
     t = type(move)
     if t is BeginTurn:
         out: dict[str, Any] = {"turn": move.who}
@@ -149,59 +175,110 @@ def _id(value: Reader, key: str) -> int:
     return value.int(key, lo=1, hi=10**9)
 
 
-def move_from_json(game, value: Reader) -> Any:
-    keys = [k for k in value.keys() if k in _MOVE_KEYS]
+def move_from_json(game: Any, value: Reader) -> Any:
+    """A move from its JSON: exactly one of the move keys, and that move's own fields."""
+    # (core's Reader.keys says ``list[str]`` inside a class whose method ``list`` shadows the type)
+    names = cast("list[str]", value.keys())
+    keys = [k for k in names if k in _MOVE_KEYS]
     if len(keys) != 1:
-        unknown = [k for k in value.keys() if k not in _MOVE_KEYS]
+        unknown = [k for k in names if k not in _MOVE_KEYS]
         if unknown and not keys:
             raise value.error(f"unknown event {unknown[0]!r}; an event is one of {list(_MOVE_KEYS)}", unknown[0])
         raise value.error(f"an event has exactly one of {list(_MOVE_KEYS)}, got {value.keys()}")
-    key = keys[0]
-    if key == "turn":
-        value.only("turn", "extra", "untap_skipped", "skipping")
-        skipping = value.list("skipping", [])
-        if len(skipping) > MAX_PLAYERS:
-            raise value.error(f"at most {MAX_PLAYERS} skipped turns", "skipping")
-        for s in skipping:
-            if not isinstance(s.value, str):
-                raise s.error(f"expected a player or team name, got {type(s.value).__name__}")
-        return BeginTurn(_name(value, "turn"), value.bool("extra", False), value.bool("untap_skipped", False),
-                         tuple(s.value for s in skipping))
-    if key == "cast":
-        value.only("cast", "spell", "copy", "zone", "countered")
-        return CastSpell(_name(value, "cast"), _name(value, "spell", ""), value.bool("copy", False),
-                         value.str("zone", "hand", choices=CAST_ZONES), value.bool("countered", False))
-    if key == "becomes":
-        value.only("becomes", "source")
-        return Becomes(value.str("becomes", choices=("day", "night")), _name(value, "source", ""))
-    if key == "enter":
-        value.only("enter")
-        specs = value.list("enter")
-        if not specs:
-            raise value.error("name at least one permanent", "enter")
-        if len(specs) > MAX_ENTERING:
-            raise value.error(f"at most {MAX_ENTERING} permanents enter at once", "enter")
-        return Enter(tuple(_spec(r) for r in specs))
-    if key == "leave":
-        value.only("leave")
-        return Leave(_id(value, "leave"))
-    if key == "transform":
-        value.only("transform", "source")
-        return Transform(_id(value, "transform"), _name(value, "source", ""))
-    if key == "affect":
-        value.only("affect", "effect")
-        effect = Effect.from_reader(value.obj("effect"))
-        if len(effect.name) > MAX_NAME or len(effect.becomes) > MAX_NAME:
-            raise value.error(f"a name has at most {MAX_NAME} characters", "effect")
-        return Affect(_id(value, "affect"), effect)
-    if key == "end_effect":
-        value.only("end_effect", "name")
-        return EndEffect(_id(value, "end_effect"), _name(value, "name"))
-    if key == "phase_out":
-        value.only("phase_out", "source")
-        return PhaseOut(_id(value, "phase_out"), _name(value, "source", ""))
-    if key == "resolve":
-        value.only("resolve", "countered")
-        return Resolve(_id(value, "resolve"), value.bool("countered", False))
+    return _READERS[keys[0]](value)
+
+
+def _turn(value: Reader) -> BeginTurn:
+    value.only("turn", "extra", "untap_skipped", "skipping")
+    skipping = value.list("skipping", [])
+    if len(skipping) > MAX_PLAYERS:
+        raise value.error(f"at most {MAX_PLAYERS} skipped turns", "skipping")
+    for s in skipping:
+        if not isinstance(s.value, str):
+            raise s.error(f"expected a player or team name, got {type(s.value).__name__}")
+    return BeginTurn(
+        _name(value, "turn"),
+        value.bool("extra", False),
+        value.bool("untap_skipped", False),
+        tuple(s.value for s in skipping),
+    )
+
+
+def _cast(value: Reader) -> CastSpell:
+    value.only("cast", "spell", "copy", "zone", "countered")
+    return CastSpell(
+        _name(value, "cast"),
+        _name(value, "spell", ""),
+        value.bool("copy", False),
+        value.str("zone", "hand", choices=CAST_ZONES),
+        value.bool("countered", False),
+    )
+
+
+def _becomes(value: Reader) -> Becomes:
+    value.only("becomes", "source")
+    return Becomes(value.str("becomes", choices=("day", "night")), _name(value, "source", ""))
+
+
+def _enter(value: Reader) -> Enter:
+    value.only("enter")
+    specs = value.list("enter")
+    if not specs:
+        raise value.error("name at least one permanent", "enter")
+    if len(specs) > MAX_ENTERING:
+        raise value.error(f"at most {MAX_ENTERING} permanents enter at once", "enter")
+    return Enter(tuple(_spec(r) for r in specs))
+
+
+def _leave(value: Reader) -> Leave:
+    value.only("leave")
+    return Leave(_id(value, "leave"))
+
+
+def _transform(value: Reader) -> Transform:
+    value.only("transform", "source")
+    return Transform(_id(value, "transform"), _name(value, "source", ""))
+
+
+def _affect(value: Reader) -> Affect:
+    value.only("affect", "effect")
+    effect = Effect.from_reader(value.obj("effect"))
+    if len(effect.name) > MAX_NAME or len(effect.becomes) > MAX_NAME:
+        raise value.error(f"a name has at most {MAX_NAME} characters", "effect")
+    return Affect(_id(value, "affect"), effect)
+
+
+def _end_effect(value: Reader) -> EndEffect:
+    value.only("end_effect", "name")
+    return EndEffect(_id(value, "end_effect"), _name(value, "name"))
+
+
+def _phase_out(value: Reader) -> PhaseOut:
+    value.only("phase_out", "source")
+    return PhaseOut(_id(value, "phase_out"), _name(value, "source", ""))
+
+
+def _resolve(value: Reader) -> Resolve:
+    value.only("resolve", "countered")
+    return Resolve(_id(value, "resolve"), value.bool("countered", False))
+
+
+def _end(value: Reader) -> EndGame:
     value.only("end")
     return EndGame(_name(value, "end", what="a reason"))
+
+
+#: the reader of each move, by its key
+_READERS = {
+    "turn": _turn,
+    "cast": _cast,
+    "becomes": _becomes,
+    "enter": _enter,
+    "leave": _leave,
+    "transform": _transform,
+    "affect": _affect,
+    "end_effect": _end_effect,
+    "phase_out": _phase_out,
+    "resolve": _resolve,
+    "end": _end,
+}
