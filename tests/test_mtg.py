@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daynight import cli, replay
-from daynight.core import IllegalMoveError, InvalidRecordError
+from daynight.core import IllegalMoveError, InvalidRecordError, Reader
 from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Becomes, BeginTurn, CastSpell, DayNight,
                           Effect, EndEffect, EndGame, Enter, Leave, PermanentSpec, PhaseOut, Resolve,
                           Transform, catalog, demo, effect_catalog,
@@ -723,3 +723,39 @@ def test_a_name_or_zone_that_is_not_text_is_refused_by_its_rule():
         with pytest.raises(IllegalMoveError, match=rule):
             game.play(move)
     assert game.snapshot() == before
+
+
+# -- one legality path (issue 25) ------------------------------------------------------------------
+
+def test_play_is_cores_and_a_mover_sees_exactly_its_own_moves():
+    from daynight.core import Game
+
+    assert DayNight.play is Game.play and "play" not in vars(DayNight)
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = DayNight.two_headed_giant() if seed % 3 == 0 else DayNight([f"P{i}" for i in range(1 + seed % 4)])
+        for _ in range(60):
+            every = game.legal_moves()
+            for who in {*game.players, *game.order}:
+                mine = game.legal_moves(who)
+                assert {id(m) for m in mine} == {id(m) for m in every if game.mover(m) == who}, (seed, who)
+            assert game.mover("sunrise") is None and game.mover(None) is None   # never raises
+            move = _random_move(game, rng)
+            if rng.random() < 0.5:       # a move built anew (not the one on offer) passes _check
+                move = json.loads(json.dumps(game.move_to_json(move)))
+                move = game.move_from_json(Reader(move))
+            game.play(move)
+
+
+def test_the_view_is_a_frozen_value_with_the_state_as_json():
+    import dataclasses
+
+    game = demo(3)
+    view = game.view("Alice")
+    assert dataclasses.is_dataclass(view) and view.viewer == "Alice"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.designation = "night"
+    with pytest.raises(TypeError):
+        view.spells_this_turn["Alice"] = 9
+    assert view.to_json() == game.state_json() and json.loads(json.dumps(game.state_json())) == game.state_json()
+    assert [p.label for p in view.permanents] == [p.label() for p in game.permanents]

@@ -427,3 +427,35 @@ def test_werewolf_transforms_reads_the_whole_previous_turn():
     assert rules.werewolf_transforms(FRONT, [0, 0, 0]) and not rules.werewolf_transforms(FRONT, [0, 1])
     assert rules.werewolf_transforms(BACK, [2, 0]) and not rules.werewolf_transforms(BACK, [1, 1])
     assert not rules.werewolf_transforms(FRONT, None)   # the first turn (option check_first_turn)
+
+
+# -- the engine's caches equal the rule functions they keep (issue 25) -----------------------------
+
+def test_the_face_tables_equal_the_rule_functions_on_every_entry():
+    from daynight.mtg import permanent as pm
+
+    game = game_at()                     # every kind of permanent the tracker offers, and more
+    for spec in (CATHAR, HUNTMASTER, KILLER, PIPER, KYLEM, WEREWHAT, SANCTIFIER):
+        game.play(Enter((spec,)))
+    resolve_all(game)
+    for m in game.legal_moves():
+        if isinstance(m, Enter):
+            game.copy().play(m)
+    assert len(pm.FACES) >= 6
+    for (kind, werewolf, change, spell_back), table in pm.FACES.items():
+        for up in (FRONT, BACK):
+            ab = rules.face_abilities(kind, up, werewolf) | ({"change trigger"} if change else frozenset())
+            db, nb = "daybound" in ab, "nightbound" in ab
+            at = NIGHT if rules.must_transform(NIGHT, up, db, nb) else DAY if rules.must_transform(DAY, up, db, nb) \
+                else None
+            block = rules.transform_blocked(kind in ("dfc", "transforming"), spell_back and up == FRONT, False, db,
+                                            nb, True)
+            assert table[up] == (ab, db, nb, at, block), (kind, up)
+    for p in game.permanents:             # each permanent reads the table of its kind
+        assert p.faces is pm.FACES[(p.kind, p.spec.werewolf, "change" in p.spec.triggers, p.spell_back)]
+
+
+def test_the_untap_step_kept_by_the_engine_is_the_rule():
+    from daynight.mtg.turns import UNTAP_STEP
+
+    assert UNTAP_STEP == rules.untap_step()

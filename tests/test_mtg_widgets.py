@@ -246,3 +246,23 @@ def test_record_out_and_back_in():
     other.record_text.value = "{not json"
     other.load_record_button.click()
     assert "not valid JSON" in other.table.status
+
+
+def test_every_target_carries_the_move_it_plays_on_the_piece_that_move_stands_on():
+    from daynight.mtg import BeginTurn, CastSpell, Resolve
+    from daynight.mtg import draw as mtg_draw
+
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    enter(t, "Celestus Sanctifier", "Alice")
+    click(t, "Next turn: Bob")                                   # day becomes night: its trigger waits
+    targets = t.targets()
+    moves = [tg.move for tg in targets if tg.move is not None]
+    assert {type(m) for m in moves} >= {CastSpell, Resolve, BeginTurn}
+    for tg in targets:
+        if tg.move is not None:
+            assert tg.key == mtg_draw.key(tg.move), tg.name      # drawn where the move stands, or a button
+        else:
+            assert tg.name == "Undo" or tg.key.startswith("perm-"), tg.name   # no move: undo, choose a card
+    t.zone.value = "exile"                                       # the spell's zone is part of its move
+    assert {tg.move.zone for tg in t.targets() if isinstance(tg.move, CastSpell) and not tg.move.copy} == {"exile"}
