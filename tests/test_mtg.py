@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from daynight import cli, replay
 from daynight.core import IllegalMoveError, InvalidRecordError, Reader
-from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Becomes, BeginTurn, CastSpell, DayNight,
+from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Attach, Becomes, BeginTurn, CastSpell, DayNight,
                           Effect, EndEffect, EndGame, Enter, Leave, PermanentSpec, PhaseOut, Resolve,
                           Transform, catalog, demo, effect_catalog,
                           night_fraction, poisson_spells, rule_numbers, simulate,
@@ -338,6 +338,13 @@ def invariant(game):
             assert kinds.get(e.data["permanent"], "gone") != "dfc", e
     # 500.2: a turn never begins with triggered abilities waiting
     assert all(t.id < game.next_trigger for t in game.pending)
+    # an Aura that enchants a player is attached to one (303.4) unless its controller is choosing
+    # the player as it transforms (712.20); a creature is attached to none (704.5p)
+    for p in game.permanents:
+        aura = p.spec.enchant_player and p.up == FRONT
+        assert (p.attached is not None) == (aura and p.id not in game.choosing), p.label()
+        assert p.attached is None or p.attached in game.players
+    assert all(game.permanent(i).spec.enchant_player for i in game.choosing)
 
 
 @settings(deadline=None, max_examples=40)
@@ -396,6 +403,33 @@ def test_conformance():
     report = check_conformance(lambda seed: DayNight.new(["Alice", "Bob", "Carol"]), seeds=range(4),
                                illegal_moves=_illegal, invariant=invariant)
     assert report.games == 4 and report.illegal_tried > 20
+
+
+def test_conformance_with_an_aura_that_enchants_a_player():
+    def new(seed):
+        curse = PermanentSpec.from_catalog("Curse of Leeches", controller="Alice", attached_to="Bob")
+        return DayNight.new(["Alice", "Bob", "Carol"], designation="day", permanents=[curse])
+
+    def illegal(game):
+        yield from _illegal(game)
+        yield Attach(999, "Bob")
+        for i in game.choosing:
+            yield Attach(i, "Zed")
+            yield CastSpell("Alice")
+
+    attached = []
+
+    def choose(game, moves, rng):   # ten turns of day and night around the curse, and its choices
+        ending = [m for m in moves if isinstance(m, EndGame)]
+        if game.turn >= 10 and ending:
+            return ending[0]
+        kept = [m for m in moves if isinstance(m, (BeginTurn, CastSpell, Becomes, Resolve, Attach))] or moves
+        move = kept[rng.randrange(len(kept))]
+        attached.extend([move] if isinstance(move, Attach) else [])
+        return move
+
+    report = check_conformance(new, seeds=range(2), illegal_moves=illegal, invariant=invariant, choose=choose)
+    assert report.games == 2 and report.illegal_tried > 20 and len(attached) >= 2
 
 
 def test_conformance_shared_team_turns():

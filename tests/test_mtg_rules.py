@@ -7,12 +7,13 @@ effects, effects that survive a transform, a card put onto the battlefield trans
 it is day, skipped turns, cast zones, and triggers recorded in the state."""
 
 import json
+import random
 
 import pytest
 
 from daynight.core import IllegalMoveError
-from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Becomes, BeginTurn, CastSpell, DayNight,
-                          Effect, EndEffect, Enter, Leave, Options, PermanentSpec, PhaseOut, Resolve, Transform,
+from daynight.mtg import (BACK, DAY, FRONT, NEITHER, NIGHT, Affect, Attach, Becomes, BeginTurn, CastSpell, DayNight,
+                          Effect, EndEffect, Enter, Leave, Options, PermanentSpec, PhaseOut, Resolve, Transform, Placed,
                           resolve_all)
 from daynight.mtg import rules
 
@@ -459,3 +460,146 @@ def test_the_untap_step_kept_by_the_engine_is_the_rule():
     from daynight.mtg.turns import UNTAP_STEP
 
     assert UNTAP_STEP == rules.untap_step()
+
+
+# -- issue 20: starting positions are checked by the rules of play ---------------------------------
+
+def _start(designation, *items, players=("Alice", "Bob")):
+    return DayNight.new(list(players), designation=designation, permanents=list(items))
+
+
+@pytest.mark.parametrize("designation, item, face", [
+    ("night", PermanentSpec("Clone (as Bird Admirer)", "daybound", controller="Alice"), FRONT),    # 712.9, 702.145c
+    ("day", PermanentSpec("Clone (as Wing Shredder)", "nightbound"), FRONT),                     # 712.9, 702.145f
+    ("night", WEREWHAT, FRONT),                                                                  # 712.10, R24
+    ("night", PermanentSpec("Brutal Cathar (token copy)", "dfc", "Moonrage Brute", token=True), BACK),  # 707.8a, 702.145c
+    ("night", Placed(CATHAR, FRONT, (MOONSILVER,)), FRONT),                                      # 101.2
+    ("day", Placed(CATHAR, BACK, (Effect("Immerwolf", "effect", cant_transform=True),)), BACK),  # 101.2
+    ("night", Placed(PermanentSpec.from_catalog("Ludevic, Necrogenius"), BACK,                    # R20
+                     (Effect("as it transforms into Olag", "copy", becomes="Bird Admirer", abilities=("daybound",)),)),
+     BACK),
+    ("day", Placed(HUNTMASTER, BACK), BACK),                                                     # Moonmist: any face
+    ("night", PermanentSpec.from_catalog("Curse of Leeches", controller="Alice"), BACK),          # a creature at night
+    ("day", PermanentSpec.from_catalog("Curse of Leeches", controller="Alice", attached_to="Bob"), FRONT),
+])
+def test_a_position_play_can_reach_can_be_set_up(designation, item, face):
+    game = _start(designation, item)
+    (p,) = game.permanents
+    assert p.up == face and game.designation_name == designation
+    replays(game)
+
+
+@pytest.mark.parametrize("designation, item, rule", [
+    ("night", CATHAR, None),                                                         # accepted: it starts transformed
+    ("night", Placed(CATHAR, FRONT), "Daybound, CR 702.145c"),                       # nothing stops it transforming
+    ("day", Placed(CATHAR, BACK), "Nightbound, CR 702.145f"),
+    ("neither", PermanentSpec("Clone (as Bird Admirer)", "daybound"), "Daybound, CR 702.145d"),
+    ("day", Placed(PermanentSpec("Grizzly Bears", "other"), BACK), "Double-Faced Cards, CR 712.9"),
+    ("day", Placed(KYLEM, BACK), "Double-Faced Cards, CR 712.10"),
+    ("night", PermanentSpec.from_catalog("Curse of Leeches", attached_to="Bob"), "CR 704.5p"),   # a creature
+    ("day", PermanentSpec.from_catalog("Curse of Leeches"), "Auras, CR 303.4a"),                  # enchants nobody
+    ("day", PermanentSpec("Bears", "other", attached_to="Bob"), "Auras, CR 303.4a"),              # not an Aura
+])
+def test_a_position_play_cannot_reach_is_refused_with_its_rule(designation, item, rule):
+    if rule is None:
+        assert _start(designation, item).permanents[0].up == BACK
+        return
+    with pytest.raises(IllegalMoveError) as info:
+        _start(designation, item)
+    assert rule in info.value.rule, str(info.value)
+
+
+def test_every_position_play_reaches_can_be_set_up_again():
+    """Seeded random games (with a Curse of Leeches on the table): each position they pass
+    through, as ``game.position()``, starts a new game with the same permanents."""
+    curse = PermanentSpec.from_catalog("Curse of Leeches", controller="Alice", attached_to="Bob")
+    tried = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = game_at(players=("Alice", "Bob", "Carol"))
+        game.play(Enter((curse,)))
+        for _ in range(rng.randrange(60)):
+            moves = [m for m in game.legal_moves() if type(m).__name__ != "EndGame"]
+            game.play(moves[rng.randrange(len(moves))])
+        if game.choosing:
+            continue
+        again = DayNight.new(game.players, designation=game.designation, permanents=game.position())
+        shown = [(p.up, p.face_name(), p.attached, p.effects) for p in again.permanents]
+        assert shown == [(p.up, p.face_name(), p.attached, p.effects) for p in game.permanents if not p.phased_out]
+        replays(again)
+        tried += 1
+    assert tried > 40
+
+
+# -- issue 20: Curse of Leeches // Leeching Lurker, an Aura that enchants a player ----------------
+
+CURSE = PermanentSpec.from_catalog("Curse of Leeches", controller="Alice", attached_to="Bob")
+
+
+def test_by_day_the_curse_enters_attached_to_its_target_and_at_night_as_a_creature():  # 303.4a, 702.145b
+    game = game_at("day")
+    curse = enter(game, CURSE)
+    assert curse.up == FRONT and curse.attached == "Bob" and "enchanting Bob" in curse.label()
+    night = game_at("night")
+    lurker = enter(night, CURSE)
+    assert lurker.up == BACK and lurker.attached is None and lurker.face_name() == "Leeching Lurker"
+    assert "attached to no player" in night.log[-1].text
+    with pytest.raises(IllegalMoveError, match="say which player") as info:   # an Aura spell needs its target
+        game_at("day").play(Enter((PermanentSpec.from_catalog("Curse of Leeches", controller="Alice"),)))
+    assert "Auras, CR 303.4a" in info.value.rule
+
+
+def test_as_night_comes_it_becomes_unattached_a_state_based_action():  # 704.5p, ruling R19
+    game = game_at("day")
+    curse = enter(game, CURSE)
+    game.play(BeginTurn("Bob"))                   # Alice cast nothing: night
+    assert curse.up == BACK and curse.attached is None
+    (e,) = game.log.of_kind("unattach")
+    assert "State-Based Actions, CR 704.5p" in e.rule and "unattached from Bob" in e.text
+    assert "Innistrad: Midnight Hunt release notes" in e.rule
+
+
+def test_as_day_comes_its_controller_attaches_it_and_it_triggers_that_same_upkeep():  # 712.20, R17, R18
+    game = game_at("day")
+    curse = enter(game, CURSE)
+    game.play(BeginTurn("Bob"))                   # night: Leeching Lurker
+    game.play(CastSpell("Bob"))
+    game.play(CastSpell("Bob"))
+    game.play(BeginTurn("Alice"))                 # day again, in the untap step: it transforms back
+    assert curse.up == FRONT and game.choosing == [curse.id] and not game.pending   # the upkeep waits
+    assert game.legal_moves() == (Attach(curse.id, "Alice"), Attach(curse.id, "Bob"))
+    assert game.to_players() == ("Alice",)         # its controller chooses
+    with pytest.raises(IllegalMoveError, match="choose the player first") as info:
+        game.play(CastSpell("Alice"))
+    assert "Double-Faced Cards, CR 712.20" in info.value.rule
+    game.play(Attach(curse.id, "Alice"))          # the controller may choose anyone (no target: R18)
+    assert curse.attached == "Alice" and not game.choosing
+    (t,) = game.pending                           # Alice's upkeep: the curse triggers this very turn
+    assert t.kind == "enchanted" and t.when == "upkeep"
+    assert "at the beginning of Alice's upkeep" in t.text and "Alice loses 1 life and Alice gains 1 life" in t.text
+    resolve_all(game)
+    assert "keeps no life totals" in game.log[-1].text
+    replays(game)
+
+
+def test_the_upkeep_trigger_waits_for_the_enchanted_players_turn_only():  # 503.1a
+    game = game_at("day", players=("Alice", "Bob", "Carol"))
+    enter(game, CURSE)                            # Alice's curse on Bob
+    game.play(CastSpell("Alice"))
+    game.play(BeginTurn("Bob"))                   # it stays day: Bob's upkeep
+    assert [t.kind for t in game.pending] == ["enchanted"] and "Bob loses 1 life" in game.pending[0].text
+    assert "Alice gains 1 life" in game.pending[0].text
+    resolve_all(game)
+    game.play(CastSpell("Bob"))
+    game.play(BeginTurn("Carol"))                 # Carol's upkeep: nothing
+    assert not game.pending
+    assert any("at the beginning of Bob's upkeep" in line for line in game.view(None).werewolves_next_upkeep)
+
+
+def test_a_curse_record_is_version_2_and_others_are_written_as_before():
+    game = game_at("day")
+    enter(game, CURSE)
+    record = game.to_record()
+    assert record["setup"]["version"] == 2 and record["moves"][-1]["enter"][0]["attached_to"] == "Bob"
+    assert "version" not in game_at("day").to_record()["setup"]
+    replays(game)

@@ -266,3 +266,26 @@ def test_every_target_carries_the_move_it_plays_on_the_piece_that_move_stands_on
             assert tg.name == "Undo" or tg.key.startswith("perm-"), tg.name   # no move: undo, choose a card
     t.zone.value = "exile"                                       # the spell's zone is part of its move
     assert {tg.move.zone for tg in t.targets() if isinstance(tg.move, CastSpell) and not tg.move.copy} == {"exile"}
+
+
+def test_a_curse_of_leeches_on_the_table():  # issue 20: an Aura that enchants a player
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    t.permanent_name.value = "Curse of Leeches"
+    assert t.enchants.layout.display is None and t.enchants.value == "Bob"   # the form asks whom it enchants
+    t.controller.value = "Alice"
+    t.add_button.click()
+    assert t.game.permanents[0].attached == "Bob" and "enchants Bob" in drawn(t)
+    assert "Bob is enchanted by #1 Curse of Leeches, Alice's" in drawn(t)
+    click(t, "Next turn: Bob")                                   # night: a creature, unattached (704.5p)
+    assert t.game.permanents[0].attached is None and "704.5p" in txt(t.log_view)
+    click(t, "Bob casts a spell")
+    click(t, "Bob casts a spell")
+    click(t, "Next turn: Alice")                                 # day: Alice chooses the player it enchants
+    assert "attach #1 Curse of Leeches here" in drawn(t)
+    assert not click(t, "Alice casts a spell") and "712.20" in t.table.status   # the choice comes first
+    click(t, "Attach #1 Curse of Leeches to Alice")
+    (name,) = [n for n in t.table.target_names() if n.startswith("resolve")]
+    assert "at the beginning of Alice's upkeep" in name and "Waiting to resolve (1)" in drawn(t)
+    t.permanent_name.value = "Brutal Cathar"
+    assert t.enchants.layout.display == "none"

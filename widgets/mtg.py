@@ -28,6 +28,7 @@ from daynight.core import IllegalMoveError, parse_record
 from daynight.mtg import (
     CAST_ZONES,
     Affect,
+    Attach,
     Becomes,
     BeginTurn,
     CastSpell,
@@ -143,7 +144,15 @@ class Tracker:
             style=NARROW,
             layout=w.Layout(width="11.5em"),
         )
-        return [self.permanent_name, self.permanent_kind, self.controller]
+        # shown for an Aura that enchants a player (Curse of Leeches) only: the player it enchants
+        self.enchants = w.Dropdown(
+            options=[],
+            description="Enchants",
+            tooltip="The player the Aura enchants",
+            style=NARROW,
+            layout=w.Layout(width="11em", display="none"),
+        )
+        return [self.permanent_name, self.permanent_kind, self.controller, self.enchants]
 
     def _permanent_flags(self) -> list[w.Widget]:
         """How it enters (transformed, a token) and the button that puts it onto the battlefield."""
@@ -292,12 +301,17 @@ class Tracker:
         token, transformed = self.token.value, self.transformed.value
         if name in catalog():
             entry = catalog()[name]
-            spec = PermanentSpec.from_catalog(
-                name, controller=controller, token=token, via="effect" if transformed else "spell"
-            )
+            aura = (self.enchants.value or None) if entry["enchant_player"] else None
+            via = "effect" if transformed else "spell"
+            spec = PermanentSpec.from_catalog(name, controller=controller, token=token, via=via, attached_to=aura)
             if transformed and not spec.transformed:
                 spec = PermanentSpec.from_catalog(
-                    entry["back"] or name, controller=controller, token=token, via="effect", transformed=True
+                    entry["back"] or name,
+                    controller=controller,
+                    token=token,
+                    via=via,
+                    transformed=True,
+                    attached_to=aura,
                 )
             return spec
         kind = self.permanent_kind.value
@@ -353,10 +367,13 @@ class Tracker:
         if entry is not None:
             self.permanent_kind.value = entry["kind"]
             self.transformed.value = bool(entry["back"]) and change["new"] == entry["back"]
+        self.enchants.layout.display = None if entry is not None and entry["enchant_player"] else "none"
 
     def _controllers(self) -> None:
         self.controller.options = [("nobody in particular", "")] + [(p, p) for p in self.game.players]
         self.controller.value = self.game.players[0]
+        self.enchants.options = [("no player", "")] + [(p, p) for p in self.game.players]
+        self.enchants.value = self.game.players[-1]
 
     # -- the view ------------------------------------------------------------------------
     def _move(self, name: str, move: Any, primary: bool = False) -> Target:
@@ -378,6 +395,9 @@ class Tracker:
             if isinstance(m, Resolve) and not m.countered:
                 t = g.trigger(m.trigger)
                 out.append((f"resolve #{m.trigger}: {t.text if t else ''}", m))
+            elif isinstance(m, Attach):  # as an Aura transforms, its controller chooses the player
+                aura = g.permanent(m.permanent)
+                out.append((f"Attach #{m.permanent} {aura.face_name() if aura else ''} to {m.player}", m))
         nxt = g.next_in_order()
         out.append((f"Next turn: {nxt}", BeginTurn(nxt)))
         if len(g.order) > 1:

@@ -38,13 +38,19 @@ Moves (all small frozen values, JSON in brackets):
 * :class:`PhaseOut` (``{"phase_out": 3}``)     -- a permanent phases out (it phases in at its
   controller's next untap step);
 * :class:`Resolve` (``{"resolve": 2}``)        -- a pending triggered ability resolves;
+* :class:`Attach` (``{"attach": 3, "player": "Bob"}``) -- as an Aura transforms into its "enchant
+  player" face (Curse of Leeches), its controller chooses the player it enchants;
 * :class:`EndGame` (``{"end": "Alice wins"}``).
 
 Besides the double-faced cards with daybound and nightbound, the tracker follows older
 transforming double-faced cards (the Innistrad werewolves with their own upkeep triggers),
 single-faced copies, double-faced tokens, cards whose back face is an instant or sorcery,
 "can't transform" effects, copy effects, Auras and other effects that survive a transform,
-and phasing, each with its rule.
+Auras that enchant a player (Curse of Leeches // Leeching Lurker: attached as it enters or as it
+transforms into the Aura, unattached as a creature, its upkeep trigger waiting in the enchanted
+player's turn), and phasing, each with its rule. A game can start from a position (a
+designation and the permanents there, with their faces and effects): it is accepted exactly
+when play could reach it.
 
 Performance envelope: a turn through :meth:`Game.play` costs a few microseconds with the
 explained log on; :func:`untap_check` is a pure function and :func:`simulate` runs 100,000
@@ -84,6 +90,7 @@ from .data import (
     TRIGGERS,
     Effect,
     PermanentSpec,
+    Placed,
     catalog,
     effect_catalog,
     rule_numbers,
@@ -91,6 +98,7 @@ from .data import (
 from .engine import GAME, DayNight, Game
 from .moves import (
     Affect,
+    Attach,
     Becomes,
     BeginTurn,
     CastSpell,
@@ -124,6 +132,7 @@ __all__ = [
     "NIGHT",
     "TRIGGERS",
     "Affect",
+    "Attach",
     "Becomes",
     "BeginTurn",
     "CastSpell",
@@ -139,6 +148,7 @@ __all__ = [
     "PermanentSpec",
     "PermanentView",
     "PhaseOut",
+    "Placed",
     "Resolve",
     "Simulation",
     "Transform",

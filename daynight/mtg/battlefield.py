@@ -11,7 +11,7 @@ from .changes import Changes
 from .data import DOUBLE_FACED, PermanentSpec
 from .moves import Affect, EndEffect, Enter, Leave, PhaseOut, Transform
 from .permanent import Permanent
-from .rules import BACK, DAY, NEITHER, NIGHT, entering_face
+from .rules import BACK, DAY, NEITHER, NIGHT, enchants_a_player, entering_face
 from .state import capitalized
 
 
@@ -56,6 +56,8 @@ class Battlefield(Changes):
             entered.append(p)
             if log.enabled:
                 log.add(p.controller, "enter", R(key), self._enter_text(p, spec, key, d), permanent=p.id, up=up)
+            if spec.enchant_player:
+                self._enters_attached(p)
             if p.triggers:
                 self._enter_triggers(p)
         if not entered:
@@ -117,6 +119,32 @@ class Battlefield(Changes):
         if spec.kind == "dfc" and d == NEITHER:
             return f"{label} enters while it is neither day nor night."
         return f"{label} enters front face up (the face that was up on the stack, or the front face by default)."
+
+    def _enters_attached(self, p: Permanent) -> None:
+        """An Aura with "enchant player" enters attached to the player its spell targeted
+        (303.4a) or that the player putting it onto the battlefield chose (303.4f); entering back
+        face up it is a creature, attached to nothing (704.5p)."""
+        spec, R = p.spec, self.rules
+        if enchants_a_player(p.up, spec.enchant_player):
+            p.attached = spec.attached_to
+            self._count()
+            self.log.add(
+                p.controller,
+                "attach",
+                R("aura target"),
+                f"{p.face_name()} enters attached to {p.attached}: it enchants {p.attached}.",
+                permanent=p.id,
+                player=p.attached,
+            )
+        elif spec.attached_to is not None:
+            self.log.add(
+                p.controller,
+                "unattach",
+                f"{R('creature attached')}; {R('curse')}",
+                f"{p.face_name()} enters as a creature: it is attached to no player "
+                f"({spec.attached_to} was its spell's target).",
+                permanent=p.id,
+            )
 
     def _enter_triggers(self, p: Permanent) -> None:
         key = "enters back" if p.up == BACK else "enters front"

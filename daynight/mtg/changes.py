@@ -16,7 +16,10 @@ from .rules import (
     FRONT,
     NEITHER,
     NIGHT,
+    attaches_as_it_transforms,
+    becomes_unattached,
     designation_from_neither,
+    enchants_a_player,
     is_change,
     transform_blocked,
 )
@@ -162,6 +165,8 @@ class Changes(State):
         up = p.turn_over()
         if log.enabled:
             self._explain_transform(p, key, cause)
+        if p.spec.enchant_player:
+            self._attachment(p)
         if p.triggers and p.copy is None:
             into = "into back" if up == BACK else "into front"
             if into in p.triggers:
@@ -173,6 +178,38 @@ class Changes(State):
                     "transforms into",
                 )
         return True
+
+    def _attachment(self, p: Permanent) -> None:
+        """An Aura that enchants a player, transformed: as a creature it becomes unattached (a
+        state-based action, 704.5p); turning back into the Aura, its controller attaches it to a
+        player as it transforms (712.20; Curse of Leeches): a choice, offered as moves
+        (:class:`~daynight.mtg.moves.Attach`), that comes before anything else. (Which face is
+        the Aura is read from the card: the tracker does not follow a copy effect on it here.)"""
+        aura = enchants_a_player(p.up, p.spec.enchant_player)
+        if becomes_unattached(p.attached is not None, aura):
+            was, p.attached = p.attached, None
+            self._count()
+            self.log.add(
+                p.controller,
+                "unattach",
+                f"{self.rules('creature attached')}; {self.rules('curse')}",
+                f"{p.face_name()} is a creature now: it becomes unattached from {was} and stays on the "
+                "battlefield (a state-based action).",
+                permanent=p.id,
+                player=was,
+            )
+        elif attaches_as_it_transforms(aura):
+            self.choosing.append(p.id)
+            who = p.controller or "its controller"
+            self.log.add(
+                p.controller,
+                "attaching",
+                f"{self.rules('as transforms')}; {self.rules('curse')}",
+                f"As it transforms into {p.face_name()}, {who} attaches it to a player of their choice "
+                "(it does not target: a player with hexproof can be chosen). Choose the player before "
+                "anything else happens.",
+                permanent=p.id,
+            )
 
     def _explain_transform(self, p: Permanent, key: str, cause: str) -> None:
         """The transform in words, and what still applies to it (712.18)."""
@@ -258,7 +295,7 @@ class Changes(State):
             if when == "upkeep":
                 timing = (
                     "it goes on the stack at the beginning of the upkeep (nobody gets priority in the untap step)"
-                    if rule == "untap triggers" or kind != "werewolf"
+                    if rule == "untap triggers" or kind not in ("werewolf", "enchanted")
                     else "it goes on the stack as the upkeep begins"
                 )
             else:

@@ -41,13 +41,14 @@ BACK_TYPES = ("permanent", "instant", "sorcery")
 #: effect, from any other zone (712.14); tokens are created
 VIA = ("spell", "effect")
 #: triggered abilities the tracker follows (each "pending" until it resolves)
-TRIGGERS = ("change", "enters front", "enters back", "into front", "into back")
+TRIGGERS = ("change", "enters front", "enters back", "into front", "into back", "enchanted upkeep")
 TRIGGER_WORDS = {
     "change": "whenever day becomes night or night becomes day",
     "enters front": "when it enters with its front face up",
     "enters back": "when it enters with its back face up",
     "into front": "whenever it transforms into its front face",
     "into back": "whenever it transforms into its back face",
+    "enchanted upkeep": "at the beginning of enchanted player's upkeep",
 }
 #: abilities of a face that the day/night rules look at (a copy effect copies them)
 ABILITIES = ("daybound", "nightbound", "werewolf front", "werewolf back", "change trigger")
@@ -106,6 +107,8 @@ def catalog() -> dict[str, dict[str, Any]]:
             "back_type": row["back_type"],
             "triggers": tuple(t for t in row["triggers"].split(";") if t),
             "day_if_neither": row["day_if_neither"] == "true",
+            "enchant_player": row["enchant_player"] == "true",
+            "upkeep": row["upkeep"],
             "set": row["set"],
             "note": row["note"],
             "provenance": row["provenance"],
@@ -234,6 +237,10 @@ class Citations:
             "effect": f"Day and Night, CR {dn}.1 (an effect: it becomes day or night)",
             "first turn": f"Day and Night, CR {dn}.2 (no previous turn)",
             "players": "Players, CR 102",
+            "aura target": "Auras, CR 303.4a and 303.4f (the player it enchants)",
+            "creature attached": "State-Based Actions, CR 704.5p",
+            "enchanted upkeep": "Upkeep Step, CR 503.1a (at the beginning of enchanted player's upkeep)",
+            "curse": "Innistrad: Midnight Hunt release notes, Curse of Leeches // Leeching Lurker",
             "limit": "a limit of the tracker, not a rule of the game",
         }
 
@@ -284,7 +291,12 @@ class PermanentSpec:
       front face, "if a player cast two or more spells last turn" on the back face;
     * ``back_type`` -- ``"instant"`` or ``"sorcery"`` when the back face is one (712.10);
     * ``triggers`` -- triggered abilities the tracker follows (:data:`TRIGGERS`);
-    * ``day_if_neither`` -- "if it's neither day nor night, it becomes day as it enters".
+    * ``day_if_neither`` -- "if it's neither day nor night, it becomes day as it enters";
+    * ``enchant_player`` -- its front face is an Aura with "enchant player" (Curse of Leeches);
+    * ``attached_to`` -- the player that Aura enchants as it enters front face up: the Aura
+      spell's target (303.4a), or the player chosen as it is put onto the battlefield (303.4f);
+    * ``upkeep`` -- what its "at the beginning of enchanted player's upkeep" ability does, in
+      words, ``{enchanted}`` and ``{controller}`` standing for the players' names.
     """
 
     name: str
@@ -298,6 +310,9 @@ class PermanentSpec:
     back_type: str = "permanent"
     triggers: tuple[str, ...] = ()
     day_if_neither: bool = False
+    enchant_player: bool = False
+    attached_to: str | None = None
+    upkeep: str = ""
 
     @property
     def double_faced(self) -> bool:
@@ -312,9 +327,11 @@ class PermanentSpec:
         transformed: bool | None = None,
         token: bool = False,
         via: str = "spell",
+        attached_to: str | None = None,
     ) -> PermanentSpec:
         """A real card from :func:`catalog` by either face's name (naming the back face means
-        it enters transformed, unless ``transformed`` says otherwise)."""
+        it enters transformed, unless ``transformed`` says otherwise); ``attached_to``: the
+        player an Aura with "enchant player" enchants."""
         entry = catalog().get(name)
         if entry is None:
             raise KeyError(f"{name!r} is not in the card list; give its kind instead")
@@ -332,6 +349,9 @@ class PermanentSpec:
             entry["back_type"],
             entry["triggers"],
             entry["day_if_neither"],
+            entry["enchant_player"],
+            attached_to,
+            entry["upkeep"],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -349,11 +369,24 @@ class PermanentSpec:
             out["back_type"] = self.back_type
         if self.triggers:
             out["triggers"] = list(self.triggers)
+        if self.enchant_player:  # version 2 of the records (issue 20): written only when used
+            out["enchant_player"] = True
+        if self.attached_to is not None:
+            out["attached_to"] = self.attached_to
+        if self.upkeep:
+            out["upkeep"] = self.upkeep
         return out
 
+    def uses_version_2(self) -> bool:
+        """Whether it needs version 2 of the records (an Aura that enchants a player)."""
+        return self.enchant_player or self.attached_to is not None or bool(self.upkeep)
+
     @classmethod
-    def from_reader(cls, r: Reader) -> PermanentSpec:
+    def from_reader(cls, r: Reader, also: tuple[str, ...] = ()) -> PermanentSpec:
+        """A description from its JSON (``also``: other fields the reader of the whole object
+        reads, such as a starting position's ``up`` and ``effects``)."""
         r.only(
+            *also,
             "name",
             "kind",
             "back",
@@ -365,6 +398,9 @@ class PermanentSpec:
             "back_type",
             "triggers",
             "day_if_neither",
+            "enchant_player",
+            "attached_to",
+            "upkeep",
         )
         controller = r.get("controller", "a string", None)
         return cls(
@@ -379,6 +415,9 @@ class PermanentSpec:
             r.str("back_type", "permanent", choices=BACK_TYPES),
             _choices(r, "triggers", TRIGGERS),
             r.bool("day_if_neither", False),
+            r.bool("enchant_player", False),
+            r.get("attached_to", "a string", None),
+            r.str("upkeep", ""),
         )
 
 
@@ -443,3 +482,30 @@ class Effect:
             r.str("becomes", ""),
             _choices(r, "abilities", ABILITIES),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A permanent on the battlefield when a position starts: its description, the face that is
+    up (``None``: the face day and night give it, see
+    :meth:`~daynight.mtg.position.Positions._start_face`) and what applies to it, oldest first.
+    The position is checked by the rules of play: it must be one that play can reach."""
+
+    spec: PermanentSpec
+    up: str | None = None
+    effects: tuple[Effect, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.spec.to_json()
+        if self.up is not None:
+            out["up"] = self.up
+        if self.effects:
+            out["effects"] = [e.to_json() for e in self.effects]
+        return out
+
+    @classmethod
+    def from_reader(cls, r: Reader) -> Placed:
+        spec = PermanentSpec.from_reader(r, also=("up", "effects"))
+        up = r.str("up", choices=(FRONT, BACK)) if r.has("up") else None
+        effects = tuple(Effect.from_reader(e) for e in r.list("effects", []))
+        return cls(spec, up, effects)

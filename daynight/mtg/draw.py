@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import draw as d
 from .engine import DayNight
-from .moves import CastSpell, Resolve
+from .moves import Attach, CastSpell, Resolve
 from .permanent import PICTURES, Permanent
 from .view import PermanentView, View
 
@@ -201,6 +201,8 @@ def permanent_words(p: PermanentView) -> str:
         bits.append("can't transform")
     if p.phased_out:
         bits.append("phased out")
+    if p.attached_to is not None:
+        bits.append(f"enchanting {p.attached_to}")
     if p.controller:
         bits.append(f"controlled by {p.controller}")
     return f"#{p.id} " + ", ".join(bits)
@@ -290,6 +292,10 @@ def _card_faces(p: PermanentView, ink: str, parts: list[str]) -> float:
     if p.double_faced and p.other_face:
         other, used = _text_block(x0, y + 4, f"other face: {p.other_face}", 22, size=9, fill=ink, limit=2)
         parts.append(other)
+        y += used + 4
+    if p.attached_to is not None:
+        svg, used = _text_block(x0, y + 6, f"enchants {p.attached_to}", 20, size=10, fill=ink, weight="700", limit=1)
+        parts.append(svg)
         y += used + 4
     return y
 
@@ -448,9 +454,38 @@ def player_area(
     chip = _cast_chip(player, view.spells_this_turn[player], view.copies_this_turn[player], active, f"cast-{player}")
     if not rows:
         rows = [d.Piece(140, 20, d.text(0, 14, "no day/night permanents", size=11, fill=_MUTED))]
-    inner = _at_least(d.column([chip, *rows], gap=8), 8.5 * len(player) + 60)
+    inner = _at_least(d.column([chip, *_auras_on(view, player), *rows], gap=8), 8.5 * len(player) + 60)
     title = f"{player}" + (" (active)" if active else "")
     return d.panel(inner, title=title, label=f"{player}'s battlefield", highlight=active)
+
+
+def _auras_on(view: View, player: str) -> list[d.Piece]:
+    """The Auras that enchant ``player`` (their card is with their controller), and, while an
+    Aura transforming into its "enchant player" face waits for its player, the choice of this
+    one (a click target ``attach-<id>-<player>``)."""
+    out = []
+    for p in view.permanents:
+        if p.attached_to == player:
+            whose = f", {p.controller}'s" if p.controller else ""
+            out.append(
+                d.badge(
+                    f"enchanted by #{p.id} {p.face_name}{whose}",
+                    fill="#f3e8ff",
+                    size=11,
+                    label=f"{player} is enchanted by #{p.id} {p.face_name}{whose}",
+                )
+            )
+        if p.id in view.choosing:
+            out.append(
+                d.badge(
+                    f"attach #{p.id} {p.face_name} here",
+                    fill="#fff3c4",
+                    size=11,
+                    label=f"choose {player}: #{p.id} {p.face_name} enchants {player}",
+                    key=f"attach-{p.id}-{player}",
+                )
+            )
+    return out
 
 
 def _at_least(piece: d.Piece, w: float) -> d.Piece:
@@ -581,11 +616,13 @@ def drawing_of(view: View, what: str = "table") -> d.Drawing:
 def key(move: Any) -> str | None:
     """The ``data-key`` of the drawn piece a move stands on (``None``: it has none, a toolbar
     button plays it): a spell on its caster's spell counter, a waiting trigger's resolution on
-    the trigger."""
+    the trigger, the choice of the player an Aura enchants on that player's place."""
     if isinstance(move, CastSpell):
         return f"cast-{move.player}"
     if isinstance(move, Resolve) and not move.countered:
         return f"trigger-{move.trigger}"
+    if isinstance(move, Attach):
+        return f"attach-{move.permanent}-{move.player}"
     return None
 
 

@@ -13,25 +13,15 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..core import IllegalMoveError
 from ..draw import Drawing
-from .data import (
-    ABILITIES,
-    BACK_TYPES,
-    CAST_ZONES,
-    DOUBLE_FACED,
-    EFFECT_KINDS,
-    KINDS,
-    TRIGGERS,
-    VIA,
-    Effect,
-    PermanentSpec,
-)
+from .data import Effect, PermanentSpec, Placed
 from .moves import (
     Affect,
+    Attach,
     Becomes,
     BeginTurn,
     CastSpell,
@@ -45,9 +35,9 @@ from .moves import (
     Transform,
 )
 from .permanent import PICTURES, Permanent
-from .rules import DESIGNATIONS, NEITHER, NIGHT, castable_zone, face_abilities, must_transform
-from .state import MAX_PERMANENTS, State
-from .turns import Turns
+from .position import Positions
+from .rules import DESIGNATIONS, NEITHER, NIGHT
+from .state import State
 from .view import PermanentView, View, frozen_map
 
 #: the effects ``legal_moves`` offers to apply to a permanent (a representative sample)
@@ -79,32 +69,6 @@ def samples(first: str) -> tuple[PermanentSpec, ...]:
         ),
         PermanentSpec("Invasion of Kylem", "transforming", "Valor's Reach Tag Team", back_type="sorcery"),
     )
-
-
-def spec_content_problem(spec: PermanentSpec) -> tuple[str, str] | None:
-    """What is wrong with a permanent's description on its own (``None``: nothing), and the
-    rule it breaks."""
-    if not isinstance(spec.name, str) or not spec.name.strip():
-        return "a permanent that enters needs a name", "keywords"
-    if spec.kind not in KINDS:
-        return f"{spec.name}: unknown kind {spec.kind!r}; expected one of {list(KINDS)}", "keywords"
-    if spec.via not in VIA or spec.back_type not in BACK_TYPES or not isinstance(spec.back, str):
-        return f"{spec.name}: how it enters or what its back face is is not known", "keywords"
-    if (
-        not isinstance(spec.triggers, tuple)
-        or any(t not in TRIGGERS for t in spec.triggers)
-        or len(set(map(str, spec.triggers))) != len(spec.triggers)
-    ):
-        return f"{spec.name}: unknown or repeated triggered abilities {list(spec.triggers)}", "keywords"
-    if spec.werewolf and spec.kind != "transforming":
-        return (
-            f"{spec.name}: an Innistrad werewolf's upkeep triggers sit on a transforming "
-            "double-faced card without daybound or nightbound (kind 'transforming')",
-            "keywords",
-        )
-    if spec.kind not in DOUBLE_FACED and (spec.back or spec.back_type != "permanent"):
-        return f"{spec.name} is single-faced: it has no back face", "cannot transform"
-    return None
 
 
 class Offer:
@@ -156,7 +120,7 @@ def offer_for(players: tuple[str, ...], order: tuple[str, ...]) -> Offer:
     return Offer(players, order)
 
 
-class DayNight(Turns):
+class DayNight(Positions):
     """The day/night designation of one game of Magic, turn by turn.
 
     >>> g = DayNight.new(players=["Alice", "Bob"])
@@ -180,7 +144,7 @@ class DayNight(Turns):
         options: Options | None = None,
         *,
         designation: int | str = NEITHER,
-        permanents: Iterable[PermanentSpec] = (),
+        permanents: Iterable[PermanentSpec | Placed] = (),
         explain: bool = True,
     ):
         super().__init__(players, teams, options, designation=designation, explain=explain)
@@ -197,7 +161,7 @@ class DayNight(Turns):
         teams: Any = None,
         options: Options | None = None,
         designation: int | str = NEITHER,
-        permanents: Iterable[PermanentSpec] = (),
+        permanents: Iterable[PermanentSpec | Placed] = (),
         explain: bool = True,
     ) -> DayNight:
         """A new game. ``teams`` (shared team turns) is a mapping or a list of
@@ -219,65 +183,6 @@ class DayNight(Turns):
         """A Two-Headed Giant game (shared team turns, CR 810.2)."""
         return cls.new([*team_a, *team_b], teams=[(names[0], team_a), (names[1], team_b)], **kwargs)
 
-    def _setup_events(self) -> None:
-        R, log = self.rules, self.log
-        if log.enabled:
-            if self.teams:
-                order = "; ".join(f"{t} ({' and '.join(m)})" for t, m in self.teams)
-                log.add(
-                    None,
-                    "setup",
-                    R("shared team turns"),
-                    f"Teams take turns in this order (shared team turns): {order}.",
-                    teams=[[t, list(m)] for t, m in self.teams],
-                )
-            else:
-                log.add(
-                    None,
-                    "setup",
-                    R("turn order"),
-                    f"Players take turns in this order: {', '.join(self.players)}.",
-                    players=list(self.players),
-                )
-            d = self.designation
-            if d == NEITHER:
-                log.add(
-                    None,
-                    "setup",
-                    R("designation"),
-                    "The game starts with neither day nor night.",
-                    designation="neither",
-                )
-            else:
-                log.add(
-                    None,
-                    "setup",
-                    R("designation"),
-                    f"This position starts at {DESIGNATIONS[d]}.",
-                    designation=DESIGNATIONS[d],
-                )
-        self._place(self.start[1])
-
-    def _place(self, specs: Sequence[PermanentSpec]) -> None:
-        """The permanents on the battlefield at the start, each checked by the rules of play."""
-        if not specs:
-            return
-        problem = self._start_problem(specs)
-        if problem:
-            raise IllegalMoveError(problem[0], rule=self.rules(problem[1]))
-        for spec in specs:
-            up, _ = self._entering_face(spec)
-            assert up is not None, spec
-            p = self._add(spec, up)
-            self.log.add(
-                spec.controller,
-                "setup",
-                self.rules("keywords"),
-                f"{p.label()} is on the battlefield at the start.",
-                permanent=p.id,
-                up=p.up,
-            )
-
     # -- the contract ------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.over
@@ -285,6 +190,10 @@ class DayNight(Turns):
     def to_players(self) -> tuple[str, ...]:
         if self.over:
             return ()
+        if self.choosing:  # the controller of the Aura chooses the player it enchants
+            p = self.permanent(self.choosing[0])
+            if p is not None and p.controller is not None:
+                return (p.controller,)
         return self.active_players() or (self.order[0],)
 
     def mover(self, move: Any) -> Any:
@@ -309,6 +218,8 @@ class DayNight(Turns):
             return ()
         offer = self.offer
         if player is not None:
+            if self.choosing:
+                return ()
             casts = offer.casts.get(player, ()) if self.active is not None else ()
             slot = self.slot.get(player)
             if slot is None or self.pending:
@@ -318,6 +229,8 @@ class DayNight(Turns):
         return self._every_move()
 
     def _every_move(self) -> tuple[Any, ...]:
+        if self.choosing:  # as the Aura transforms, its controller chooses a player: nothing else
+            return tuple(Attach(pid, p) for pid in self.choosing for p in self.players)
         offer = self.offer
         moves: list[Any] = []
         if self.active is not None:
@@ -363,196 +276,6 @@ class DayNight(Turns):
         APPLY[move.__class__](self, move)
 
     # -- checking moves (nothing changes here) -------------------------------------------
-    def _refuse(self, message: str, key: str) -> IllegalMoveError:
-        return IllegalMoveError(message, rule=self.rules(key), state=self.describe())
-
-    def _check(self, move: Any) -> None:
-        """Raise :class:`IllegalMoveError` naming the rule if ``move`` is not legal now; change nothing."""
-        check = CHECKS.get(move.__class__)
-        if check is None:
-            raise self._refuse(f"{move!r} is not a move of the day/night tracker", "designation")
-        check(self, move)
-
-    def _check_cast(self, move: CastSpell) -> None:
-        """601.2: a player of this game casts a spell during a turn, from a zone a card leaves for the stack."""
-        player, zone = move.player, move.zone
-        if not isinstance(player, str) or not player:
-            raise self._refuse("a spell is cast by a player; this one names nobody", "cast")
-        if player not in self.index:
-            raise self._refuse(
-                f"{player!r} is not a player in this game (the players are {', '.join(self.players)})", "cast"
-            )
-        if self.active is None:
-            raise self._refuse("no turn has begun: spells are cast during a turn", "cast")
-        if not isinstance(zone, str) or not castable_zone(zone, CAST_ZONES):
-            raise self._refuse(
-                f"a spell is cast from a zone a card leaves for the stack ({', '.join(CAST_ZONES)}), not from {zone!r}",
-                "cast zone",
-            )
-
-    def _check_turn(self, move: BeginTurn) -> None:
-        """500.2: a step ends only when the stack is empty; turn order, extra turns (500.7) and
-        skipped turns (614.10)."""
-        if self.pending:
-            one = len(self.pending) == 1
-            raise self._refuse(
-                f"{len(self.pending)} triggered abilit{'y is' if one else 'ies are'} still waiting: "
-                f"a step ends only when the stack is empty, so resolve {'it' if one else 'them'} first",
-                "stack empty",
-            )
-        kind = "team" if self.teams else "player"
-        key = "shared team turns" if self.teams else "turn order"
-        for who in (move.who, *move.skipping):
-            if not isinstance(who, str) or who not in self.slot:
-                raise self._refuse(
-                    f"{who!r} is not a {kind} in this game (the {kind}s are {', '.join(self.order)})", key
-                )
-        if move.extra:
-            if move.skipping:
-                raise self._refuse(
-                    "an extra turn comes directly after the current turn: no turn is skipped before it", "extra turn"
-                )
-            if self.active is None:
-                raise self._refuse("no turn has begun: an extra turn comes after a turn", "extra turn")
-            return
-        expected = self.next_in_order()
-        for skipped in move.skipping:
-            if skipped != expected:
-                raise self._refuse(
-                    f"the next turn in turn order is {expected}'s, so that is the turn to skip, not {skipped}'s",
-                    "skip turn",
-                )
-            expected = self.after(skipped)
-        if move.who != expected:
-            raise self._refuse(
-                f"the next turn in turn order is {expected}'s, not {move.who}'s "
-                "(mark it as an extra turn if an effect gave one, or skip the turns between)",
-                "turn order",
-            )
-
-    def _check_becomes(self, move: Becomes) -> None:
-        if move.designation not in ("day", "night"):
-            raise self._refuse(
-                f"an effect makes it day or night, not {move.designation!r} (it can never become neither again)",
-                "designation",
-            )
-
-    def _check_enter(self, move: Enter) -> None:
-        if (
-            not isinstance(move.permanents, tuple)
-            or not move.permanents
-            or not all(isinstance(s, PermanentSpec) for s in move.permanents)
-        ):
-            raise self._refuse("name at least one permanent that enters", "keywords")
-        if len(self.permanents) + len(move.permanents) > MAX_PERMANENTS:
-            raise self._refuse(f"the tracker follows at most {MAX_PERMANENTS} permanents at once", "limit")
-        problem = self._spec_problem(move.permanents)
-        if problem:
-            raise self._refuse(*problem)
-
-    def _spec_problem(self, specs: Sequence[PermanentSpec]) -> tuple[str, str] | None:
-        for spec in specs:
-            problem = spec_content_problem(spec)
-            if problem:
-                return problem
-            if spec.controller is not None and spec.controller not in self.index:
-                return f"{spec.name}: its controller {spec.controller!r} is not a player in this game", "players"
-            if spec.token and spec.kind in DOUBLE_FACED and not self.rules.token_dfc:
-                return (
-                    f"{spec.name}: in the Comprehensive Rules of {self.options.cr_edition} a token copy "
-                    "of a double-faced card is not double-faced (double-faced tokens came with the "
-                    "2023-04-14 edition); enter it as a single-faced copy",
-                    "cannot transform",
-                )
-        return None
-
-    def _start_problem(self, specs: Sequence[PermanentSpec]) -> tuple[str, str] | None:
-        problem = self._spec_problem(specs)
-        if problem:
-            return problem
-        d = self.designation
-        for spec in specs:
-            up, _ = self._entering_face(spec)
-            if up is None:
-                return (
-                    f"{spec.name} cannot be on the battlefield transformed: its back face is not a permanent",
-                    "instant face",
-                )
-            ab = face_abilities(spec.kind, up, spec.werewolf)
-            if d == NEITHER and ab & {"daybound", "nightbound"}:
-                return (
-                    f"{spec.name} cannot be on the battlefield while it is neither day nor night "
-                    "(its daybound or nightbound would have set the designation)",
-                    "daybound neither",
-                )
-            if must_transform(d, up, "daybound" in ab, "nightbound" in ab):
-                return (
-                    f"it is {DESIGNATIONS[d]}, so {spec.name} cannot start with that face up "
-                    "(daybound and nightbound keep every such permanent in sync)",
-                    "daybound night" if d == NIGHT else "nightbound day",
-                )
-        return None
-
-    def _target(self, pid: Any, *, phased_in: bool = True) -> Permanent:
-        p = self.permanent(pid) if isinstance(pid, int) and not isinstance(pid, bool) else None
-        if p is None:
-            raise self._refuse(f"there is no permanent #{pid} on the battlefield", "keywords")
-        if phased_in and p.phased_out:
-            raise self._refuse(
-                f"{p.label()} is phased out: it is treated as though it does not exist "
-                "and can't be affected by anything",
-                "phasing",
-            )
-        return p
-
-    def _check_leave(self, move: Leave) -> None:
-        self._target(move.permanent, phased_in=False)
-
-    def _check_transform(self, move: Transform) -> None:
-        self._target(move.permanent)
-
-    def _check_affect(self, move: Affect) -> None:
-        p = self._target(move.permanent)
-        e = move.effect
-        if not isinstance(e, Effect) or not isinstance(e.name, str) or not e.name.strip():
-            raise self._refuse("an effect needs a name", "same object")
-        if e.kind not in EFFECT_KINDS:
-            raise self._refuse(
-                f"unknown kind of effect {e.kind!r}; expected one of {list(EFFECT_KINDS)}", "same object"
-            )
-        if e.kind == "copy" and (not isinstance(e.becomes, str) or not e.becomes.strip()):
-            raise self._refuse("a copy effect names what the permanent becomes a copy of", "copy values")
-        if e.kind != "copy" and (e.becomes or e.abilities):
-            raise self._refuse("only a copy effect gives a permanent a copied name and abilities", "copy values")
-        if not isinstance(e.abilities, tuple) or any(a not in ABILITIES for a in e.abilities):
-            raise self._refuse(f"a copy effect's abilities are some of {list(ABILITIES)}", "copy values")
-        if any(x.name == e.name for x in p.effects):
-            raise self._refuse(
-                f"{e.name!r} already applies to {p.label()}; give the second one another name", "same object"
-            )
-
-    def _check_end_effect(self, move: EndEffect) -> None:
-        p = self._target(move.permanent, phased_in=False)
-        if not any(e.name == move.name for e in p.effects):
-            raise self._refuse(f"no effect called {move.name!r} applies to {p.label()}", "same object")
-
-    def _check_phase_out(self, move: PhaseOut) -> None:
-        p = self._target(move.permanent)
-        if p.controller is None:
-            raise self._refuse(
-                f"{p.label()} phases in at the untap step of the player who controlled it: "
-                "say who controls it (enter it with a controller)",
-                "phasing",
-            )
-
-    def _check_resolve(self, move: Resolve) -> None:
-        if self.trigger(move.trigger) is None:
-            raise self._refuse(f"there is no pending triggered ability #{move.trigger}", "independent")
-
-    def _check_end(self, move: EndGame) -> None:
-        if self.turn == 0:
-            raise self._refuse("the game ends during a turn; no turn has begun", "end")
-
     # -- describing -------------------------------------------------------------------------
     def options_record(self) -> dict[str, Any]:
         return self.options.to_json()
@@ -573,6 +296,12 @@ class DayNight(Turns):
             lines.append("No daybound or nightbound permanents.")
         if self.pending:
             lines.append("Waiting to resolve: " + "; ".join(f"#{t.id} {t.text}" for t in self.pending) + ".")
+        if self.choosing:
+            lines.append(
+                "Waiting for a choice: the player "
+                + " and ".join(f"#{i}" for i in self.choosing)
+                + " will enchant (it attaches to a player as it transforms)."
+            )
         lines.append("Next untap step: " + self.forecast())
         if self.over:
             lines.append(f"The game is over ({self.end_reason}).")
@@ -602,6 +331,19 @@ class DayNight(Turns):
             werewolves_next_upkeep=tuple(self.werewolf_forecast()),
             over=self.over,
             summary=self.summary(),
+            choosing=tuple(self.choosing),
+        )
+
+    def position(self) -> tuple[Placed, ...]:
+        """The permanents on the battlefield now as a position to start a game from (each with
+        its face, what applies to it and the player it enchants): ``DayNight.new(players,
+        designation=game.designation, permanents=game.position())`` accepts it, as it accepts
+        every position play reaches. A phased-out permanent is left out (a position has no
+        phasing), and so is nothing else."""
+        return tuple(
+            Placed(replace(p.spec, attached_to=p.attached), p.up, p.effects)
+            for p in self.permanents
+            if not p.phased_out
         )
 
     def state_json(self) -> dict[str, Any]:
@@ -663,19 +405,6 @@ class DayNight(Turns):
 
 
 #: the check (:meth:`DayNight._check`) and the action (:meth:`DayNight._apply`) of each kind of move
-CHECKS: dict[type, Callable[[DayNight, Any], None]] = {
-    Becomes: DayNight._check_becomes,
-    Enter: DayNight._check_enter,
-    Leave: DayNight._check_leave,
-    Transform: DayNight._check_transform,
-    Affect: DayNight._check_affect,
-    EndEffect: DayNight._check_end_effect,
-    PhaseOut: DayNight._check_phase_out,
-    Resolve: DayNight._check_resolve,
-    EndGame: DayNight._check_end,
-    CastSpell: DayNight._check_cast,
-    BeginTurn: DayNight._check_turn,
-}
 APPLY: dict[type, Callable[[DayNight, Any], None]] = {
     BeginTurn: DayNight._begin_turn,
     CastSpell: DayNight._cast,
@@ -688,6 +417,7 @@ APPLY: dict[type, Callable[[DayNight, Any], None]] = {
     PhaseOut: DayNight._phase_out,
     Resolve: DayNight._resolve,
     EndGame: DayNight._end,
+    Attach: DayNight._attach,
 }
 
 #: the game class of the package (every game package has one ``Game``)

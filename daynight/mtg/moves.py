@@ -164,3 +164,13 @@ class EndGame:
     """The game ends (a player wins, concedes, a draw)."""
 
     reason: str = "the game ends"
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """The controller of an Aura that is transforming into its "enchant player" face chooses the
+    player it enchants: "As this permanent transforms into Curse of Leeches, attach it to a
+    player" (no target: a player with hexproof can be chosen)."""
+
+    permanent: int
+    player: str

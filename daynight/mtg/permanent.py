@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .data import DOUBLE_FACED, Effect, PermanentSpec
-from .rules import BACK, DAY, FRONT, NIGHT, face_abilities, must_transform, transform_blocked
+from .rules import BACK, DAY, FRONT, NIGHT, enchants_a_player, face_abilities, must_transform, transform_blocked
 
 #: what the day/night rules read off one face: (its abilities, daybound, nightbound, the
 #: designation at which daybound or nightbound transforms it, what would stop that)
@@ -93,6 +93,10 @@ class PermanentView:
     back_type: str
     triggers: tuple[str, ...]
     label: str
+    #: the player it enchants (an Aura with "enchant player" front face up), else ``None``
+    attached_to: str | None = None
+    #: its face up is an Aura with "enchant player"
+    aura: bool = False
 
     @classmethod
     def of(cls, p: Permanent) -> PermanentView:
@@ -119,6 +123,8 @@ class PermanentView:
             p.spec.back_type,
             p.spec.triggers,
             p.label(),
+            p.attached,
+            enchants_a_player(p.up, p.spec.enchant_player),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -145,6 +151,8 @@ class PermanentView:
             "back_type": self.back_type,
             "triggers": list(self.triggers),
             "label": self.label,
+            # an Aura on a player (version 2 of the records, issue 20): only when there is one
+            **({"attached_to": self.attached_to} if self.attached_to is not None else {}),
         }
 
 
@@ -159,6 +167,7 @@ class Permanent:
 
     __slots__ = (
         "abilities",
+        "attached",
         "back",
         "cant_transform",
         "controller",
@@ -197,6 +206,8 @@ class Permanent:
         self.effects: tuple[Effect, ...] = ()
         self.phased_out = False
         self.phased_under: str | None = None
+        #: the player it is attached to (an Aura that enchants a player), else ``None``
+        self.attached: str | None = None
         #: represented by a transforming double-faced card or a double-faced token (712.9)
         self.double_faced = double_faced
         #: the back face is an instant or sorcery face (712.10)
@@ -317,6 +328,8 @@ class Permanent:
         else:
             side = self.keyword_words()
         bits = [side] if side else []
+        if self.attached is not None:
+            bits.append(f"enchanting {self.attached}")
         if self.phased_out:
             bits.append("phased out")
         return f"#{self.id} {name}" + (f" ({', '.join(bits)})" if bits else "")
@@ -349,7 +362,7 @@ class Trigger:
     id: int
     permanent: int
     source: str
-    kind: str  # "change", "werewolf", "enters", "transforms"
+    kind: str  # "change", "werewolf", "enters", "transforms", "enchanted"
     text: str
     when: str
     stamp: int = 0

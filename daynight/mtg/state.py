@@ -150,10 +150,11 @@ class State(Game):
         "_next",
         "_phased",
         "_successor",
+        "_upkeeps",
         "_voice",
         "_watchers",
-        "_werewolves",
         "active",
+        "choosing",
         "copies",
         "designation",
         "end_reason",
@@ -176,6 +177,7 @@ class State(Game):
         "teams",
         "turn",
         "turns",
+        "upkeep_waits",
     )
 
     def __init__(
@@ -214,10 +216,16 @@ class State(Game):
         #: triggered abilities waiting to go on the stack or to resolve, oldest first
         self.pending: list[Trigger] = []
         self.next_trigger = 1
-        #: "until end of turn" effects, phased-out permanents, Innistrad werewolves and
-        #: "whenever day becomes night" watchers on the battlefield (kept by _count: the untap
-        #: step and the changes look only when there are some)
-        self._eot = self._phased = self._werewolves = self._watchers = 0
+        #: "until end of turn" effects, phased-out permanents, upkeep triggers the tracker follows
+        #: (Innistrad werewolves, Auras that enchant a player) and "whenever day becomes night"
+        #: watchers on the battlefield (kept by _count: the untap step and the changes look only
+        #: when there are some)
+        self._eot = self._phased = self._upkeeps = self._watchers = 0
+        #: Auras transforming into their "enchant player" face, waiting for their controller to
+        #: choose the player (their ids, oldest first); nothing else happens until they have one
+        self.choosing: list[int] = []
+        #: the upkeep waits for those choices (they came in the untap step)
+        self.upkeep_waits = False
         self.over = False
         self.end_reason = ""
         self.history: list[Any] = []
@@ -271,14 +279,15 @@ class State(Game):
     def _count(self) -> None:
         """How many permanents the untap step and the changes must look at (kept up to date
         whenever the battlefield or what applies to it changes)."""
-        eot = phased = werewolves = watchers = 0
+        eot = phased = upkeeps = watchers = 0
         for p in self.permanents:
             if p.effects:
                 eot += sum(1 for e in p.effects if e.until_end_of_turn)
             phased += p.phased_out
+            upkeeps += p.attached is not None and "enchanted upkeep" in p.triggers
             ab = p.abilities
             if not ab:
                 continue
-            werewolves += "werewolf front" in ab or "werewolf back" in ab
+            upkeeps += "werewolf front" in ab or "werewolf back" in ab
             watchers += "change trigger" in ab
-        self._eot, self._phased, self._werewolves, self._watchers = eot, phased, werewolves, watchers
+        self._eot, self._phased, self._upkeeps, self._watchers = eot, phased, upkeeps, watchers

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .battlefield import Battlefield
-from .moves import Becomes, BeginTurn, CastSpell, EndGame, Resolve
+from .moves import Attach, Becomes, BeginTurn, CastSpell, EndGame, Resolve
 from .permanent import Permanent
 from .rules import (
     BACK,
@@ -22,6 +22,7 @@ from .rules import (
     NEITHER,
     NIGHT,
     designation_of,
+    enchanted_upkeep,
     phases_in,
     spell_counts,
     transformed_since,
@@ -83,7 +84,9 @@ class Turns(Battlefield):
         if changed:
             self._set(new, "the untap-step check", True, key)
         self.turns.append((slot, before, new, changed, spells, move.skipping))
-        if self._werewolves:
+        if self.choosing:  # an Aura attaches to a player as it transforms, before the upkeep (R17)
+            self.upkeep_waits = True
+        elif self._upkeeps:
             self._upkeep(last)
 
     def _phasing(self, turn: int, who: str, slot: int) -> bool:
@@ -246,7 +249,8 @@ class Turns(Battlefield):
     def _upkeep(self, last: list[int] | None) -> None:
         """503.1a: abilities that triggered in the untap step and at the beginning of the
         upkeep go on the stack before the active player gets priority. Innistrad werewolves
-        trigger here (an intervening "if", 603.4)."""
+        trigger here (an intervening "if", 603.4), and "at the beginning of enchanted player's
+        upkeep" in a turn of the enchanted player."""
         if last is None and self.options.check_first_turn:
             last = [0] * len(self.players)
         for p in self.permanents:
@@ -257,6 +261,8 @@ class Turns(Battlefield):
             elif "werewolf back" in p.abilities:
                 up = BACK
             else:
+                if p.attached is not None and "enchanted upkeep" in p.triggers:
+                    self._enchanted_upkeep(p)
                 continue
             if not werewolf_transforms(up, last):
                 continue
@@ -264,6 +270,48 @@ class Turns(Battlefield):
             self._trigger(
                 p, "werewolf", f"at the beginning of each upkeep, if {cond}, transform it", "upkeep", "werewolf"
             )
+
+    def _enchanted_upkeep(self, p: Permanent) -> None:
+        """ "At the beginning of enchanted player's upkeep" (Curse of Leeches): it triggers in a
+        turn of the player it enchants, and waits, saying whom it names and what it will do."""
+        if enchanted_upkeep(p.attached, self.active_players()):
+            self._trigger(
+                p,
+                "enchanted",
+                f"at the beginning of {p.attached}'s upkeep (the enchanted player), {self._upkeep_words(p)}",
+                "upkeep",
+                "enchanted upkeep",
+            )
+
+    @staticmethod
+    def _upkeep_words(p: Permanent) -> str:
+        """What its "enchanted player's upkeep" ability does, with the players' names."""
+        words = p.spec.upkeep or "do what the card says"
+        return words.replace("{enchanted}", p.attached or "the enchanted player").replace(
+            "{controller}", p.controller or "its controller"
+        )
+
+    def _attach(self, move: Attach) -> None:
+        """The controller chooses the player the Aura enchants as it transforms; if that came in
+        the untap step, the upkeep begins now, so its upkeep ability can trigger this very turn
+        (ruling R17)."""
+        p = self._on_battlefield(move.permanent)
+        self.choosing.remove(p.id)
+        p.attached = move.player
+        self._count()
+        self.log.add(
+            p.controller,
+            "attach",
+            f"{self.rules('as transforms')}; {self.rules('curse')}",
+            f"{p.controller or 'Its controller'} attaches {p.face_name()} to {move.player}: it enchants "
+            f"{move.player}. (Hexproof would not stop this; the tracker does not follow hexproof.)",
+            permanent=p.id,
+            player=move.player,
+        )
+        if self.upkeep_waits and not self.choosing:
+            self.upkeep_waits = False
+            if self._upkeeps:
+                self._upkeep(self.last_turn)
 
     # .. spells and effects ...................................................................
     def _cast(self, move: CastSpell) -> None:
@@ -342,6 +390,15 @@ class Turns(Battlefield):
                 "resolve",
                 R("independent"),
                 f"Pending #{t.id} ({t.text}) is countered: it does nothing.",
+                trigger=t.id,
+            )
+            return
+        if t.kind == "enchanted":
+            log.add(
+                None,
+                "resolve",
+                f"{R('enchanted upkeep')}; {R('curse')}",
+                f"Pending #{t.id} resolves ({t.text}). The tracker keeps no life totals: count them at the table.",
                 trigger=t.id,
             )
             return
@@ -448,7 +505,8 @@ class Turns(Battlefield):
 
     def werewolf_forecast(self) -> list[str]:
         """What the Innistrad werewolves will do at the next upkeep, from this turn's spells so
-        far (every player's spells count for them)."""
+        far (every player's spells count for them), and what each Aura that enchants a player
+        will do at that player's upkeep."""
         if self.active is None or self.over:
             return []
         out = []
@@ -466,5 +524,10 @@ class Turns(Battlefield):
                 out.append(
                     f"{p.face_name()} transforms at the next upkeep if one player casts two or more "
                     f"spells this turn" + (" (someone has)." if done else " (nobody has yet).")
+                )
+            elif p.attached is not None and "enchanted upkeep" in p.triggers:
+                out.append(
+                    f"{p.face_name()} enchants {p.attached}: at the beginning of {p.attached}'s upkeep, "
+                    f"{self._upkeep_words(p)}."
                 )
         return out

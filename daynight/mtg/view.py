@@ -47,6 +47,8 @@ class View:
     werewolves_next_upkeep: tuple[str, ...]
     over: bool
     summary: str
+    #: Auras transforming into their "enchant player" face, waiting for the player they enchant
+    choosing: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (what ``daynight replay --json`` prints for each step)."""
@@ -69,4 +71,6 @@ class View:
             "werewolves_next_upkeep": list(self.werewolves_next_upkeep),
             "over": self.over,
             "summary": self.summary,
+            # an Aura waiting for its player (version 2 of the records, issue 20): only then
+            **({"choosing": list(self.choosing)} if self.choosing else {}),
         }
