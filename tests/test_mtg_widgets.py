@@ -180,7 +180,9 @@ def test_every_target_and_control_has_an_accessible_name():
     click(t, "choose #1 Brutal Cathar")
     names = t.table.target_names()
     assert all(names) and len(set(names)) == len(names)
-    keys = {tg["key"] for tg in t.table.targets if tg["key"]}
+    keyed = [tg["key"] for tg in t.table.targets if tg["key"]]
+    assert len(keyed) == len(set(keyed)), "one target per drawn piece"
+    keys = set(keyed)
     drawn_keys = set(re.findall(r'data-key="([^"]+)"', t.table.svg))
     assert keys <= drawn_keys  # every drawn target is on the drawing
     for control in (t.zone, t.permanent_name, t.permanent_kind, t.controller, t.add_button, t.effect):

@@ -615,9 +615,9 @@ def drawing_of(view: View, what: str = "table") -> d.Drawing:
 
 def key(move: Any) -> str | None:
     """The ``data-key`` of the drawn piece a move stands on (``None``: it has none, a toolbar
-    button plays it): a spell on its caster's spell counter, a waiting trigger's resolution on
+    button plays it): a spell (not a copy) on its caster's spell counter, a waiting trigger's resolution on
     the trigger, the choice of the player an Aura enchants on that player's place."""
-    if isinstance(move, CastSpell):
+    if isinstance(move, CastSpell) and not move.copy:
         return f"cast-{move.player}"
     if isinstance(move, Resolve) and not move.countered:
         return f"trigger-{move.trigger}"
