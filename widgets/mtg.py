@@ -66,10 +66,9 @@ KIND_CHOICES = [
     ("other permanent", "other"),
 ]
 ZONE_CHOICES = [(z, z) for z in CAST_ZONES]
-#: the table may not push the toolbar below the first screen (the title, the form above the
-#: table, the toolbar and the status line take about 330 pixels)
-STYLE = "<style>.dn-mtg.dn-table { --dn-table-max-height: calc(100vh - 330px); }</style>"
-#: how to use the tracker (package data: ``widgets/mtg_help.html``)
+#: how to use the tracker, and the table's height (it may not push the toolbar below the first
+#: screen: the title, the form above the table, the toolbar and the status line take about 330
+#: pixels): package data, ``widgets/mtg_help.html``
 HOW_TO = resources.files(__package__ or "daynight.widgets").joinpath("mtg_help.html").read_text(encoding="utf-8")
 NARROW = {"description_width": "initial"}
 
@@ -97,7 +96,7 @@ class Tracker:
         self.last_chart: Any = None
         top = self._entering_form()
         settings = self._settings(players, two_headed_giant)
-        self.widget = app_layout(self.table, side=[w.HTML(STYLE + HOW_TO), settings, self.log_view], top=top)
+        self.widget = app_layout(self.table, side=[w.HTML(HOW_TO), settings, self.log_view], top=top)
         self.permanent_name.observe(self._on_name, names="value")
         # the targets carry the moves they play: a spell's zone and the effect are part of them
         self.zone.observe(lambda _: self.refresh(), names="value")
