@@ -12,22 +12,44 @@
   :func:`hint_chart`, :func:`option_effects_chart`; and the frames :func:`rounds_frame`,
   :func:`deck_frame`, :func:`tournament`, :func:`option_effects`.
 
-The engine decides everything; a refused click shows the engine's reason in the table's
-status line. plotly and pandas are imported only when a chart is drawn, so the app appears fast.
+The engine decides everything: the targets on the drawing are the moves ``legal_moves(0)``
+offers, each carrying its move (``Target.move``) and placed by ``daynight.stars.draw.move_key``,
+plus the other cards of your hand, so that a click the engine refuses shows its rule in the
+table's status line. The how-to-play and the app's style are package data files
+(``stars_help.html``, ``stars_app.css``). plotly and pandas are imported only when a chart is
+drawn, so the app appears fast (pandas is not in the static site's browser Python at all).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+from functools import partial
+from importlib import resources
 from typing import Any, Sequence
 
 import ipywidgets as w
+from IPython.display import display
 
 from daynight.core import IllegalMoveError
-from daynight.stars import (CHOOSE, COLOURS, PLAY2, Choose, Commit, Deck, HintLine, StarsGame, default_deck,
-                            hint, make_bot, play_bots)
-from daynight.stars.draw import COLOUR
+from daynight.stars import (
+    CHOOSE,
+    COLOURS,
+    PLAY2,
+    Card,
+    Choose,
+    Commit,
+    Deck,
+    HintLine,
+    Move,
+    Options,
+    StarsGame,
+    default_deck,
+    hint,
+    make_bot,
+    play_bots,
+)
+from daynight.stars.draw import COLOUR, move_key, move_name, round_table, table
 
 from .common import EventLogView, app_layout, button
 from .table import Table, Target
@@ -42,30 +64,9 @@ HUMAN = "Player 1 (you)"
 #: how long a Hint may think before it answers with what it has (it refines on the next press)
 HINT_BUDGET = 0.6
 
-HOW_TO_PLAY = """
-<details class="dn-how"><summary><b>How to play</b></summary>
-<ul style="margin:0.3em 0;padding-left:1.2em">
-<li>Each round a card is revealed from the pile. Then everybody plays <b>two cards</b>, one at
-a time, <b>face down</b>; they are revealed together. <b>Click a card of your hand</b> to play it.</li>
-<li>Every <b>time symbol</b> (sun and moon) turns the time card over.</li>
-<li>After both plays, by <b>DAY</b> the colour with the <b>highest</b> total on the table wins,
-by <b>NIGHT</b> the <b>lowest</b> (the revealed card counts). A tie: no winning colour.</li>
-<li>Whoever played the winning colour takes <b>one face-up card</b>: by day the highest value
-chooses first, by night the lowest (both your cards of that colour add up). Equal values: fewer
-stars chooses first; still equal: neither gets a card. <b>Click a face-up card</b> to take it.</li>
-<li>The <b>stars</b> on your taken cards are your points. Most stars wins; then more cards.</li>
-<li><b>Hint</b> writes under each card the stars you can expect from it, from random games
-that fit what you can see (press it again to refine).</li>
-</ul>
-<p style="margin:0.2em 0"><i>The deck is a reconstruction (the real card table is not
-published); cards carry their colour in words and a pattern, so colour is never needed.</i></p>
-</details>
-"""
-
-#: the page's title, the new-game bar, the toolbar and the status line fit above and below the
-#: drawn table in a 1280x800 window
-STYLE = ("<style>.dn-stars-app .dn-table { --dn-table-max-height: calc(100vh - 250px); }"
-         ".dn-stars-app .dn-how summary { cursor: pointer; }</style>")
+#: the how-to-play beside the table and the app's style, package data files read once
+HOW_TO_PLAY = resources.files(__package__).joinpath("stars_help.html").read_text(encoding="utf-8")
+STYLE = "<style>" + resources.files(__package__).joinpath("stars_app.css").read_text(encoding="utf-8") + "</style>"
 
 _SLIM = {"style": {"description_width": "initial"}}
 
@@ -167,20 +168,23 @@ class StarsApp:
         return f"{'Winners' if len(g.winners) > 1 else 'Winner'}: {names} ({g.stars[g.winners[0]]} stars)."
 
     # -- clicks ---------------------------------------------------------------------------
-    def play_card(self, card) -> None:
+    def play_card(self, card: Card) -> None:
         """Play ``card`` from your hand face down (refused with the engine's reason if not allowed)."""
-        self._move(Commit(0, card), f"You placed {card.name} face down.")
+        self.play(Commit(0, card))
 
-    def take_card(self, card) -> None:
+    def take_card(self, card: Card) -> None:
         """Take the face-up ``card`` (when it is your turn to choose)."""
-        self._move(Choose(0, card), f"You took {card.name}.")
+        self.play(Choose(0, card))
 
-    def _move(self, move, said: str) -> None:
+    def play(self, move: Move) -> None:
+        """Play ``move`` for you (the engine accepts it or says which rule refuses it), then
+        let the bots play until it is your decision again."""
         if self.showing is not None:
             raise IllegalMoveError("the round is over; press Next round to see the new one",
                                    rule="5. clean up and draw cards")
         self.mark = len(self.game.log)
         self.game.play(move)
+        said = f"You placed {move.card.name} face down." if isinstance(move, Commit) else f"You took {move.card.name}."
         self.lines = []
         self._advance()
         self._redraw(f"{said} {self._prompt()}")
@@ -216,25 +220,23 @@ class StarsApp:
 
     # -- the drawing and its targets ----------------------------------------------------------
     def _targets(self) -> list[Target]:
+        """The drawn pieces you may click, each with the move it stands for: your legal moves
+        (``legal_moves(0)``, placed on the drawing by ``draw.move_key``) and, so that a wrong
+        click shows its rule, every other card of your hand (the engine refuses it)."""
         g = self.game
         hint = Target(f"Hint ({self.hint_rollouts:,} rollouts)", self.show_hint, id="hint")
         if g.is_over():
             return []
         if self.showing is not None:
             return [Target("Next round", self.next_round, id="next", primary=True), hint]
-        targets = []
-        if g.phase <= PLAY2:
-            for c in g.hands[0]:
-                targets.append(Target(f"play {c.name}", (lambda c=c: self.play_card(c)), key=f"hand-{c.id}"))
-        elif g.phase == CHOOSE:
-            for c in g.table:
-                targets.append(Target(f"take {c.name}", (lambda c=c: self.take_card(c)), key=f"card-{c.id}"))
+        moves = list(g.legal_moves(0))
+        offered = {move.card for move in moves if isinstance(move, Commit)}
+        moves += [g.deck.commit[0][card.id] for card in g.hands[0] if card not in offered]
+        targets = [Target(move_name(m), partial(self.play, m), key=move_key(m), move=m) for m in moves]
         targets.append(hint)
         return targets
 
     def _redraw(self, status: str, kind: str = "ok") -> None:
-        from daynight.stars.draw import round_table, table
-
         g = self.game
         if self.showing is not None:
             drawing = round_table(self.showing, g.names, viewer=0, hand=g.hands[0],
@@ -256,8 +258,7 @@ class StarsApp:
         """The names of the targets on the face-up cards you may take (tests)."""
         return [t["name"] for t in self.table.targets if (t["key"] or "").startswith("card-")]
 
-    def _ipython_display_(self):  # pragma: no cover - notebook display
-        from IPython.display import display
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)
 
 
@@ -284,7 +285,7 @@ PATTERN = {"blue": "", "orange": "/", "pink": ".", "purple": "x"}
 
 def rounds_frame(game: StarsGame):
     """One row per finished round and player: time, winning colour, stars after the round."""
-    import pandas as pd
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     rows = []
     for rnd in game.rounds:
@@ -297,7 +298,7 @@ def rounds_frame(game: StarsGame):
 
 def deck_frame(deck: Deck | None = None):
     """The deck as a table: colour, value, time symbol, stars, provenance."""
-    import pandas as pd
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     deck = deck or default_deck()
     return pd.DataFrame([{"id": c.id, "colour": c.colour, "value": c.value, "time_symbol": c.time,
@@ -307,8 +308,8 @@ def deck_frame(deck: Deck | None = None):
 def colour_totals_chart(game: StarsGame, round_no: int | None = None):
     """The colour totals of one finished round (default: the last), the winning colour
     marked, and the day/night rule in the title."""
-    import pandas as pd
-    import plotly.graph_objects as go
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     if not game.rounds:
         raise ValueError("no round has finished yet")
@@ -333,7 +334,7 @@ def colour_totals_chart(game: StarsGame, round_no: int | None = None):
 
 def stars_over_rounds_chart(game: StarsGame):
     """Stars collected by each player after each round; the rounds' times as D/N labels."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     df = rounds_frame(game)
     if df.empty:
@@ -353,7 +354,7 @@ def stars_over_rounds_chart(game: StarsGame):
 
 def deck_stars_chart(deck: Deck | None = None):
     """The deck's stars by card value (stacked by colour) and the number of time-symbol cards."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     df = deck_frame(deck)
     stars = df.groupby(["value", "colour"], as_index=False)["stars"].sum()
@@ -377,7 +378,7 @@ def tournament(games: int = 24, players: int = 4, seats: Sequence[str] = ("rando
                seed: int = 0, mc_rollouts: int = 40):
     """Seeded bot-against-bot games; the seats rotate every game so no bot keeps a seat.
     One row per game and seat: bot, stars, cards, won (a shared win counts)."""
-    import pandas as pd
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     rows = []
     for i in range(games):
@@ -394,7 +395,7 @@ def tournament(games: int = 24, players: int = 4, seats: Sequence[str] = ("rando
 
 def bot_results_chart(df):
     """Mean stars (with the standard error) and win rate per bot type, from :func:`tournament`."""
-    from plotly.subplots import make_subplots
+    from plotly.subplots import make_subplots  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     g = df.groupby("bot", sort=False)
     summary = g.agg(stars=("stars", "mean"), sd=("stars", "std"), n=("stars", "size"), won=("won", "mean")).reset_index()
@@ -415,7 +416,7 @@ def bot_results_chart(df):
 
 def hint_chart(lines: Sequence[HintLine], *, title: str = "Hint: expected final stars per card"):
     """Horizontal bars: each legal card's expected final stars, the best one marked."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     lines = sorted(lines, key=lambda l: l.expected_stars)
     best = lines[-1].expected_stars if lines else 0
@@ -449,9 +450,7 @@ def option_effects(games: int = 60, players: Sequence[int] = (3, 4, 5), seed: in
     option matters at some count: the pile runs short with 3 and 5 players, it is empty for
     the last round with 4). One row per setting: rounds per game, share of rounds ending at
     night, share of rounds without a winning colour, stars collected per game (all players)."""
-    import pandas as pd
-
-    from daynight.stars import Options
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     rows = []
     for label, kw in OPTION_SETTINGS:
@@ -473,7 +472,7 @@ def option_effects(games: int = 60, players: Sequence[int] = (3, 4, 5), seed: in
 
 def option_effects_chart(df):
     """Grouped bars from :func:`option_effects`: one panel per measure, one bar per setting."""
-    from plotly.subplots import make_subplots
+    from plotly.subplots import make_subplots  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     measures = ["rounds per game", "stars collected per game", "night rounds", "rounds without a winning colour"]
     fig = make_subplots(rows=1, cols=4, subplot_titles=measures)

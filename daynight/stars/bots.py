@@ -9,8 +9,10 @@ from typing import Any, Sequence
 
 from ..core import Seed, make_rng
 from .data import Card
-from .engine import CHOOSE, OVER, Choose, StarsGame, View
-from .rules import winning_colour
+from .engine import StarsGame
+from .moves import Choose
+from .rules import CHOOSE, OVER, winning_colour
+from .view import View
 
 
 class Determinizer:
@@ -48,15 +50,16 @@ class Determinizer:
             if pend:
                 pending[p] = cards[i]
                 i += 1
-        return StarsGame._for_rollouts(v, hands, pending, cards[i:i + v.pile_size], cards[i + v.pile_size:])
+        return StarsGame.for_rollouts(v, hands, pending, cards[i:i + v.pile_size], cards[i + v.pile_size:])
 
 
 def rollout(g: StarsGame, rng: random.Random) -> None:
     """Finish ``g`` (explanations off): every player commits a random hand card, a chooser
-    takes the card with the most stars. Uses the unchecked fast path."""
+    takes the card with the most stars. Uses the unchecked fast path (``_apply``) with the
+    deck's interned moves."""
     n = g.n
-    commit = g._commit
-    choose = g._choose
+    apply = g._apply
+    commit, choose = g.deck.commit, g.deck.choose
     rr = rng.random
     while g.phase != OVER:
         if g.phase != CHOOSE:
@@ -64,14 +67,14 @@ def rollout(g: StarsGame, rng: random.Random) -> None:
             hands = g.hands
             for p in [p for p in range(n) if pending[p] is None]:
                 h = hands[p]
-                commit(p, h[int(rr() * len(h))])
+                apply(commit[p][h[int(rr() * len(h))].id])
         else:
             best = None
             bs = -1
             for c in g.table:
                 if c.stars > bs:
                     best, bs = c, c.stars
-            choose(g.choosers[0], best)
+            apply(choose[g.choosers[0]][best.id])  # type: ignore[union-attr]  # the table is never empty here
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,11 @@ from typing import Any, NamedTuple, Sequence
 from .. import draw as d
 from ..core import shown
 from .data import COLOURS, Card
-from .engine import CHOOSE, OVER, PLAY1, PLAY2, Round
-from .rules import colour_totals
+from .display import draws
+from .engine import StarsGame
+from .moves import Commit, Move
+from .rules import CHOOSE, OVER, PHASE_NAMES, PLAY2, colour_totals, winning_colour
+from .view import Round
 
 #: the four colours: a fill, the text colour that reads on it (contrast >= 4.5) and a pattern
 COLOUR = {
@@ -370,90 +373,109 @@ def _fresh(game: Any, since: int | None) -> tuple[frozenset, bool]:
     return frozenset(ids), flipped > 0
 
 
-def table(game: Any, viewer: int | None = None, *, since: int | None = None,
-          hint: dict[int, str] | None = None, best: int | None = None) -> d.Drawing:
+@draws(StarsGame)
+def table(
+    game: StarsGame,
+    viewer: int | None = None,
+    *,
+    since: int | None = None,
+    hint: dict[int, str] | None = None,
+    best: int | None = None,
+) -> d.Drawing:
     """The table of the moment, as ``viewer`` sees it (``None``: everything, a teacher's view).
 
     ``since`` (an index into ``game.log``) animates what happened since then: cards revealed
     or taken, the time card turning. ``hint`` writes words under the viewer's hand cards
     (card id -> words) and ``best`` outlines one.
     """
-    if viewer is None:
-        v = None
-        n, names = game.n, list(game.names)
-        hands = [tuple(h) for h in game.hands]
-        pending = [c for c in game.pending]
-        src = game
-    else:
-        v = game.view(viewer)
-        n, names = v.n, list(v.names)
-        hands = [v.hand if p == viewer else v.hand_sizes[p] for p in range(n)]
-        pending = [v.my_pending if p == viewer else ("back" if v.committed[p] else None) for p in range(n)]
-        src = v
-    phase = src.phase
+    src: Any
+    if viewer is None:  # a teacher's view: the game itself
+        src, hands, pending = game, [tuple(h) for h in game.hands], list(game.pending)
+    else:  # a player's view: their own hand and face-down card, the rest as backs and counts
+        src = game.view(viewer)
+        hands = [src.hand if p == viewer else src.hand_sizes[p] for p in range(src.n)]
+        pending = [src.my_pending if p == viewer else ("back" if src.committed[p] else None) for p in range(src.n)]
+    names = list(src.names)
     fresh, flipped = _fresh(game, since)
     on_table = {c.id for c in src.table}
-    decided = phase == CHOOSE or src.winning is not None
+    decided = src.phase == CHOOSE or src.winning is not None
     totals = src.winning_totals if decided and src.winning_totals is not None else colour_totals(
-        src.table, src.options.absent_colours)
-    values = src.values or ()
-    choosers = list(src.choosers)
-    seats = []
-    for p in range(n):
-        plays = []
-        for c in src.played[p]:
-            plays.append(c if c.id in on_table else "taken")
-        pend = pending[p]
-        if isinstance(pend, Card):
-            plays.append((pend,))      # drawn face up, marked as lying face down
-        elif pend == "back":
-            plays.append("back")
-        if phase <= PLAY2:
-            turn = pend is None and viewer in (None, p)
-            note = ("placed face down" if pend is not None else
-                    "your turn: play a card" if p == viewer else "to play" if viewer is None else "")
-        elif phase == CHOOSE:
-            turn = choosers[0] == p
-            taken = src.collected[p][-1] if p in src.order and p not in choosers else None
-            note = _note(p, winning=src.winning, values=values, order=src.order, dropped=src.dropped, taken=taken)
-        else:
-            turn = False
-            note = "winner!" if p in src.winners else ""
-        seats.append(Seat(names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hands[p], note, turn))
-    # the centre: time, pile, revealed card, totals, words about the moment
-    lines = [f"Round {src.round}" + (" (the last)" if src.last_round else "")]
-    if phase == OVER:
-        lines += ["game over", "winner" + ("s: " if len(src.winners) > 1 else ": ")
-                  + " and ".join(names[p] for p in src.winners)]
-    elif phase == CHOOSE:
-        lines += [f"{src.winning} wins", "choosing: " + names[choosers[0]]]
-    else:
-        lines += [f"play {phase + 1} of 2", f"{sum(1 for x in pending if x is not None)} of {n} placed"]
+        src.table, src.options.absent_colours)  # fmt: skip
+    seats = [_seat_of(src, p, viewer, hands[p], pending[p], on_table) for p in range(src.n)]
     revealed = src.revealed
-    centre = _centre(day=src.day, flipped=flipped, pile=(v.pile_size if v else len(game.pile)), revealed=revealed,
-                     revealed_taken=revealed is not None and revealed.id not in on_table, totals=totals,
-                     winning=src.winning, decided=decided, lines=lines, fresh=fresh)
+    centre = _centre(day=src.day, flipped=flipped, pile=len(game.pile) if viewer is None else src.pile_size,
+                     revealed=revealed, revealed_taken=revealed is not None and revealed.id not in on_table,
+                     totals=totals, winning=src.winning, decided=decided, lines=_moment(src, names, pending),
+                     fresh=fresh)  # fmt: skip
     if viewer is None:
         top = [_seat_piece(s, you=False, fresh=fresh, show_hand=True) for s in seats]
         bottom = []
     else:
-        order = [(viewer + k) % n for k in range(1, n)]
-        top = [_seat_piece(seats[p], you=False, fresh=fresh, show_hand=True) for p in order]
-        mine = seats[viewer]
-        playing = phase <= PLAY2 and pending[viewer] is None
-        title = ("Your hand: click a card to play it face down" if playing else
-                 f"Your hand ({_plural(len(v.hand), 'card')})")
-        cards = hand_piece(v.hand, hint=hint, best=best, fresh=fresh)
-        hand_col = d.column([d.Piece(cards.w, 14, d.text(0, 12, title, size=12.5, weight="700")), cards], gap=4)
-        bottom = [_seat_piece(mine, you=True, fresh=fresh, show_hand=False), hand_col]
+        top = [_seat_piece(seats[(viewer + k) % src.n], you=False, fresh=fresh, show_hand=True)
+               for k in range(1, src.n)]  # fmt: skip
+        bottom = [_seat_piece(seats[viewer], you=True, fresh=fresh, show_hand=False),
+                  _your_hand(src, hint=hint, best=best, fresh=fresh)]  # fmt: skip
     who = "everything (a teacher's view)" if viewer is None else f"as {names[viewer]} sees it"
     label = (f"Day and Night, round {src.round}, {'day' if src.day else 'night'}, "
-             f"{_phase_words(phase)}: the table {who}")
+             f"{PHASE_NAMES[src.phase]}: the table {who}")  # fmt: skip
     return _layout(top, centre, bottom, label, desc=_describe(src, names, totals, decided))
 
 
-def _phase_words(phase: int) -> str:
-    return {PLAY1: "first play", PLAY2: "second play", CHOOSE: "choosing", OVER: "game over"}[phase]
+def _seat_of(src: Any, p: int, viewer: int | None, hand: Any, pend: Any, on_table: set[int]) -> Seat:
+    """What is drawn at ``p``'s place: the round's cards (``pend``: the face-down card, a
+    card the viewer may see, ``"back"`` or ``None``), their part in the moment, their stars."""
+    plays: list[Any] = [c if c.id in on_table else "taken" for c in src.played[p]]
+    if isinstance(pend, Card):
+        plays.append((pend,))  # drawn face up, marked as lying face down
+    elif pend == "back":
+        plays.append("back")
+    if src.phase <= PLAY2:
+        turn = pend is None and viewer in (None, p)
+        note = ("placed face down" if pend is not None else
+                "your turn: play a card" if p == viewer else "to play" if viewer is None else "")  # fmt: skip
+    elif src.phase == CHOOSE:
+        turn = src.choosers[0] == p
+        taken = src.collected[p][-1] if p in src.order and p not in src.choosers else None
+        note = _note(p, winning=src.winning, values=src.values or (), order=src.order, dropped=src.dropped,
+                     taken=taken)  # fmt: skip
+    else:
+        turn = False
+        note = "winner!" if p in src.winners else ""
+    return Seat(src.names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hand, note, turn)
+
+
+def _moment(src: Any, names: Sequence[str], pending: Sequence[Any]) -> list[str]:
+    """A few words about the moment, for the middle of the table."""
+    lines = [f"Round {src.round}" + (" (the last)" if src.last_round else "")]
+    if src.phase == OVER:
+        lines += ["game over", "winner" + ("s: " if len(src.winners) > 1 else ": ")
+                  + " and ".join(names[p] for p in src.winners)]  # fmt: skip
+    elif src.phase == CHOOSE:
+        lines += [f"{src.winning} wins", "choosing: " + names[src.choosers[0]]]
+    else:
+        lines += [f"play {src.phase + 1} of 2", f"{sum(1 for x in pending if x is not None)} of {src.n} placed"]
+    return lines
+
+
+def _your_hand(v: Any, *, hint: dict[int, str] | None, best: int | None, fresh: frozenset) -> d.Piece:
+    """The viewer's hand under a title that says what to do with it (every card keyed
+    ``hand-<id>``: :func:`move_key`)."""
+    playing = v.phase <= PLAY2 and v.my_pending is None
+    title = "Your hand: click a card to play it face down" if playing else f"Your hand ({_plural(len(v.hand), 'card')})"
+    cards = hand_piece(v.hand, hint=hint, best=best, fresh=fresh)
+    return d.column([d.Piece(cards.w, 14, d.text(0, 12, title, size=12.5, weight="700")), cards], gap=4)
+
+
+def move_key(move: Move) -> str:
+    """The ``data-key`` of the drawn piece a move stands for: ``hand-<id>`` for a card of the
+    hand placed face down, ``card-<id>`` for a face-up card taken (:func:`table` draws both)."""
+    return f"hand-{move.card.id}" if isinstance(move, Commit) else f"card-{move.card.id}"
+
+
+def move_name(move: Move) -> str:
+    """A move in words, as a control that plays it is named: ``"play orange 8, 1 star"``,
+    ``"take pink 13, 4 stars"``."""
+    return f"play {move.card.name}" if isinstance(move, Commit) else f"take {move.card.name}"
 
 
 def _describe(src: Any, names: Sequence[str], totals: dict[str, int], decided: bool) -> str:
@@ -464,6 +486,7 @@ def _describe(src: Any, names: Sequence[str], totals: dict[str, int], decided: b
     return text
 
 
+@draws(Round)
 def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int | None = None,
                 hand: Sequence[Card] = (), result: str | None = None) -> d.Drawing:
     """A finished round, everything face up: the revealed card, each player's two cards, the
@@ -518,6 +541,7 @@ def _describe_round(rnd: Round, names: Sequence[str]) -> str:
 # Single values as drawings (what a notebook shows)
 # ---------------------------------------------------------------------------
 
+@draws(Card)
 def card(c: Card, *, size: str = "hand") -> d.Drawing:
     """One card as a drawing (``size``: ``"hand"``, ``"table"`` or ``"mini"``)."""
     piece = {"hand": lambda: face(c, HAND_W, HAND_H), "table": lambda: face(c, W, H), "mini": lambda: mini(c)}[size]()
@@ -549,8 +573,6 @@ def collected(cards: Sequence[Card], *, name: str = "collected cards") -> d.Draw
 
 def totals(cards: Sequence[Card], day: bool, *, absent_colours: str = "ignored") -> d.Drawing:
     """The colour totals of ``cards`` and the winning colour by day or night."""
-    from .rules import winning_colour
-
     t = colour_totals(cards, absent_colours)
     win = winning_colour(t, day)
     return d.document(totals_piece(t, day, win, True), label="colour totals")
