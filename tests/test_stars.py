@@ -661,3 +661,96 @@ def test_quiet_games_keep_the_same_round_summaries():
             loud.play(move)
             quiet.play(move)
         assert loud.rounds == quiet.rounds and len(loud.rounds) == loud.round
+
+
+# -- one legality path (issue 25) --------------------------------------------------------------
+
+from daynight.stars import Game, Move, Round, View  # noqa: E402
+from daynight.stars.display import DRAWERS, drawing  # noqa: E402
+
+
+def test_game_is_the_one_name_and_core_play_is_the_only_play():
+    from daynight.core import Game as CoreGame
+
+    assert Game is StarsGame and StarsGame.play is CoreGame.play
+    assert StarsGame.records.__name__ == "daynight.stars.records", "records are bound once, in __init__"
+
+
+@pytest.mark.parametrize("move", ["orange 7", None, 3, object(), Commit, (0, 1), Choose(0, None)])
+def test_mover_never_raises_and_a_move_of_another_shape_is_refused_by_its_rule(move):
+    g = StarsGame.new(4, 5)
+    g.mover(move)  # no error, whatever the shape
+    with pytest.raises(IllegalMoveError) as info:
+        g.play(move)
+    assert info.value.rule in ("moves", "players", "4. collect winning cards: only after the winning colour is found")
+
+
+def test_every_interned_move_equals_the_move_built_anew():
+    """The deck's interned moves (what legal_moves offers, so that core's play accepts them at
+    a glance) are built by the move classes: each equals the move built anew, on every input."""
+    for p in range(5):
+        for card in DECK.cards:
+            assert DECK.commit[p][card.id] == Commit(p, card) and DECK.commit_of[p][card] is DECK.commit[p][card.id]
+            assert DECK.choose[p][card.id] == Choose(p, card) and DECK.choose_of[p][card] is DECK.choose[p][card.id]
+
+
+def _fresh_legal_moves(g, p):
+    """What the rule functions say now, without the answer ``legal_moves`` keeps."""
+    g = g.copy_fast()
+    return g.legal_moves(p)
+
+
+@settings(deadline=None, max_examples=15)
+@given(players=st.sampled_from([3, 4, 5]), seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
+def test_the_kept_legal_moves_equal_the_rule_functions_at_every_step(players, seed, choice_seed):
+    g = StarsGame.new(players, seed)
+    rng = random.Random(choice_seed)
+    while not g.is_over():
+        for p in range(-1, players + 1):
+            kept = g.legal_moves(p)
+            assert kept == _fresh_legal_moves(g, p) and g.legal_moves(p) is kept
+            if 0 <= p < players:
+                view_moves = g.view(p).my_moves
+                assert view_moves == kept, "a player's view offers exactly the engine's moves"
+                if g.phase <= PLAY2:
+                    assert [m.card for m in kept] == list(rules.cards_to_play(g.hands[p], g.pending[p]))
+                elif kept:
+                    assert [m.card for m in kept] == list(rules.cards_to_take(g.table))
+        p = rng.choice(g.to_players())
+        moves = g.legal_moves(p)
+        g.play(moves[rng.randrange(len(moves))])
+        assert g.legal_moves(p) == _fresh_legal_moves(g, p), "a move forgets the kept answer"
+
+
+def test_a_move_built_anew_goes_through_the_rules_and_is_accepted():
+    g = StarsGame.new(4, 5)
+    card = g.hands[2][3]
+    fresh = Commit(2, card)
+    assert fresh is not g.deck.commit[2][card.id] and not g.offers(fresh)
+    g.play(fresh)
+    assert g.pending[2] is card and g.history[-1] is fresh
+
+
+@pytest.mark.parametrize("hand, placed, playable", [
+    (["orange 7", "pink 9"], None, ["orange 7", "pink 9"]),   # any card of the hand
+    (["orange 7", "pink 9"], "blue 2", []),                   # one card per player per step
+])
+def test_cards_to_play(hand, placed, playable):
+    cards = [card(spec) for spec in hand]
+    assert list(rules.cards_to_play(cards, card(placed) if placed else None)) == [card(s) for s in playable]
+
+
+def test_cards_to_take_is_every_face_up_card_even_without_stars():
+    table = [card("orange 4 time"), card("pink 7 time"), card("blue 2")]
+    assert list(rules.cards_to_take(table)) == table
+
+
+def test_values_draw_themselves_through_the_registry():
+    g = demo(1)
+    for value in (g.deck.cards[5], g.rounds[0], g):
+        assert type(value) in DRAWERS and value._repr_html_().startswith("<div")
+    assert isinstance(g.view(0), View) and isinstance(g.rounds[0], Round)
+    with pytest.raises(LookupError, match="no drawing is registered for int"):
+        drawing(5)
+    move: Move = g.history[0]
+    assert isinstance(move, (Commit, Choose))

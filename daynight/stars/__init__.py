@@ -28,10 +28,11 @@ Every game of the package has the same files (``daynight/<game>/``), imported in
 * ``moves.py``   -- the two moves, small frozen values;
 * ``display.py`` -- how a value finds its drawing (a registry that ``draw.py`` fills);
 * ``data.py``    -- the pieces (cards, decks) and the readers of their data files;
+* ``options.py`` -- the rule options: named decisions where the rules sheet is silent;
 * ``rules.py``   -- the rules, each a small pure function with the rule book's words;
 * ``view.py``    -- what one player may see, and the finished rounds;
 * ``explain.py`` -- the sentences in which every rule that fires explains itself;
-* ``engine.py``  -- the rule options, the state machine, the legal moves and the reasons for a refusal;
+* ``engine.py``  -- the state machine, the legal moves and the reasons for a refusal;
 * ``records.py`` -- the game as JSON: setup, positions and moves, every field checked with its path;
 * ``bots.py``    -- bots, hints, rollouts, helpers that play a game forward, the seeded demo game;
 * ``draw.py``    -- the drawings: SVG text from a state or from one player's view.
@@ -71,15 +72,9 @@ from .data import (
     find_card,
     load_deck,
 )
-from .engine import (
-    DEFAULT_OPTIONS,
-    GAME,
-    Options,
-    StarsGame,
-    check_players,
-    teaching_position,
-)
+from .engine import GAME, StarsGame, check_players, teaching_position
 from .moves import Choose, Commit, Move
+from .options import DEFAULT_OPTIONS, Options
 from .rules import CHOOSE, DRAW, HAND_SIZE, OVER, PHASE_NAMES, PLAY1, PLAY2, REMOVED
 from .view import Round, View
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..core import InvalidRecordError
 from .display import drawing
@@ -45,7 +46,7 @@ class Card:
     id: int
     colour: str
     value: int
-    time: bool          # shows the time symbol (sun and moon); such cards carry no stars
+    time: bool  # shows the time symbol (sun and moon); such cards carry no stars
     stars: int
     provenance: str = "reconstructed"
     label: str = field(init=False, repr=False, compare=False)
@@ -126,31 +127,48 @@ class Deck:
 def cards_from_rows(rows: list[tuple[str, int, bool, int, str]], where: Callable[[int, str], str]) -> list[Card]:
     """Check a deck table against what is known about the real game; raise on the first fault."""
     if len(rows) != DECK_SIZE:
-        raise InvalidRecordError(where(-1, ""), f"a deck has {DECK_SIZE} cards, this table has {len(rows)}",
-                                 rule="game contents: 108 cards")
+        raise InvalidRecordError(
+            where(-1, ""), f"a deck has {DECK_SIZE} cards, this table has {len(rows)}", rule="game contents: 108 cards"
+        )
     cards = []
     for i, (colour, value, time, stars, prov) in enumerate(rows):
         if colour not in COLOURS:
-            raise InvalidRecordError(where(i, "colour"), f"unknown colour {colour!r}; expected one of {list(COLOURS)}",
-                                     rule="game contents: 4 colours")
+            raise InvalidRecordError(
+                where(i, "colour"),
+                f"unknown colour {colour!r}; expected one of {list(COLOURS)}",
+                rule="game contents: 4 colours",
+            )
         if not 1 <= value <= 13:
-            raise InvalidRecordError(where(i, "value"), f"value {value} is outside 1..13",
-                                     rule="game contents: numbered 1 to 13")
+            raise InvalidRecordError(
+                where(i, "value"), f"value {value} is outside 1..13", rule="game contents: numbered 1 to 13"
+            )
         if time and stars != 0:
-            raise InvalidRecordError(where(i, "stars"), "a card with the time symbol shows no stars",
-                                     rule="game contents: time symbol or 1 to 4 stars")
+            raise InvalidRecordError(
+                where(i, "stars"),
+                "a card with the time symbol shows no stars",
+                rule="game contents: time symbol or 1 to 4 stars",
+            )
         if not time and not 1 <= stars <= 4:
-            raise InvalidRecordError(where(i, "stars"), f"a star card shows 1 to 4 stars, not {stars}",
-                                     rule="game contents: time symbol or 1 to 4 stars")
+            raise InvalidRecordError(
+                where(i, "stars"),
+                f"a star card shows 1 to 4 stars, not {stars}",
+                rule="game contents: time symbol or 1 to 4 stars",
+            )
         if prov not in PROVENANCES:
-            raise InvalidRecordError(where(i, "provenance"), f"provenance must be one of {list(PROVENANCES)}, not {prov!r}",
-                                     rule="data files: provenance")
+            raise InvalidRecordError(
+                where(i, "provenance"),
+                f"provenance must be one of {list(PROVENANCES)}, not {prov!r}",
+                rule="data files: provenance",
+            )
         cards.append(Card(i, colour, value, time, stars, prov))
     for colour in COLOURS:
         n = sum(1 for c in cards if c.colour == colour)
         if n != PER_COLOUR:
-            raise InvalidRecordError(where(-1, ""), f"{colour} has {n} cards; each colour has {PER_COLOUR}",
-                                     rule="game contents: 27 cards in each of 4 colours")
+            raise InvalidRecordError(
+                where(-1, ""),
+                f"{colour} has {n} cards; each colour has {PER_COLOUR}",
+                rule="game contents: 27 cards in each of 4 colours",
+            )
     return cards
 
 
@@ -242,8 +260,9 @@ def check_position(deck: Deck, pos: dict[str, Any], path: str) -> None:
         for i, cid in enumerate(ids):
             p = f"{where}[{i}]"
             if cid not in deck.by_id:
-                raise InvalidRecordError(p, f"unknown card {cid!r}; cards are numbered 0..{len(deck) - 1}",
-                                         rule="game contents: 108 cards")
+                raise InvalidRecordError(
+                    p, f"unknown card {cid!r}; cards are numbered 0..{len(deck) - 1}", rule="game contents: 108 cards"
+                )
             if cid in seen:
                 raise InvalidRecordError(p, f"card {cid} is also at {seen[cid]}", rule="game contents: 108 cards")
             seen[cid] = p
@@ -255,11 +274,15 @@ def check_position(deck: Deck, pos: dict[str, Any], path: str) -> None:
         visit(pos[key], f"{path}.{key}")
     if len(seen) != len(deck):
         missing = sorted(set(deck.by_id) - set(seen))
-        raise InvalidRecordError(path, f"{len(missing)} card(s) are in no zone (e.g. {missing[:5]}); all "
-                                 f"{len(deck)} cards must be accounted for", rule="game contents: 108 cards")
+        raise InvalidRecordError(
+            path,
+            f"{len(missing)} card(s) are in no zone (e.g. {missing[:5]}); all {len(deck)} cards must be accounted for",
+            rule="game contents: 108 cards",
+        )
     for j, h in enumerate(pos["hands"]):
         if len(h) < 2:
-            raise InvalidRecordError(f"{path}.hands[{j}]", "a hand needs at least two cards to play a round",
-                                     rule="2. play cards (2x)")
+            raise InvalidRecordError(
+                f"{path}.hands[{j}]", "a hand needs at least two cards to play a round", rule="2. play cards (2x)"
+            )
     if pos["time"] not in ("day", "night"):
         raise InvalidRecordError(f"{path}.time", "the time is 'day' or 'night'")

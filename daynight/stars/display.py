@@ -14,20 +14,24 @@ Standard library only; it imports nothing of the package.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 #: the type of a value -> the function that draws it (a :class:`daynight.draw.Drawing`)
-DRAWERS: dict[type, Callable[[Any], Any]] = {}
+DRAWERS: dict[type, Callable[..., Any]] = {}
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def draws(kind: type) -> Callable[[Callable[[Any], Any]], Callable[[Any], Any]]:
-    """Register the decorated function as the drawing of values of ``kind``."""
+class draws:
+    """``@draws(kind)``: register the decorated function as the drawing of values of ``kind``."""
 
-    def register(function: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        DRAWERS[kind] = function
+    def __init__(self, kind: type):
+        self.kind = kind
+
+    def __call__(self, function: F) -> F:
+        DRAWERS[self.kind] = function
         return function
-
-    return register
 
 
 def drawing(value: Any) -> Any:

@@ -1,4 +1,4 @@
-"""stars: the rule options, the state machine (:class:`StarsGame`) and what a player may see.
+"""stars: the state machine (:class:`StarsGame`): setup, the steps of a round, the legal moves.
 
 One legality path: :meth:`StarsGame.legal_moves` lists the moves the rule functions allow
 (:func:`.rules.cards_to_play`, :func:`.rules.cards_to_take`, the order of
@@ -12,15 +12,16 @@ calling the rule functions, then, with the explained log on, asks :mod:`.explain
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, fields
+from collections.abc import Sequence
 from operator import add, itemgetter
-from typing import Any, ClassVar, Sequence
+from typing import Any
 
-from ..core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, Seed, make_rng
+from ..core import EventLog, Game, IllegalMoveError, InvalidRecordError, Seed, make_rng
 from . import explain
 from .data import COLOURS, Card, Deck, check_position, default_deck, find_card
 from .display import drawing
 from .moves import Choose, Commit, Move
+from .options import DEFAULT_OPTIONS, Options
 from .rules import (
     CHOOSE,
     DRAW,
@@ -44,55 +45,6 @@ from .rules import (
     winning_values,
 )
 from .view import Round, View
-
-# ---------------------------------------------------------------------------
-# Rule options (where the rules sheet is silent)
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Options:
-    """Named decisions where the rules sheet is silent (recorded in every setup).
-
-    ``absent_colours``
-        ``"ignored"`` (default): a colour with no face-up card has no total and cannot win,
-        so at night an absent colour never "wins" with 0. ``"zero"``: it counts as total 0
-        (at night it then wins unless tied, and nobody can have played it).
-    ``short_pile``
-        The draw pile cannot give every player two cards. ``"no_draw"`` (default): nobody
-        draws, so hands stay equal; the next round is the last. ``"share"``: the remaining
-        cards are dealt one at a time in seat order; the next round is the last.
-    ``empty_reveal``
-        The last round begins with an empty draw pile. ``"no_card"`` (default): no card is
-        revealed; ``"from_discard"``: the top card of the discard pile is revealed instead.
-    """
-
-    absent_colours: str = "ignored"
-    short_pile: str = "no_draw"
-    empty_reveal: str = "no_card"
-
-    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "absent_colours": ("ignored", "zero"),
-        "short_pile": ("no_draw", "share"),
-        "empty_reveal": ("no_card", "from_discard"),
-    }
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value not in self.CHOICES[f.name]:
-                raise ValueError(f"option {f.name} must be one of {self.CHOICES[f.name]}, not {value!r}")
-
-    def to_json(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, r: Reader) -> Options:
-        r.only(*cls.CHOICES)
-        return cls(**{k: r.str(k, getattr(cls, k), choices=v) for k, v in cls.CHOICES.items()})
-
-
-DEFAULT_OPTIONS = Options()
 
 
 def check_players(players: Any) -> None:
@@ -180,7 +132,8 @@ class StarsGame(Game):
         self.dropped: list[int] = []  # tied in value and stars: no card
         self.choosers: list[int] = []  # who is still to choose
         self.winners: list[int] = []
-        self.rounds: list[Round] | None = []  # every finished round (None in rollouts)
+        self.rounds: list[Round] = []  # every finished round (none kept in rollouts)
+        self.keeps_rounds = True  # rollouts keep no round summaries
         self.history: list[Move] = []
         self.log = EventLog(enabled=log)
         self._offered_to = -1  # the player whose legal moves are kept (legal_moves); -1: none
@@ -349,7 +302,7 @@ class StarsGame(Game):
             waiting=sum(1 for c in pending if c is None), phase=view.phase, winning=view.winning,
             winning_totals=view.winning_totals, values=list(view.values) if view.values else None,
             order=list(view.order), dropped=list(view.dropped), choosers=list(view.choosers),
-            winners=list(view.winners), rounds=None, history=[], log=_QUIET, _placed=None, _offered_to=-1,
+            winners=list(view.winners), rounds=[], keeps_rounds=False, history=[], log=_QUIET, _placed=None, _offered_to=-1,
             _offered=(),
         )  # fmt: skip
         return g
@@ -420,6 +373,8 @@ class StarsGame(Game):
         colour = winning_colour(totals, day)
         self.winning = colour
         self.winning_totals = totals
+        order: list[int]
+        dropped: list[int]
         if colour is None:
             self.values, order, dropped = None, [], []
         else:
@@ -439,7 +394,7 @@ class StarsGame(Game):
         """Step 5: the face-up cards go to the discard pile, everybody draws two; the time
         card stays. After the last round the game ends."""
         table = self.table
-        if self.rounds is not None:
+        if self.keeps_rounds:
             self.rounds.append(self._summary_of_round())
         self.discard += table
         self.table = []
@@ -539,10 +494,8 @@ class StarsGame(Game):
             moves = self.deck.choose_of[player]
         else:
             return ()
-        if len(cards) > 1:  # itemgetter of several keys gives their tuple in one call
-            offered = itemgetter(*cards)(moves)
-        else:
-            offered = tuple([moves[c] for c in cards])
+        # itemgetter of several keys gives their tuple in one call (of one key, the move itself)
+        offered = itemgetter(*cards)(moves) if len(cards) > 1 else tuple([moves[c] for c in cards])
         self._offered_to, self._offered = player, offered
         return offered
 
@@ -648,7 +601,8 @@ class StarsGame(Game):
             dropped=self.dropped[:],
             values=self.values[:] if self.values else self.values,
             winners=self.winners[:],
-            rounds=self.rounds[:] if self.rounds is not None else None,
+            rounds=self.rounds[:],
+            keeps_rounds=self.keeps_rounds,
             history=self.history[:],
             log=EventLog(self.log, enabled=self.log.enabled),
         )
@@ -668,7 +622,8 @@ class StarsGame(Game):
         d["played"] = self.played[:]
         d["pending"] = self.pending[:]
         d["choosers"] = self.choosers[:]
-        d["rounds"] = None
+        d["rounds"] = []
+        d["keeps_rounds"] = False
         d["history"] = []
         d["log"] = _QUIET
         d["_offered_to"], d["_offered"] = -1, ()
@@ -725,7 +680,9 @@ class StarsGame(Game):
             )
         if self.is_over():
             lines.append(
-                "Winner" + ("s: " if len(self.winners) > 1 else ": ") + " and ".join(self.names[p] for p in self.winners)
+                "Winner"
+                + ("s: " if len(self.winners) > 1 else ": ")
+                + " and ".join(self.names[p] for p in self.winners)
             )
         return "\n".join(lines)
 
@@ -744,7 +701,7 @@ class StarsGame(Game):
             "winning": self.winning, "values": list(self.values) if self.values else None,
             "choosers": list(self.choosers), "order": list(self.order), "dropped": list(self.dropped),
             "winners": list(self.winners), "names": list(self.names),
-            "rounds": [r.to_json() for r in self.rounds or ()], "summary": self.summary(),
+            "rounds": [r.to_json() for r in self.rounds], "summary": self.summary(),
         }  # fmt: skip
 
     def view(self, player: int) -> View:
@@ -762,7 +719,7 @@ class StarsGame(Game):
             order=tuple(self.order), winning=self.winning, winners=tuple(self.winners),
             start_day=self.start_day, winning_totals=self.winning_totals,
             values=tuple(self.values) if self.values else (), dropped=tuple(self.dropped),
-            rounds=tuple(self.rounds or ()),
+            rounds=tuple(self.rounds),
         )  # fmt: skip
 
     def _repr_html_(self) -> str:

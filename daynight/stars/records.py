@@ -11,8 +11,9 @@ from typing import Any
 
 from ..core import InvalidRecordError, Reader
 from .data import DEFAULT_DECK_NAME, Deck, cards_from_rows, check_position, default_deck
-from .engine import Options, StarsGame, check_players, default_names
+from .engine import StarsGame, check_players, default_names
 from .moves import Commit, Move
+from .options import Options
 from .rules import REMOVED
 
 __all__ = ["check_players", "check_position", "from_setup", "move_from_json", "move_to_json", "setup_record"]
@@ -48,8 +49,9 @@ def setup_record(game: StarsGame) -> dict[str, Any]:
     if "order" in setup:
         setup["order"] = [c.id for c in setup["order"]]
     setup["options"] = game.options.to_json()
-    setup["deck"] = DEFAULT_DECK_NAME if game.deck is default_deck() else {
-        "name": game.deck.name, "cards": game.deck.table_json()}
+    setup["deck"] = (
+        DEFAULT_DECK_NAME if game.deck is default_deck() else {"name": game.deck.name, "cards": game.deck.table_json()}
+    )
     return setup
 
 
@@ -60,15 +62,21 @@ def from_setup(cls: type[StarsGame], setup: Reader) -> StarsGame:
     options = Options.from_json(setup.obj("options", {}))
     players = setup.get("players", "an integer")
     if players not in REMOVED:
-        raise InvalidRecordError(setup._sub("players"), f"Day & Night is played by 3 to 5 players, not {players}",
-                                 rule="setup: 3 to 5 players")
+        raise InvalidRecordError(
+            setup._sub("players"),
+            f"Day & Night is played by 3 to 5 players, not {players}",
+            rule="setup: 3 to 5 players",
+        )
     names = [r.value for r in setup.list("names")] if setup.has("names") else default_names(players)
     for i, nm in enumerate(names):
         if not isinstance(nm, str) or not nm.strip():
             raise InvalidRecordError(f"{setup._sub('names')}[{i}]", "a name is a non-empty string")
     if len(names) != players:
-        raise InvalidRecordError(setup._sub("names"), f"{players} players need {players} names, got {len(names)}",
-                                 rule="setup: 3 to 5 players")
+        raise InvalidRecordError(
+            setup._sub("names"),
+            f"{players} players need {players} names, got {len(names)}",
+            rule="setup: 3 to 5 players",
+        )
     given = [k for k in ("seed", "order", "position") if setup.has(k)]
     if len(given) != 1:
         raise setup.error("a setup has exactly one of seed, order or position")
@@ -155,11 +163,12 @@ def move_from_json(game: StarsGame, value: Reader) -> Move:
     cid = value.int(kinds[0])
     card = game.deck.by_id.get(cid)
     if card is None:
-        raise InvalidRecordError(value._sub(kinds[0]), f"unknown card {cid}; cards are numbered 0..{len(game.deck) - 1}",
-                                 rule="game contents: 108 cards")
+        raise InvalidRecordError(
+            value._sub(kinds[0]),
+            f"unknown card {cid}; cards are numbered 0..{len(game.deck) - 1}",
+            rule="game contents: 108 cards",
+        )
     return (game.deck.commit if kinds[0] == "play" else game.deck.choose)[p][cid]
-
-
 
 
 def _id_list(r: Reader) -> list[int]:

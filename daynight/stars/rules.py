@@ -16,7 +16,7 @@ list of legal moves and its reasons for refusing a move both ask these functions
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .data import COLOURS, Card
 
@@ -35,9 +35,12 @@ PHASE_NAMES = {PLAY1: "first play", PLAY2: "second play", CHOOSE: "choosing", OV
 
 
 def cards_removed(players: int) -> int:
-    """"Depending on the number of players, remove the following cards from the game unseen
-    and return them to the box: with 3 players: 33 cards, with 4 players: 16 cards, with 5
-    players: 3 cards." """
+    """How many cards go back to the box unseen at setup.
+
+    "Depending on the number of players, remove the following cards from the game unseen and
+    return them to the box: with 3 players: 33 cards, with 4 players: 16 cards, with 5
+    players: 3 cards."
+    """
     return REMOVED[players]
 
 
@@ -114,7 +117,7 @@ def winning_colour(totals: dict[str, int], day: bool) -> str | None:
     for colour, total in totals.items():
         if total == best:
             if winner is not None:
-                return None     # tied: no winning colour
+                return None  # tied: no winning colour
             winner = colour
     return winner
 
@@ -153,7 +156,7 @@ def choosing_order(values: Sequence[int], stars: Sequence[int], day: bool) -> tu
     player equal with another in value *and* stars receives no card; the others keep their
     places), and the stars are counted when the choosing begins.
     """
-    ranked = []     # (value, stars, player), the first to choose first
+    ranked = []  # (value, stars, player), the first to choose first
     for p, value in enumerate(values):
         if value:
             ranked.append((-value if day else value, stars[p], p))
@@ -166,7 +169,7 @@ def choosing_order(values: Sequence[int], stars: Sequence[int], day: bool) -> tu
         before = ranked[i - 1] if i else None
         after = ranked[i + 1] if i + 1 < len(ranked) else None
         if (before and before[0] == value and before[1] == star) or (after and after[0] == value and after[1] == star):
-            dropped.append(p)   # "still a tie": no card
+            dropped.append(p)  # "still a tie": no card
         else:
             order.append(p)
     return order, sorted(dropped)

@@ -9,15 +9,13 @@ view offers exactly the moves the engine accepts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .data import COLOURS, Card, Deck
 from .display import drawing
-from .moves import Choose, Commit
+from .moves import Move
+from .options import Options
 from .rules import CHOOSE, PHASE_NAMES, PLAY2, cards_to_play, cards_to_take
-
-if TYPE_CHECKING:
-    from .engine import Options
 
 
 class Round(NamedTuple):
@@ -114,7 +112,7 @@ class View:
         return "day" if self.day else "night"
 
     @property
-    def my_moves(self) -> tuple[Commit, ...] | tuple[Choose, ...]:
+    def my_moves(self) -> tuple[Move, ...]:
         """The moves this player may make now (the engine's ``legal_moves(player)``)."""
         if self.phase <= PLAY2:
             row = self.deck.commit[self.player]
