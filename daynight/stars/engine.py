@@ -482,19 +482,20 @@ class StarsGame(Game):
         step a card of the hand for each player who has not placed one
         (:func:`.rules.cards_to_play`), in the choosing step any face-up card for the player
         whose turn it is to choose (:func:`.rules.cards_to_take`). They are the deck's
-        interned moves (``deck.commit``, ``deck.choose``)."""
+        interned moves (``deck.commit``, ``deck.choose``). ``player`` is a seat number (an
+        int); anything else is nobody, with no moves."""
+        # The last answer is kept until the next move: a player's moves are asked for, then one
+        # of them is played, and core's play asks again to accept it by identity. Kept, a random
+        # 4-player game costs 2.36M instructions instead of 2.73M (callgrind, bench_stars.py);
+        # every move forgets it (``_apply``). ``_offered_to`` is a seat, or -1: nobody, no moves.
+        if player == self._offered_to:
+            return self._offered
         if player is None:  # everybody who may move now (several players in a play step)
             out: tuple[Move, ...] = ()
             for p in self.to_players():
                 out += self.legal_moves(p)
             return out
-        # The last answer is kept until the next move: a player's moves are asked for, then
-        # one of them is played, and core's play asks again to accept it by identity. Kept,
-        # a random 4-player game costs 2.29M instructions instead of 2.73M (callgrind,
-        # benchmarks/bench_stars.py); every move forgets it (``_apply``: -1, nobody's).
-        if player == self._offered_to:
-            return self._offered
-        if type(player) is not int or not 0 <= player < self.n:  # a player of this game (not True, not 1.0)
+        if type(player) is not int or not 0 <= player < self.n:  # no seat of this game: no moves
             return ()
         phase = self.phase
         moves: dict[Card, Any]
