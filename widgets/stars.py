@@ -140,6 +140,7 @@ class StarsApp:
         )
         self.widget.add_class("dn-stars-app")
         self.game: StarsGame
+        self.targets: list[Target] = []  # what may be clicked now (set with every drawing)
         self._show_bot_choices()
         self.new_game(seed)
 
@@ -279,7 +280,7 @@ class StarsApp:
             return [Target("Next round", self.next_round, id="next", primary=True), hint]
         moves = list(g.legal_moves(0))
         offered = {move.card for move in moves if isinstance(move, Commit)}
-        moves += [g.deck.commit[0][card.id] for card in g.hands[0] if card not in offered]
+        moves += [Commit(0, card) for card in g.hands[0] if card not in offered]
         targets = [Target(move_name(m), partial(self.play, m), key=move_key(m), move=m) for m in moves]
         targets.append(hint)
         return targets
