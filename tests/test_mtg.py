@@ -1115,7 +1115,12 @@ def test_a_name_or_zone_that_is_not_text_is_refused_by_its_rule():
 # -- one legality path (issue 25) ------------------------------------------------------------------
 
 
-def test_play_is_cores_and_a_mover_sees_exactly_its_own_moves():
+def _whose(move):
+    """A spell's caster, the player (or team) whose turn begins; nobody's for the table's moves."""
+    return move.player if isinstance(move, CastSpell) else move.who if isinstance(move, BeginTurn) else None
+
+
+def test_play_is_cores_and_a_player_is_offered_exactly_its_own_moves():
     from daynight.core import Game
 
     assert DayNight.play is Game.play and "play" not in vars(DayNight)
@@ -1124,10 +1129,11 @@ def test_play_is_cores_and_a_mover_sees_exactly_its_own_moves():
         game = DayNight.two_headed_giant() if seed % 3 == 0 else DayNight([f"P{i}" for i in range(1 + seed % 4)])
         for _ in range(60):
             every = game.legal_moves()
+            assert game.offered is every
             for who in {*game.players, *game.order}:
                 mine = game.legal_moves(who)
-                assert {id(m) for m in mine} == {id(m) for m in every if game.mover(m) == who}, (seed, who)
-            assert game.mover("sunrise") is None and game.mover(None) is None  # never raises
+                assert game.offered is mine
+                assert {id(m) for m in mine} == {id(m) for m in every if _whose(m) == who}, (seed, who)
             move = _random_move(game, rng)
             if rng.random() < 0.5:  # a move built anew (not the one on offer) passes _check
                 move = json.loads(json.dumps(game.move_to_json(move)))

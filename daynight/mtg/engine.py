@@ -196,16 +196,6 @@ class DayNight(Positions):
                 return (p.controller,)
         return self.active_players() or (self.order[0],)
 
-    def mover(self, move: Any) -> Any:
-        """Whose move it is: a spell's caster, the player (or team) whose turn begins; the table's
-        other moves (effects, permanents, triggers, the end) are nobody's in particular."""
-        cls = move.__class__
-        if cls is CastSpell:
-            return move.player
-        if cls is BeginTurn:
-            return move.who
-        return None
-
     def legal_moves(self, player: Any = None) -> tuple[Any, ...]:
         """A representative finite set of the moves :meth:`play` accepts now: the next turn in
         turn order (one with a skipped turn, an extra turn), a spell and a copy for each
@@ -215,18 +205,25 @@ class DayNight(Positions):
         resolving; and the end of the game. With ``player`` (a player, or a team with shared
         team turns): that one's spells and turns."""
         if self.over:
+            moves: tuple[Any, ...] = ()
+        elif player is not None:
+            moves = self._moves_of(player)
+        else:
+            moves = self._every_move()
+        self.offered = moves  # core's play accepts one of these by identity
+        return moves
+
+    def _moves_of(self, player: Any) -> tuple[Any, ...]:
+        """The spells and turns of ``player`` (a player, or a team with shared team turns)."""
+        if self.choosing:
             return ()
         offer = self.offer
-        if player is not None:
-            if self.choosing:
-                return ()
-            casts = offer.casts.get(player, ()) if self.active is not None else ()
-            slot = self.slot.get(player)
-            if slot is None or self.pending:
-                return casts
-            mine = casts + offer.turns_of[slot][self._next]
-            return mine + (offer.extras[slot],) if slot == self.active else mine
-        return self._every_move()
+        casts = offer.casts.get(player, ()) if self.active is not None else ()
+        slot = self.slot.get(player)
+        if slot is None or self.pending:
+            return casts
+        mine = casts + offer.turns_of[slot][self._next]
+        return mine + (offer.extras[slot],) if slot == self.active else mine
 
     def _every_move(self) -> tuple[Any, ...]:
         if self.choosing:  # as the Aura transforms, its controller chooses a player: nothing else

@@ -24,7 +24,7 @@ every other record is written as before, byte for byte, and every older record s
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError, Reader
 from .data import CAST_ZONES, Effect, PermanentSpec, Placed
@@ -232,8 +232,7 @@ def _id(value: Reader, key: str) -> int:
 
 def move_from_json(game: Any, value: Reader) -> Any:
     """A move from its JSON: exactly one of the move keys, and that move's own fields."""
-    # (core's Reader.keys says ``list[str]`` inside a class whose method ``list`` shadows the type)
-    names = cast("list[str]", value.keys())
+    names = value.keys()
     keys = [k for k in names if k in _MOVE_KEYS]
     if len(keys) != 1:
         unknown = [k for k in names if k not in _MOVE_KEYS]

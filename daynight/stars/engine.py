@@ -148,8 +148,6 @@ class StarsGame(Game):
         self.keeps_rounds = True  # rollouts keep no round summaries
         self.history: list[Move] = []
         self.log = EventLog(enabled=log)
-        self._offered_to = -1  # the player whose legal moves are kept (legal_moves); -1: none
-        self._offered: tuple[Move, ...] = ()
         #: one event per player for "places a card face down" (built once: it is said 70 times a game)
         self._placed = placed_events(self.names) if log else None
         # the factories log the setup, then call _start_round() (the first reveal)
@@ -315,7 +313,7 @@ class StarsGame(Game):
             winning_totals=view.winning_totals, values=list(view.values) if view.values else None,
             order=list(view.order), dropped=list(view.dropped), choosers=list(view.choosers),
             winners=list(view.winners), rounds=[], keeps_rounds=False, history=[], log=_QUIET,
-            _placed=None, _offered_to=-1, _offered=(),
+            _placed=None,
         )  # fmt: skip
         return g
 
@@ -340,7 +338,6 @@ class StarsGame(Game):
 
         One function for both moves, so that a move costs one call (measured: 28K of a random
         game's 2.41M instructions saved against a method per move, callgrind)."""
-        self._offered_to, self._offered = -1, ()  # the state changes: forget the kept legal moves
         p, card = move.player, move.card
         if type(move) is Commit:
             # step 2: p places the card face down; the last of the step reveals them all
@@ -474,7 +471,7 @@ class StarsGame(Game):
             say_end(self)
 
     # -- moves: one path -------------------------------------------------------------------
-    # ``core.Game.play`` accepts a move that ``legal_moves(mover(move))`` offers (by identity),
+    # ``core.Game.play`` accepts a move that ``legal_moves`` has just offered (by identity),
     # asks ``_check`` about any other, then calls ``_apply``. Both lists and reasons come from
     # the same rule functions: cards_to_play, cards_to_take and the order of choosing_order.
     def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
@@ -484,18 +481,14 @@ class StarsGame(Game):
         whose turn it is to choose (:func:`.rules.cards_to_take`). They are the deck's
         interned moves (``deck.commit``, ``deck.choose``). ``player`` is a seat number (an
         int); anything else is nobody, with no moves."""
-        # The last answer is kept until the next move: a player's moves are asked for, then one
-        # of them is played, and core's play asks again to accept it by identity. Kept, a random
-        # 4-player game costs 2.36M instructions instead of 2.73M (callgrind, bench_stars.py);
-        # every move forgets it (``_apply``). ``_offered_to`` is a seat, or -1: nobody, no moves.
-        if player == self._offered_to:
-            return self._offered
         if player is None:  # everybody who may move now (several players in a play step)
             out: tuple[Move, ...] = ()
             for p in self.to_players():
                 out += self.legal_moves(p)
+            self.offered = out
             return out
         if type(player) is not int or not 0 <= player < self.n:  # no seat of this game: no moves
+            self.offered = ()
             return ()
         phase = self.phase
         moves: dict[Card, Any]
@@ -506,18 +499,12 @@ class StarsGame(Game):
             cards = cards_to_take(self.table)
             moves = self.deck.choose_of[player]
         else:
+            self.offered = ()
             return ()
         # itemgetter of several keys gives their tuple in one call (of one key, the move itself)
         offered = itemgetter(*cards)(moves) if len(cards) > 1 else tuple([moves[c] for c in cards])
-        self._offered_to, self._offered = player, offered
+        self.offered = offered  # core's play accepts one of these by identity
         return offered
-
-    def mover(self, move: Any) -> Any:
-        """The player ``move`` belongs to (its ``player``; ``None`` for anything else)."""
-        try:
-            return move.player
-        except AttributeError:
-            return None
 
     def _check(self, move: Any) -> None:
         """Raise :class:`IllegalMoveError` naming the rule ``move`` breaks; change nothing.
@@ -639,13 +626,13 @@ class StarsGame(Game):
         d["keeps_rounds"] = False
         d["history"] = []
         d["log"] = _QUIET
-        d["_offered_to"], d["_offered"] = -1, ()
+        d["offered"] = ()
         g.__dict__ = d
         return g
 
     def snapshot(self) -> bytes:
         d = dict(self.__dict__)
-        del d["_offered_to"], d["_offered"]  # what legal_moves keeps is no part of the state
+        d.pop("offered", None)  # what legal_moves offered is no part of the state
         d["deck"] = self.deck.name
         d["log"] = list(self.log)
         return pickle.dumps(d, protocol=pickle.HIGHEST_PROTOCOL)
