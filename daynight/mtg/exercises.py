@@ -471,11 +471,16 @@ def trigger_time(old: int, new: int, untap: bool) -> str:
     return "upkeep" if untap else "priority"
 
 
-def make_change_trigger(seed: int, variant: str | None = None) -> Exercise:
-    """A watcher (Celestus Sanctifier and its kin) and a change: it enters while it is neither,
-    an untap step checks, an effect makes it day or night (or what it is already)."""
+#: the ways day and night change in a change_trigger exercise, each as often as it is named
+CHANGES = ("first", "untap", "untap", "effect", "effect", "same")
+
+
+def make_change_trigger(seed: int, changes: tuple[str, ...] = CHANGES) -> Exercise:
+    """A watcher (Celestus Sanctifier and its kin) and one of ``changes``: it enters while it is
+    neither (``first``), an untap step checks (``untap``), an effect makes it day or night
+    (``effect``) or what it is already (``same``)."""
     rng = random.Random(seed)
-    variant = variant or rng.choice(("first", "untap", "untap", "effect", "effect", "same"))
+    variant = rng.choice(changes)
     watcher = PermanentSpec.from_catalog(rng.choice(WATCHERS))
     if variant == "first":
         game = table_game(rng, rng.randint(1, 3), designation=False, enter=0)
