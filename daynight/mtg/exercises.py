@@ -302,7 +302,7 @@ def ask_check_happens(at: At, seed: int = 0) -> Exercise:
         [("yes", _("Yes"), _("the game checks the previous turn")), ("no", _("No"), _("no day/night check"))]
     )
     if game.active is None:
-        q = _("A new game: {who} begins its first turn. Does that untap step make the day/night check?")
+        q = _("A new game: {who} takes the game's first turn. Does its untap step make the day/night check?")
     elif move.untap_skipped:
         q = _(
             "It is {designation}. {who} begins the next turn, but an effect makes {who} skip that untap step. "
