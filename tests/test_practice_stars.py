@@ -66,21 +66,46 @@ def sheet_winners(stars, cards) -> frozenset:
     return frozenset(p for p in top if cards[p] == max(cards[q] for q in top))
 
 
+def sheet_round_begins(view) -> bool:
+    """ "Place the time card, sun side up"; "The time card remains where it is" from one round to
+    the next; every time symbol revealed turns it, the card of step 1 included."""
+    day = True
+    for rnd in view.rounds:
+        day = sheet_time(day, ([rnd.revealed] if rnd.revealed else []) + [c for cs in rnd.played for c in cs])
+    return sheet_time(day, [view.revealed] if view.revealed else [])
+
+
+def sheet_round(ex: Exercise, at: RoundAt):
+    """The answer to a question about the round at ``at``."""
+    day = sheet_time(at.start_day, at.cards)
+    colour, totals = sheet_winner(at.cards, day)
+    order, _level = sheet_order(at.played, at.stars, colour, day) if colour else ((), set())
+    if ex.kind == "discarded":  # every card still face up; the collected ones stay with their takers
+        kept = {c.id for cs in at.after.view(0).collected for c in cs}
+        return frozenset(c.id for c in at.cards if c.id not in kept)
+    if ex.kind == "cards_in_hand":  # 7 in hand, two played, two drawn if the pile gives everyone two
+        player = next(int(m.key[5:]) for m in ex.marks if m.key.startswith("seat-"))
+        full = at.game.view(0).pile_size >= 2 * len(at.played)
+        placed = 2 - (player == at.last.player)  # the last card of the round is not placed yet
+        assert at.game.view(player).hand_sizes[player] + placed == 7, "every round begins with 7 in hand"
+        return 7 - 2 + (2 if full else 0)
+    return {
+        "winning_colour": colour,
+        "winning_total": totals.get(colour),
+        "time_card": day,
+        "choosing_order": order,
+        "no_card": frozenset(p for p in range(len(at.played)) if p not in order),
+    }[ex.kind]
+
+
 def oracle(ex: Exercise):
     """The answer a reader of the rules sheet gives for ``ex``'s position."""
     at = ex.position
     if isinstance(at, RoundAt):
-        day = sheet_time(at.start_day, at.cards)
-        colour, totals = sheet_winner(at.cards, day)
-        order, _level = sheet_order(at.played, at.stars, colour, day) if colour else ((), set())
-        return {
-            "winning_colour": colour,
-            "winning_total": totals.get(colour),
-            "time_card": day,
-            "choosing_order": order,
-            "no_card": frozenset(p for p in range(len(at.played)) if p not in order),
-        }[ex.kind]
+        return sheet_round(ex, at)
     view = at.view(0)
+    if ex.kind == "round_begins":
+        return sheet_round_begins(view)
     if ex.kind == "may_take":
         return frozenset(c.id for c in view.table)
     if ex.kind == "last_round":
