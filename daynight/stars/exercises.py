@@ -613,8 +613,10 @@ def make_discarded(seed: int) -> Exercise:
     ).format(count=len(answer))
     said = ngettext("{n} card", "{n} cards", len(answer)).format(n=len(answer))
     ids = ("S21", "S27") if taken else ("S27",)
+    before = len(at.game.view(0).discard)
+    went = frozenset(c.id for c in at.after.view(0).discard[before:])  # what the engine put on the discard pile
     return Exercise("discarded", seed, q, SET, opts, answer, ids, round_table(at.round, at.names), why, marks,
-                    said, at.events, frozenset(c.id for c in at.round.discarded), at)  # fmt: skip
+                    said, at.events, went, at)  # fmt: skip
 
 
 def _next_round_at(rng: random.Random) -> RoundAt:
