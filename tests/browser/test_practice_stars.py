@@ -111,7 +111,8 @@ def test_the_rulebook_example_by_mouse_and_keyboard_and_the_progress_is_kept(app
     # the progress survives a reload: the walkthrough reads it back and adds to it
     page.reload()
     page.wait_for_selector(f"{NIGHT_COLOUR} .dn-table [data-target]", timeout=120_000)
-    assert kept(page)["answered"] == 2
+    again = kept(page)
+    assert again is not None and again["answered"] == 2, "kept across the reload"
     page.locator(f"{NIGHT_COLOUR} .dn-table").get_by_role("button", name=re.compile(r"^blue 2.*: blue wins$")).click()
     wait_status(page, NIGHT_COLOUR, "Right")
     value = wait_kept(page, 3)
