@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 
+from tests.browser.conftest import RENDERED_JS
+
 WALKTHROUGH = "stars/rules.ipynb"
 PRACTICE = "stars/practice.ipynb"
 KEY = "daynight.practice.v1.stars"
@@ -21,10 +23,23 @@ DAY_ORDER = ".dn-try-rulebook-day-order"
 NIGHT_COLOUR = ".dn-try-rulebook-night-colour"
 
 
+#: the walkthrough runs every rule's example and draws sixteen practice tables before Voila shows
+#: it: this whole test once took 89 s, but with a load average of 15 on 2 cores the render alone
+#: outlasted conftest's 120 s
+SLOW_PAGE_MS = 300_000
+
+
 def open_walkthrough(app):
-    page = app.open(WALKTHROUGH, wait_for=f"{DAY_COLOUR} .dn-table [data-target]")
-    page.wait_for_function(f"document.querySelector('{NIGHT_COLOUR} .dn-table [data-target]') !== null")
+    page = app.page
+    page.goto(f"{app.base_url}/voila/render/{WALKTHROUGH}", timeout=SLOW_PAGE_MS)
+    wait_rendered(page)
     return page
+
+
+def wait_rendered(page) -> None:
+    page.wait_for_selector(f"{DAY_COLOUR} .dn-table [data-target]", timeout=SLOW_PAGE_MS)
+    page.wait_for_function(RENDERED_JS, timeout=SLOW_PAGE_MS)
+    page.wait_for_function(f"document.querySelector('{NIGHT_COLOUR} .dn-table [data-target]') !== null")
 
 
 def status(page, cell: str) -> str:
@@ -109,8 +124,8 @@ def test_the_rulebook_example_by_mouse_and_keyboard_and_the_progress_is_kept(app
     assert value["first"] == 1 and value["rules"]["S-EX1"] == [2, 1] and value["kinds"]["choosing_order"] == [1, 0]
     app.assert_clean()
     # the progress survives a reload: the walkthrough reads it back and adds to it
-    page.reload()
-    page.wait_for_selector(f"{NIGHT_COLOUR} .dn-table [data-target]", timeout=120_000)
+    page.reload(timeout=SLOW_PAGE_MS)
+    wait_rendered(page)
     again = kept(page)
     assert again is not None and again["answered"] == 2, "kept across the reload"
     page.locator(f"{NIGHT_COLOUR} .dn-table").get_by_role("button", name=re.compile(r"^blue 2.*: blue wins$")).click()
