@@ -12,6 +12,9 @@
   Target 150 ms.
 * ``practice.stars.answer``: an answer judged and the table redrawn with the reason's marks,
   the feedback and the progress to keep. Target 50 ms.
+* ``practice.stars.rulebook_steps``: the four steps of the rulebook's example that the
+  walkthrough asks (by day and by night, the winning colour and the choosing order), built
+  and played on by the engine. Target 100 ms.
 
 ``report()`` (``python -m benchmarks practice``):
 
@@ -41,7 +44,7 @@ from daynight.widgets.practice import PracticeApp
 from benchmarks.harness import Timing
 from daynight.mtg.exercises import KINDS as MTG_KINDS
 from daynight.practice import CHOICE, NUMBER, judge
-from daynight.stars.exercises import KINDS
+from daynight.stars.exercises import KINDS, rulebook_steps
 
 ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
 
@@ -72,6 +75,7 @@ FIGURES = [
 ] + [
     Timing("practice.stars.another", another, target=0.15, repeats=15),
     Timing("practice.stars.answer", answer, target=0.05, repeats=15),
+    Timing("practice.stars.rulebook_steps", rulebook_steps, target=0.1, repeats=15),
 ]
 # mtg: a new exercise of each kind (a seeded game between table bots, played on to what the
 # engine decides, and its question drawn on the tracker's table); the same targets
