@@ -419,15 +419,20 @@ def test_bad_move_in_record_names_the_move_and_rule():
 def test_view_hides_other_hands_harvests_and_the_draw_order():
     g = position([["sun 3", "moon 8"], ["sun 4"], ["moon 9"]], harvested=[["sun 20"], ["moon 21", "solar eclipse"], []])
     v = g.view(1)
-    text = json.dumps(v)
-    assert v["hand"] == ["sun 4"] and v["hand_sizes"] == [2, 1, 1]
+    text = json.dumps(v.to_json())
+    assert v.hand == ("sun 4",) and v.hand_sizes == (2, 1, 1)
     # harvested cards lie face down ("面朝下"): another player's pile is only a count
-    assert v["my_harvest"] == ["moon 21", "solar eclipse"] and v["harvest_sizes"] == [1, 2, 0]
+    assert v.my_harvest == ("moon 21", "solar eclipse") and v.harvest_sizes == (1, 2, 0)
     for name in ("sun 3", "moon 8", "moon 9", "sun 20"):
-        assert f'"{name}"' not in text
+        assert f'"{name}"' not in text and name not in repr(v)
     for c in g.draw_pile:
         assert c.eclipse or f'"{c.name}"' not in text
-    assert v["draw_pile"] == len(g.draw_pile)
+    assert v.draw_pile == len(g.draw_pile)
+    # a frozen value: nothing in it can be changed, and it equals the same view taken again
+    with pytest.raises(AttributeError):
+        v.hand = ("sun 3",)  # type: ignore[misc]
+    assert v == g.view(1) and hash(v) == hash(g.view(1)) and v.rows[0]["sun"] == v.rows[0].sun == ()
+    assert v["hand"] == v.hand   # code written when the view was a dict reads it as before
 
 
 def test_determinization_is_consistent_with_the_view():

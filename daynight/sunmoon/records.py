@@ -14,7 +14,9 @@ from typing import Any
 
 from ..core import Reader
 from .data import CARDS, COPIES, KINDS, Card, card, missing_from
-from .engine import Cover, Harvest, Move, Options, Place, Restore, SelfDestruct, SunMoon, _card_move, _interned
+from .engine import SunMoon, move
+from .moves import Cover, Harvest, Move, Place, Restore, SelfDestruct
+from .options import Options
 from .rules import Row
 
 #: bounds on what a record may ask for (a seed, a player's name)
@@ -22,7 +24,7 @@ MAX_SEED = 2 ** 64
 MAX_NAME = 40
 
 
-def from_setup(cls, setup: Reader) -> "SunMoon":
+def from_setup(cls: type[SunMoon], setup: Reader) -> SunMoon:
     """Setup records: ``{"players": 4, "seed": 7}``, ``{"players": 3, "deck": [...68
     names, top first], "reshuffle_seed": 1}`` or ``{"players": 2, "position": {...}}``.
 
@@ -61,9 +63,9 @@ def from_setup(cls, setup: Reader) -> "SunMoon":
         game = cls(players, options=options, names=names)
         read_position(game, setup.obj("position"), setup.int("reshuffle_seed", 0, lo=0, hi=MAX_SEED))
     if setup.has("options"):
-        game._setup["options"] = options.to_json()
+        game.setup["options"] = options.to_json()
     if names is not None:
-        game._setup["names"] = names
+        game.setup["names"] = names
     return game
 
 
@@ -96,8 +98,10 @@ def _read_deck(setup: Reader) -> list[Card]:
     return cards
 
 
-def setup_record(game) -> dict[str, Any]:
-    rec = {"players": game.n, **game._setup}
+def setup_record(game: SunMoon) -> dict[str, Any]:
+    """The setup a record starts from: the players, how the game was dealt, the options and
+    names that are not the defaults."""
+    rec = {"players": game.n, **game.setup}
     if "options" not in rec and game.options != Options():
         rec["options"] = game.options.to_json()
     if "names" not in rec and game.names != [f"Player {i + 1}" for i in range(game.n)]:
@@ -105,7 +109,7 @@ def setup_record(game) -> dict[str, Any]:
     return rec
 
 
-def move_to_json(game, move: Move) -> dict[str, Any]:
+def move_to_json(game: SunMoon, move: Move) -> dict[str, Any]:
     if isinstance(move, SelfDestruct):
         return {"player": move.player, "self_destruct": True}
     if isinstance(move, Harvest):
@@ -118,23 +122,28 @@ def move_to_json(game, move: Move) -> dict[str, Any]:
             "slot": move.slot}
 
 
-def move_from_json(game, value: Reader) -> Move:
+def move_from_json(game: SunMoon, value: Reader) -> Move:
+    """A move of a record. The moves the engine lists are built once (``moves.move``), so a
+    move read here that the rules allow is the very one ``legal_moves`` offers."""
     player = value.int("player", lo=0, hi=game.n - 1)
     if value.has("self_destruct"):
         value.only("player", "self_destruct")
         if value.bool("self_destruct") is not True:
             raise value.error("expected true", "self_destruct")
-        return _interned(SelfDestruct, player)
+        return move(SelfDestruct, player)
     if value.has("harvest"):
         value.only("player", "harvest", "owner")
-        return _interned(Harvest, player, value.int("owner", player, lo=0, hi=game.n - 1),
-                         value.str("harvest", choices=KINDS))
+        owner = value.int("owner", player, lo=0, hi=game.n - 1)
+        return move(Harvest, player, owner, value.str("harvest", choices=KINDS))
     for verb, cls, pos in (("place", Place, "at"), ("cover", Cover, "slot"), ("restore", Restore, "slot")):
         if value.has(verb):
             value.only("player", verb, "owner", "row", pos)
             c = _read_card(Reader(value.get(verb, "a string"), f"{value.path}.{verb}"))
-            return _card_move(cls, player, c, value.int("owner", lo=0, hi=game.n - 1),
-                              value.str("row", choices=KINDS), value.int(pos, lo=0, hi=63))
+            owner, row = value.int("owner", lo=0, hi=game.n - 1), value.str("row", choices=KINDS)
+            index = value.int(pos, lo=0, hi=63)
+            if row != c.kind:  # never a legal move: not built once (the rules refuse it by name)
+                return cls(player, c, owner, row, index)
+            return move(cls, player, c, owner, row, index)
     raise value.error("expected one of place, cover, restore, harvest or self_destruct")
 
 
@@ -173,6 +182,8 @@ class _Cards:
 
 
 def _read_row(game: SunMoon, cards: _Cards, rr: Reader, kind: str) -> Row:
+    """One row of a position: places of cards of its kind, a number at the bottom of each,
+    eclipses and restoring numbers on top; the visible numbers ascend."""
     row: Row = []
     for place in rr.list(kind):
         stack = cards.pile(place) if isinstance(place.value, list) else [cards.take(place)]
@@ -230,13 +241,7 @@ def read_position(game: SunMoon, pos: Reader, reshuffle_seed: int) -> None:
     if final_left is not None and not 1 <= final_left <= n:
         raise pos.error(f"{final_left} is outside 1..{n}", "final_left")
     game.final_left = final_left
-    game._setup = {"position": json.loads(json.dumps(pos.value)), "reshuffle_seed": reshuffle_seed,
-                   "players": n}
-    game._clear_caches()
-    if game.extra and not game._plays(game.turn) and game.options.animal_without_follow_up == "skip":
+    game.setup = {"position": json.loads(json.dumps(pos.value)), "reshuffle_seed": reshuffle_seed, "players": n}
+    if game.extra and not game.card_plays(game.turn) and game.options.animal_without_follow_up == "skip":
         raise pos.error("an extra play after an animal card is pending, but no card fits anywhere", "extra")
-    if game.log.enabled:
-        game.log.add(None, "setup", "setup",
-                     f"A prepared position with {n} players; {game.names[game.turn]} is to move.",
-                     players=n, draw=len(game.draw_pile))
-    game._begin_turn()
+    game.begin_position()
