@@ -8,7 +8,7 @@ from typing import Any
 
 from .data import BY_NAME, KINDS
 from .engine import SunMoon
-from .moves import Cover, Harvest, Move, Restore, SelfDestruct
+from .moves import Cover, Harvest, Move, Place, Restore, SelfDestruct
 from .options import Options
 from .rules import Row, longest_run, shape
 from .view import View
@@ -160,7 +160,7 @@ def rollout(g: SunMoon, rng: random.Random, limit: int = 5000) -> None:
         else:
             if random_() < 0.75:
                 p = g.turn
-                own = [m for m in moves if type(m) is not SelfDestruct and type(m) is not Cover and m.owner == p]
+                own = [m for m in moves if isinstance(m, (Place, Restore)) and m.owner == p]
                 if own:
                     g._apply(own[randrange(len(own))])
                     steps += 1
@@ -181,12 +181,11 @@ def _bot_label(bot: Any, seat: int) -> str:
     return f"{name[0].upper()}{name[1:]} {seat + 1}"
 
 
-def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None,
-              explain: bool = True) -> SunMoon:
+def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None, explain: bool = True) -> SunMoon:
     """A complete seeded game, seat ``i`` played by ``bots[i]`` (each decides from its own view)."""
-    game = SunMoon.new(len(bots), seed, options=options,
-                       names=[_bot_label(b, i) for i, b in enumerate(bots)],
-                       explain=explain)
+    game = SunMoon.new(
+        len(bots), seed, options=options, names=[_bot_label(b, i) for i, b in enumerate(bots)], explain=explain
+    )
     rng = random.Random(seed * 7919 + 1)
     while not game.is_over():
         p = game.turn
@@ -195,8 +194,13 @@ def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None,
     return game
 
 
-def tournament(lineup: Sequence[str], seeds: Iterable[int], *, options: Options | None = None,
-               make: Callable[[str], Any] | None = None) -> list[dict[str, Any]]:
+def tournament(
+    lineup: Sequence[str],
+    seeds: Iterable[int],
+    *,
+    options: Options | None = None,
+    make: Callable[[str], Any] | None = None,
+) -> list[dict[str, Any]]:
     """Bot against bot over seeded games; the seats rotate with the seed so no bot keeps the
     first seat. One row per bot per game: ``seed, seat, bot, score, harvested, won``."""
     make = make or (lambda name: BOTS[name]())
@@ -210,8 +214,17 @@ def tournament(lineup: Sequence[str], seeds: Iterable[int], *, options: Options 
         winners = game.winners()
         for seat, bot in enumerate(seating):
             won = game.team_of(seat) in winners
-            out.append({"seed": seed, "seat": seat, "bot": bot, "score": table[seat]["total"],
-                        "harvested": table[seat]["harvested"], "won": won, "shared": len(winners) > 1})
+            out.append(
+                {
+                    "seed": seed,
+                    "seat": seat,
+                    "bot": bot,
+                    "score": table[seat]["total"],
+                    "harvested": table[seat]["harvested"],
+                    "won": won,
+                    "shared": len(winners) > 1,
+                }
+            )
     return out
 
 

@@ -116,8 +116,11 @@ def load_animals(path: str | Path = DATA) -> dict[tuple[str, int], dict[str, str
                 raise ValueError(f"{path}:{line}: provenance must be attested or reconstructed")
             if (kind, value) in table:
                 raise ValueError(f"{path}:{line}: {kind} {value} listed twice")
-            table[kind, value] = {"animal": (row.get("animal") or "").strip(), "provenance": prov,
-                                  "note": row.get("note") or ""}
+            table[kind, value] = {
+                "animal": (row.get("animal") or "").strip(),
+                "provenance": prov,
+                "note": row.get("note") or "",
+            }
     missing = [f"{k} {v}" for k in KINDS for v in range(1, TOP_VALUE + 1) if (k, v) not in table]
     if missing:
         raise ValueError(f"{path}: no row for {', '.join(missing[:5])}")
@@ -156,7 +159,7 @@ def card(name: str) -> Card:
     An old record's ``'lunar eclipse 4'`` is the lunar eclipse (eclipses have no number)."""
     key = " ".join(name.strip().lower().split())
     for eclipse in ECLIPSE_NAME.values():
-        if key.startswith(eclipse) and key[len(eclipse):].strip() in ("", "1", "2", "3", "4", "5"):
+        if key.startswith(eclipse) and key[len(eclipse) :].strip() in ("", "1", "2", "3", "4", "5"):
             key = eclipse
     try:
         return BY_NAME[key]

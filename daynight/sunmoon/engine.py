@@ -23,53 +23,15 @@ from typing import Any, TypeVar
 
 from .. import i18n
 from ..core import EventLog, Game, GameOverError, IllegalMoveError, Reader, Seed, make_rng
-from . import pictures, words
-from .data import BY_NAME, CARDS, KINDS, TOP_VALUE, Card, card, missing_from
+from . import pictures, rules, words
+from .data import CARDS, KINDS, Card, card, missing_from
 from .moves import MOVE_TYPES, CardPlay, Cover, Harvest, Move, Place, Restore, SelfDestruct
-from .options import OPTION_CHOICES, Options
-from .rules import (
-    HAND_SIZE,
-    HARVEST_MIN,
-    PLACE,
-    Row,
-    Shape,
-    belongs_in,
-    cover_places,
-    end_places,
-    final_round_begins,
-    harvest_split,
-    harvestable,
-    may_harvest_row_of,
-    may_self_destruct,
-    must_draw,
-    next_player,
-    number_places,
-    obliges_another_play,
-    reshuffle_needed,
-    restore_places,
-    score,
-    self_destructed,
-    shape,
-    teams,
-    winners,
-)
-from .view import RowsSeen, View
+from .options import Options
+from .rules import HAND_SIZE, PLACE, Row, Shape
+from .view import View, deal_hidden, seen_by
 
 _ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
 
-__all__ = [
-    "GAME",
-    "OPTION_CHOICES",
-    "Cover",
-    "Harvest",
-    "Move",
-    "Options",
-    "Place",
-    "Restore",
-    "SelfDestruct",
-    "SunMoon",
-    "move",
-]
 
 M = TypeVar("M")
 
@@ -94,7 +56,7 @@ def move(kind: type[M], *fields: Any) -> M:
     built = BUILT.get(key)
     if built is None:
         built = BUILT[key] = kind(*fields)
-    return built  # type: ignore[no-any-return]
+    return built
 
 
 #: the attributes that only remember what the rules said (never pickled, rebuilt on demand)
@@ -116,7 +78,7 @@ class SunMoon(Game):
             raise ValueError(_("Sonne und Mond is for 2-4 players"))
         self.n = players
         self.options = options or Options()
-        self.team = teams(players, self.options.scoring)
+        self.team = rules.teams(players, self.options.scoring)
         self.names = list(names) if names else [_("Player {number}").format(number=i + 1) for i in range(players)]
         if len(self.names) != players:
             raise ValueError(_("one name per player"))
@@ -206,20 +168,14 @@ class SunMoon(Game):
         return game
 
     def _deal(self, deck: Sequence[Card]) -> None:
-        """"將牌堆洗勻後，放在中間，每位玩家抽五張作為手牌" -- five cards each, the rest is the draw pile."""
+        """ "將牌堆洗勻後，放在中間，每位玩家抽五張作為手牌" -- five cards each, the rest is the draw pile."""
         self.draw_pile = list(reversed(deck))
         for _round in range(HAND_SIZE):
             for p in range(self.n):
                 self.hands[p].append(self.draw_pile.pop())
         if self.log.enabled:
-            self.log.add(
-                None,
-                "setup",
-                "setup",
-                words.dealt(self.names, len(self.draw_pile), self.team is not None),
-                players=self.n,
-                draw=len(self.draw_pile),
-            )
+            text = words.dealt(self.names, len(self.draw_pile), self.team is not None)
+            self.log.add(None, "setup", "setup", text, players=self.n, draw=len(self.draw_pile))
         self._begin_turn()
 
     @classmethod
@@ -249,14 +205,8 @@ class SunMoon(Game):
         so, and the player to move draws if their hand is empty."""
         self._clear_caches()
         if self.log.enabled:
-            self.log.add(
-                None,
-                "setup",
-                "setup",
-                words.prepared(self.names, self.turn),
-                players=self.n,
-                draw=len(self.draw_pile),
-            )
+            text = words.prepared(self.names, self.turn)
+            self.log.add(None, "setup", "setup", text, players=self.n, draw=len(self.draw_pile))
         self._begin_turn()
 
     # -- copying -------------------------------------------------------------------
@@ -320,12 +270,12 @@ class SunMoon(Game):
         shapes = self._shapes[kind]
         got = shapes[owner]
         if got is None:
-            got = shapes[owner] = shape(self.rows[owner][kind])
+            got = shapes[owner] = rules.shape(self.rows[owner][kind])
         return got
 
     def can_harvest(self, player: int, kind: str) -> bool:
         """``rules.harvestable`` of the player's own row of ``kind``."""
-        return harvestable(self.shape_of(player, kind))
+        return rules.harvestable(self.shape_of(player, kind))
 
     # -- the legal moves ---------------------------------------------------------------
     def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
@@ -350,9 +300,9 @@ class SunMoon(Game):
         p = self.turn
         plays = self.card_plays(p)
         harvests = [] if self.extra else self.harvests(p)
-        if may_self_destruct(bool(plays), bool(harvests)):
+        if rules.may_self_destruct(bool(plays), bool(harvests)):
             return (move(SelfDestruct, p),)
-        return tuple(plays + harvests) if harvests else tuple(plays)
+        return tuple(plays) + tuple(harvests) if harvests else tuple(plays)
 
     def card_plays(self, p: int) -> list[CardPlay]:
         """Every card play of player ``p`` now (in hand order, then seat, then place); the five
@@ -386,9 +336,9 @@ class SunMoon(Game):
         for a number."""
         kind, options = c.kind, self.options
         if c.eclipse:
-            places = cover_places(self.rows[o][kind], options.eclipse_on_eclipse, options.eclipse_on_lone_card)
+            places = rules.cover_places(self.rows[o][kind], options.eclipse_on_eclipse, options.eclipse_on_lone_card)
             return tuple([(Cover, i) for i in places])
-        ways = number_places(self.shape_of(o, kind), c.value, options.restore_order == "outermost")
+        ways = rules.number_places(self.shape_of(o, kind), c.value, options.restore_order == "outermost")
         return tuple([(Place if way == PLACE else Restore, i) for way, i in ways])
 
     def harvests(self, p: int) -> list[Harvest]:
@@ -405,190 +355,138 @@ class SunMoon(Game):
 
         Raises ``IllegalMoveError(reason, rule=...)`` for the first rule ``move`` breaks, and
         returns for a legal move (one built anew too): whose turn it is, then the move's own
-        rules (:meth:`_check_card`, :meth:`_check_harvest`, :meth:`_check_self_destruct`)."""
+        rules (:meth:`_check_card`, :meth:`_check_harvest`, :meth:`_check_self_destruct`). The
+        reasons are ``words.py``'s, the rules ``rules.py``'s."""
         if self.over:
             raise GameOverError(_("the game is over"), rule="end of the game", state=self.describe())
         if type(move) not in MOVE_TYPES:
-            raise self._refuse(_("{move} is not a move of Sonne und Mond").format(move=repr(move)), "moves")
+            raise self._refuse(words.no_move(move), "moves")
         self._check_turn(move.player)
-        if type(move) is SelfDestruct:
+        if isinstance(move, SelfDestruct):
             self._check_self_destruct(move.player)
-        elif type(move) is Harvest:
+        elif isinstance(move, Harvest):
             self._check_harvest(move)
         else:
             self._check_card(move)
 
-    def _refuse(self, message: str, rule: str) -> IllegalMoveError:
-        return IllegalMoveError(message, rule=rule, state=self.describe())
+    def _refuse(self, reason: str, rule: str) -> IllegalMoveError:
+        return IllegalMoveError(reason, rule=rule, state=self.describe())
 
     def _seat(self, player: Any) -> bool:
         """True when ``player`` is one of this game's seats."""
         return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n
 
+    def _who(self, player: Any) -> str:
+        return self.names[player] if self._seat(player) else repr(player)
+
     def _check_turn(self, p: Any) -> None:
-        """"遊戲以回合的方式輪流進行" -- only the player whose turn it is moves (``rules.next_player``)."""
-        if self._seat(p) and p == self.turn:
-            return
-        who = self.names[p] if self._seat(p) else repr(p)
-        if words.is_you(self.names[self.turn]):
-            text = _("it is your turn, not {player}'s")
-        else:
-            text = _("it is {mover}'s turn, not {player}'s")
-        raise self._refuse(text.format(mover=self.names[self.turn], player=who), "turn order")
+        """Turn order: only the player whose turn it is moves (``rules.next_player``)."""
+        if not (self._seat(p) and p == self.turn):
+            raise self._refuse(words.not_your_turn(self.names, self.turn, self._who(p)), "turn order")
 
     def _check_self_destruct(self, p: int) -> None:
         """``rules.may_self_destruct``: only when no card can be played and nothing harvested."""
         plays = self.card_plays(p)
         harvests = [] if self.extra else self.harvests(p)
-        if may_self_destruct(bool(plays), bool(harvests)):
+        if rules.may_self_destruct(bool(plays), bool(harvests)):
             return
         if self.extra:
-            raise self._refuse(_("after an animal card you must play another card"), "animal card")
+            raise self._refuse(words.play_another_card(harvest=False), "animal card")
         if plays:
-            text = _(
-                "a card can still be played ({move}); self-destruct only when nothing can be played or harvested"
-            )
-            raise self._refuse(text.format(move=self.describe_move(plays[0])), "self-destruct")
-        text = _("the {row} can be harvested; self-destruct only when nothing can be played or harvested")
-        raise self._refuse(text.format(row=words.row_words(harvests[0].row)), "self-destruct")
+            raise self._refuse(words.still_playable(self.describe_move(plays[0])), "self-destruct")
+        raise self._refuse(words.still_harvestable(harvests[0].row), "self-destruct")
 
     def _check_harvest(self, move: Harvest) -> None:
         """``rules.may_harvest_row_of`` (own rows only) and ``rules.harvestable`` (five or more);
         never as the extra play of an animal card."""
         p = move.player
         if self.extra:
-            raise self._refuse(_("after an animal card you must play another card, not harvest"), "animal card")
+            raise self._refuse(words.play_another_card(harvest=True), "animal card")
         if move.row not in KINDS:
-            raise self._refuse(_("there is no {row} row (sun or moon)").format(row=repr(move.row)), "rows")
-        if not may_harvest_row_of(p, move.owner):
-            who = self.names[move.owner] if self._seat(move.owner) else repr(move.owner)
-            if words.is_you(self.names[p]):
-                text = _("{player} may harvest only your rows, not {owner}'s")
-            else:
-                text = _("{player} may harvest only their rows, not {owner}'s")
-            raise self._refuse(text.format(player=self.names[p], owner=who), "harvest: own rows only")
+            raise self._refuse(words.no_such_row(move.row), "rows")
+        if not rules.may_harvest_row_of(p, move.owner):
+            raise self._refuse(words.own_rows_only(self.names, p, self._who(move.owner)), "harvest: own rows only")
         row = self.shape_of(p, move.row)
-        if not harvestable(row):
-            text = _("the {row} has only {run} adjacent uncovered cards; a harvest needs {least} or more")
-            raise self._refuse(
-                text.format(row=words.row_words(move.row), run=row.run, least=HARVEST_MIN), "harvest: five or more"
-            )
+        if not rules.harvestable(row):
+            raise self._refuse(words.too_short(move.row, row.run), "harvest: five or more")
 
     def _check_card(self, move: CardPlay) -> None:
         """A card play: the card is in the player's hand, the row is a player's sun or moon row
         of the card's kind (``rules.belongs_in``), then the rules of the way it goes in."""
         p, c = move.player, move.card
         if not isinstance(c, Card) or c not in self.hands[p]:
-            name = c.words if isinstance(c, Card) else repr(c)
-            if words.is_you(self.names[p]):
-                text = _("{card} is not in your hand")
-            else:
-                text = _("{card} is not in {player}'s hand")
-            raise self._refuse(text.format(card=name, player=self.names[p]), "hand")
+            raise self._refuse(words.not_in_hand(self.names, p, c), "hand")
         if not self._seat(move.owner):
-            raise self._refuse(_("there is no player {owner}").format(owner=repr(move.owner)), "players")
+            raise self._refuse(words.no_such_player(move.owner), "players")
         if move.row not in KINDS:
-            raise self._refuse(_("there is no {row} row (sun or moon)").format(row=repr(move.row)), "rows")
-        if not belongs_in(c, move.row):
-            text = _("{card} belongs in a {kind}, not a {row}")
-            raise self._refuse(
-                text.format(card=c.words, kind=words.row_words(c.kind), row=words.row_words(move.row)), "row kind"
-            )
-        if type(move) is Place:
+            raise self._refuse(words.no_such_row(move.row), "rows")
+        if not rules.belongs_in(c, move.row):
+            raise self._refuse(words.wrong_kind(c, move.row), "row kind")
+        if isinstance(move, Place):
             self._check_place(move)
-        elif type(move) is Cover:
+        elif isinstance(move, Cover):
             self._check_cover(move)
         else:
             self._check_restore(move)
 
-    def _row_words(self, move: CardPlay) -> str:
-        return words.owned_row(self.names, move.owner, move.row)
-
     def _check_place(self, move: Place) -> None:
         """``rules.end_places``: a number goes at an end of a row, ascending from left to right."""
-        c, at, whose = move.card, move.at, self._row_words(move)
+        c, at, whose = move.card, move.at, words.owned_row(self.names, move.owner, move.row)
         if c.eclipse:
-            text = _("an eclipse is laid on top of a card, not at an end of {row}")
-            raise self._refuse(text.format(row=whose), "eclipses")
+            raise self._refuse(words.eclipse_at_an_end(whose), "eclipses")
         row = self.shape_of(move.owner, move.row)
         if not isinstance(at, int) or not 0 <= at <= row.places:
-            text = _("{row} has {places} places; a card goes at its left end (0) or right end ({places})")
-            raise self._refuse(text.format(row=whose, places=row.places), "ends only")
-        if at in end_places(row, c.value):
+            raise self._refuse(words.no_such_end(whose, row.places), "ends only")
+        if at in rules.end_places(row, c.value):
             return
         if 0 < at < row.places:
-            text = _("{card} cannot go between two cards of {row}; cards go only at either end")
-            raise self._refuse(text.format(card=c.words, row=whose), "ends only")
-        if at == 0:
-            text = _("{card} does not fit left of {number} in {row}: rows ascend from left to right")
-        else:
-            text = _("{card} does not fit right of {number} in {row}: rows ascend from left to right")
-        number = row.low if at == 0 else row.high
-        raise self._refuse(text.format(card=c.words, number=number, row=whose), "ascending")
+            raise self._refuse(words.between_cards(c, whose), "ends only")
+        raise self._refuse(words.not_ascending(c, at == 0, row.low if at == 0 else row.high, whose), "ascending")
 
-    def _slot_exists(self, move: Cover | Restore) -> None:
+    def _check_slot(self, move: Cover | Restore) -> None:
         """An eclipse covers, and a number restores, a place the row has."""
         index, row = move.slot, self.rows[move.owner][move.row]
         if isinstance(index, int) and 0 <= index < len(row):
             return
+        whose = words.owned_row(self.names, move.owner, move.row)
         if type(move) is Restore:
-            text = _("{row} has no place {slot} to restore")
-            raise self._refuse(text.format(row=self._row_words(move), slot=index), "restoring")
-        if row:
-            text = _("an eclipse must cover a card, and {row} has no card at place {slot}")
-        else:
-            text = _("an eclipse must cover a card, and {row} has no card at place {slot} (it is empty)")
-        raise self._refuse(text.format(row=self._row_words(move), slot=index), "eclipses")
+            raise self._refuse(words.no_place_to_restore(whose, index), "restoring")
+        raise self._refuse(words.no_card_to_cover(whose, index, empty=not row), "eclipses")
 
     def _check_cover(self, move: Cover) -> None:
         """``rules.cover_places``: an eclipse lies on a numbered card of its kind."""
         c, slot = move.card, move.slot
-        self._slot_exists(move)
+        self._check_slot(move)
         row = self.rows[move.owner][move.row]
         if not c.eclipse:
-            text = _("{card} is a number: it goes at an end of a row or restores an eclipsed place")
-            raise self._refuse(text.format(card=c.words), "restoring")
-        if slot in cover_places(row, self.options.eclipse_on_eclipse, self.options.eclipse_on_lone_card):
+            raise self._refuse(words.number_covers(c), "restoring")
+        if slot in rules.cover_places(row, self.options.eclipse_on_eclipse, self.options.eclipse_on_lone_card):
             return
         if row[slot][-1].eclipse:
-            text = _(
-                "place {slot} of {row} is already eclipsed; an eclipse covers a numbered card (option "
-                "eclipse_on_eclipse)"
+            raise self._refuse(
+                words.already_eclipsed(slot, words.owned_row(self.names, move.owner, move.row)), "eclipses"
             )
-            raise self._refuse(text.format(slot=slot, row=self._row_words(move)), "eclipses")
-        raise self._refuse(
-            _("an eclipse may not cover the only card of a row (option eclipse_on_lone_card)"), "eclipses"
-        )
+        raise self._refuse(words.lone_card(), "eclipses")
 
     def _check_restore(self, move: Restore) -> None:
         """``rules.restore_places``: a number between the numbers beside an eclipse restores it,
         the outermost of several side by side first."""
         c, slot = move.card, move.slot
-        self._slot_exists(move)
+        self._check_slot(move)
         if c.eclipse:
-            raise self._refuse(_("an eclipse cannot restore a place; it covers a numbered card"), "eclipses")
+            raise self._refuse(words.eclipse_restores(), "eclipses")
         on_top = self.rows[move.owner][move.row][slot][-1]
         if not on_top.eclipse:
-            text = _(
-                "place {slot} of {row} shows {card}, not an eclipse: cards go only at either end, and only an "
-                "eclipsed place can be restored"
-            )
-            raise self._refuse(text.format(slot=slot, row=self._row_words(move), card=on_top.words), "ends only")
+            whose = words.owned_row(self.names, move.owner, move.row)
+            raise self._refuse(words.not_eclipsed(slot, whose, on_top), "ends only")
         row = self.shape_of(move.owner, move.row)
         outermost = self.options.restore_order == "outermost"
-        if slot in restore_places(row, c.value, outermost):
+        if slot in rules.restore_places(row, c.value, outermost):
             return
         first, last, below, above = next(g for g in row.gaps if g[0] <= slot <= g[1])
         if outermost and slot not in (first, last):
-            text = _(
-                "with several eclipses side by side the outermost one is restored first (place {first} or {last}, "
-                "not {slot})"
-            )
-            raise self._refuse(text.format(first=first, last=last, slot=slot), "restoring: outermost first")
-        low = str(below) if below else _("the row's start")
-        high = str(above) if above <= TOP_VALUE else _("the row's end")
-        text = _("{card} does not fit between {below} and {above}; a restoring number must lie between its neighbours")
-        raise self._refuse(text.format(card=c.words, below=low, above=high), "restoring: between")
+            raise self._refuse(words.outermost_first(first, last, slot), "restoring: outermost first")
+        raise self._refuse(words.not_between(c, below, above), "restoring: between")
 
     def reason_illegal(self, move: Any) -> str | None:
         """Why ``move`` is refused now, in words with the rule (no state suffix), or ``None``."""
@@ -605,15 +503,14 @@ class SunMoon(Game):
         .. warning:: unchecked -- the fast path for rollouts; an illegal move corrupts the state.
         """
         self._legal = None
-        kind = type(move)
-        if kind is Harvest:
-            self._harvest(move)  # type: ignore[arg-type]
-        elif kind is SelfDestruct:
+        if isinstance(move, Harvest):
+            self._harvest(move)
+        elif isinstance(move, SelfDestruct):
             self._self_destruct(move.player)
         else:
-            self._lay(move)  # type: ignore[arg-type]
-            if obliges_another_play(move.card):  # type: ignore[union-attr]
-                self._animal(move)  # type: ignore[arg-type]
+            self._lay(move)
+            if rules.obliges_another_play(move.card):
+                self._animal(move)
             else:
                 self._end_turn()
 
@@ -623,33 +520,26 @@ class SunMoon(Game):
         self.hands[move.player].remove(c)
         row = self.rows[o][kind]
         before = self.shape_of(o, kind) if self.log.enabled else None
-        if type(move) is Place:
+        if isinstance(move, Place):
             if move.at == 0:
                 row.insert(0, [c])
             else:
                 row.append([c])
         else:
-            row[move.slot].append(c)  # type: ignore[union-attr]
+            row[move.slot].append(c)
         self._row_changed(o, kind)
         if before is not None:
             what, rule = ("start", "starting a row") if type(move) is Place and not before.places else LAID[type(move)]
-            self.log.add(
-                self.names[move.player],
-                what,
-                rule,
-                words.laid(self.names, move, before, row),
-                player=move.player,
-                card=c.name,
-                owner=o,
-                row=kind,
-            )
+            text = words.laid(self.names, move, before, row)
+            self.log.add(self.names[move.player], what, rule, text, player=move.player, card=c.name, owner=o, row=kind)
 
-    def _animal(self, move: Place | Restore) -> None:
+    def _animal(self, move: CardPlay) -> None:
         """An animal card: the same player must play another card at once."""
         p, c = move.player, move.card
         self.extra = True
         if self.log.enabled:
-            self.log.add(self.names[p], "animal", "animal card", words.animal(self.names, p, c), card=c.name, animal=c.animal)
+            text = words.animal(self.names, p, c)
+            self.log.add(self.names[p], "animal", "animal card", text, card=c.name, animal=c.animal)
         plays = self.card_plays(p)
         if plays:  # the legal moves now: _find_legal's after an animal card, the card plays alone
             self._legal = tuple(plays)
@@ -664,28 +554,21 @@ class SunMoon(Game):
     def _harvest(self, move: Harvest) -> None:
         """``rules.harvest_split``: the run goes face down to the player's score pile; the turn ends."""
         p, kind = move.player, move.row
-        taken, kept = harvest_split(self.rows[p][kind], self.options.harvest_takes == "row")
+        taken, kept = rules.harvest_split(self.rows[p][kind], self.options.harvest_takes == "row")
         cards = [c for place in taken for c in place]
         self.harvested[p].extend(cards)
         self.rows[p][kind] = kept
         self._row_changed(p, kind)
         if self.log.enabled:
-            self.log.add(
-                self.names[p],
-                "harvest",
-                "harvest",
-                words.harvested(self.names, p, kind, taken, kept),
-                player=p,
-                row=kind,
-                cards=[c.name for c in cards],
-                points=sum(1 for c in cards if not c.eclipse),
-            )
+            text, points = words.harvested(self.names, p, kind, taken, kept), sum(1 for c in cards if not c.eclipse)
+            data = {"player": p, "row": kind, "cards": [c.name for c in cards], "points": points}
+            self.log.add(self.names[p], "harvest", "harvest", text, **data)
         self._end_turn()
 
     def _self_destruct(self, p: int) -> None:
         """``rules.self_destructed``: hand and both own rows to the discard pile; the turn ends."""
         n_hand = len(self.hands[p])
-        lost = self_destructed(self.hands[p], (self.rows[p][k] for k in KINDS))
+        lost = rules.self_destructed(self.hands[p], (self.rows[p][k] for k in KINDS))
         self.discard.extend(lost)
         self.hands[p] = []
         self.rows[p] = {"sun": [], "moon": []}
@@ -693,15 +576,8 @@ class SunMoon(Game):
             self._row_changed(p, kind)
         if self.log.enabled:
             in_rows = len(lost) - n_hand
-            self.log.add(
-                self.names[p],
-                "self-destruct",
-                "self-destruct",
-                words.self_destructed(self.names, p, n_hand, in_rows),
-                player=p,
-                hand=n_hand,
-                rows=in_rows,
-            )
+            text = words.self_destructed(self.names, p, n_hand, in_rows)
+            self.log.add(self.names[p], "self-destruct", "self-destruct", text, player=p, hand=n_hand, rows=in_rows)
         self._end_turn()
 
     # -- turns, drawing and the end ------------------------------------------------------
@@ -712,7 +588,7 @@ class SunMoon(Game):
             if self.final_left <= 0:
                 self._finish()
                 return
-        self.turn = next_player(self.turn, self.n)
+        self.turn = rules.next_player(self.turn, self.n)
         self.turns += 1
         self._begin_turn()
 
@@ -721,7 +597,7 @@ class SunMoon(Game):
         self-destructs (the default) or passes (option ``empty_hand_at_end="pass"``)."""
         while True:
             p = self.turn
-            if must_draw(self.hands[p]) and (self.final_left is None or self.options.draw_in_final_round):
+            if rules.must_draw(self.hands[p]) and (self.final_left is None or self.options.draw_in_final_round):
                 self._draw(p)
                 if self.over:
                     return
@@ -733,7 +609,7 @@ class SunMoon(Game):
             if self.final_left <= 0:
                 self._finish()
                 return
-            self.turn = next_player(p, self.n)
+            self.turn = rules.next_player(p, self.n)
             self.turns += 1
 
     def _draw(self, p: int) -> None:
@@ -743,14 +619,14 @@ class SunMoon(Game):
         got = 0
         while got < HAND_SIZE:
             if not self.draw_pile:
-                if not reshuffle_needed(self.draw_pile, self.discard):
+                if not rules.reshuffle_needed(self.draw_pile, self.discard):
                     break
                 self._reshuffle()
             hand.append(self.draw_pile.pop())
             got += 1
         if self.log.enabled and got:
             self.log.add(self.names[p], "draw", "drawing", words.drew(self.names, p, got), player=p, cards=got)
-        if self.final_left is None and final_round_begins(self.draw_pile, self.discard):
+        if self.final_left is None and rules.final_round_begins(self.draw_pile, self.discard):
             self._final_round(p)
 
     def _reshuffle(self) -> None:
@@ -792,7 +668,7 @@ class SunMoon(Game):
         sun/moon cards in own rows (covered ones too) and in hand (-1 each); ``total``. Valid at
         any time (a provisional count before the end)."""
         return [
-            {"player": p, **score(self.harvested[p], (self.rows[p][k] for k in KINDS), self.hands[p])}
+            {"player": p, **rules.score(self.harvested[p], (self.rows[p][k] for k in KINDS), self.hands[p])}
             for p in range(self.n)
         ]
 
@@ -810,102 +686,45 @@ class SunMoon(Game):
         by_harvest = self.options.tie_break == "most_harvested"
         if self.team:
             harvested = [sum(r["harvested"] for r in table if self.team_of(r["player"]) == t) for t in (0, 1)]
-            return winners(self.team_totals(), harvested if by_harvest else None)
-        return winners([r["total"] for r in table], [r["harvested"] for r in table] if by_harvest else None)
+            return rules.winners(self.team_totals(), harvested if by_harvest else None)
+        return rules.winners([r["total"] for r in table], [r["harvested"] for r in table] if by_harvest else None)
 
     def options_record(self) -> dict[str, Any]:
         return self.options.to_json()
 
     # -- words ---------------------------------------------------------------------------
     def describe_move(self, move: Any) -> str:
-        """A move in words, e.g. "sun 28 at the right end of Player 2's sun row"."""
-        if type(move) not in MOVE_TYPES:
-            return repr(move)
-        p = move.player
-        you = self._seat(p) and words.is_you(self.names[p])
-        name = self.names[p] if self._seat(p) else repr(p)
-        if type(move) is SelfDestruct:
-            return (_("{player} self-destruct") if you else _("{player} self-destructs")).format(player=name)
-        if type(move) is Harvest:
-            row = words.row_words(move.row) if move.row in KINDS else repr(move.row)
-            text = _("{player} harvest the {row}") if you else _("{player} harvests the {row}")
-            return text.format(player=name, row=row)
-        return self._describe_card_play(move)
-
-    def _describe_card_play(self, move: CardPlay) -> str:
-        ok = self._seat(move.owner) and move.row in KINDS
-        whose = words.owned_row(self.names, move.owner, move.row) if ok else _("?'s {row} row").format(row=move.row)
-        name = move.card.words if isinstance(move.card, Card) else repr(move.card)
-        row = self.rows[move.owner][move.row] if ok else []
-        if type(move) is Place:
-            if not row:
-                return _("{card} starts {row}").format(card=name, row=whose)
-            if move.at in (0, len(row)):
-                end = _(words.END_WORDS["left" if move.at == 0 else "right"])
-                return _("{card} at the {end} end of {row}").format(card=name, end=end, row=whose)
-            return _("{card} at place {at} of {row}").format(card=name, at=move.at, row=whose)
-        index = move.slot if isinstance(move.slot, int) else -1
-        if 0 <= index < len(row):
-            under = row[index][-1].words
-        else:
-            under = _("place {slot}").format(slot=move.slot)
-        if type(move) is Cover:
-            return _("{card} covers {under} in {row}").format(card=name, under=under, row=whose)
-        text = _("{card} restores the {under} at place {number} of {row}")
-        return text.format(card=name, under=under, number=index + 1, row=whose)
+        """A move in words, e.g. "sun 28 at the right end of Player 2's sun row" (``words.move_words``)."""
+        return words.move_words(self.names, self.rows, move)
 
     def describe(self) -> str:
+        """The state in a line, for error messages: the move, who is to move, the piles."""
         if self.over:
-            return _("game over after {moves} moves").format(moves=len(self.history))
-        extra = _(", extra play after an animal card") if self.extra else ""
-        final = ""
-        if self.final_left is not None:
-            final = _(", final round ({turns} turns left)").format(turns=self.final_left)
-        text = _("move {moves}, {player} to move{extra}{final}; draw pile {draw}, discard {discard}")
-        return text.format(
-            moves=len(self.history),
-            player=self.names[self.turn],
-            extra=extra,
-            final=final,
-            draw=len(self.draw_pile),
-            discard=len(self.discard),
+            return words.game_over_line(len(self.history))
+        return words.state_line(
+            self.names[self.turn],
+            len(self.history),
+            self.extra,
+            self.final_left,
+            len(self.draw_pile),
+            len(self.discard),
         )
 
     @staticmethod
     def row_text(row: Row) -> str:
         """A row as text: ``'8 [E] 21'`` (an eclipse shows as ``[E]``, restored places as ``15*``)."""
-        parts = []
-        for s in row:
-            on_top = s[-1]
-            parts.append("[E]" if on_top.eclipse else f"{on_top.value}{'*' if len(s) > 1 else ''}")
-        return " ".join(parts) if parts else "-"
+        return words.row_text(row)
 
     def summary(self) -> str:
-        lines = []
+        """A line per player (rows, hand, harvest, score), then the winners or the state."""
         table = self.score_table()
-        for p in range(self.n):
-            r = table[p]
-            if self.team:
-                text = _("{player} (team {team}): sun {sun} | moon {moon} | hand {hand} | harvested {harvested} | score {score}")
-            else:
-                text = _("{player}: sun {sun} | moon {moon} | hand {hand} | harvested {harvested} | score {score}")
-            line = text.format(
-                player=self.names[p],
-                team=self.team[p] + 1 if self.team else 0,
-                sun=self.row_text(self.rows[p]["sun"]),
-                moon=self.row_text(self.rows[p]["moon"]),
-                hand=len(self.hands[p]),
-                harvested=r["harvested"],
-                score=f"{r['total']:+d}",
+        lines = [
+            words.summary_line(
+                self.names[p], self.team[p] if self.team else None, self.rows[p], len(self.hands[p]), table[p]
             )
-            lines.append(line)
-        if not self.over:
-            lines.append(self.describe())
-        elif self.team:
-            won = ", ".join(words.team_words(self.names, self.team, t) for t in self.winners())
-            lines.append(_("Winner: {winners}").format(winners=won))
-        else:
-            lines.append(_("Winner: {winners}").format(winners=", ".join(self.names[p] for p in self.winners())))
+            for p in range(self.n)
+        ]
+        lines.append(words.winners_line(self.names, self.team, self.winners()) if self.over else self.describe())
         return "\n".join(lines)
 
     # -- the state as JSON, and what one player sees ----------------------------------------
@@ -932,66 +751,21 @@ class SunMoon(Game):
         }
 
     def view(self, player: int) -> View:
-        """What ``player`` sees: their own hand and their own harvest, every row, the discard
-        pile (face up), and of everything else only sizes -- other hands, the other harvest
-        piles (they lie face down: "面朝下"), the draw pile; never another hand, another
-        harvested card or the draw pile's order."""
-
-        def seen(row: Row) -> tuple[tuple[str, ...], ...]:
-            return tuple([tuple([c.name for c in place]) for place in row])
-
-        return View(
-            me=player,
-            players=self.n,
-            names=tuple(self.names),
-            turn=self.turn,
-            extra=self.extra,
-            final_left=self.final_left,
-            over=self.over,
-            options=self.options,
-            teams=self.team,
-            hand=tuple([c.name for c in self.hands[player]]),
-            hand_sizes=tuple([len(h) for h in self.hands]),
-            rows=tuple([RowsSeen(seen(r["sun"]), seen(r["moon"])) for r in self.rows]),
-            my_harvest=tuple([c.name for c in self.harvested[player]]),
-            harvest_sizes=tuple([len(h) for h in self.harvested]),
-            discard=tuple([c.name for c in self.discard]),
-            box=tuple([c.name for c in self.box]),
-            draw_pile=len(self.draw_pile),
-        )
+        """What ``player`` sees (``view.seen_by``): their own hand and their own harvest, every
+        row, the discard pile, and of everything else only sizes."""
+        return seen_by(self, player)
 
     @classmethod
     def from_view(cls, view: View, rng: random.Random) -> SunMoon:
         """A determinization: a game consistent with ``view`` whose hidden cards (other hands,
-        other harvest piles, the draw pile's order) are dealt at random with ``rng``. Used by
-        the Monte Carlo bot; no log is kept."""
-        n, me = view.players, view.me
-        g = cls.__new__(cls)
-        g.n, g.options, g.names = n, view.options, list(view.names)
-        g.team = teams(n, g.options.scoring)
-        g.log, g.history = EventLog(enabled=False), []
-        g.rows = [{k: [[BY_NAME[x] for x in s] for s in view.rows[p][k]] for k in KINDS} for p in range(n)]
-        g.discard = [BY_NAME[x] for x in view.discard]
-        g.box = [BY_NAME[x] for x in view.box]
-        mine = [BY_NAME[x] for x in view.hand]
-        my_harvest = [BY_NAME[x] for x in view.my_harvest]
-        known = [c for r in g.rows for k in KINDS for s in r[k] for c in s]
-        unknown = missing_from(known + g.discard + g.box + mine + my_harvest)
-        rng.shuffle(unknown)
-        g.hands, g.harvested = [], []
-        for p in range(n):
-            for sizes, out, own in ((view.hand_sizes, g.hands, mine), (view.harvest_sizes, g.harvested, my_harvest)):
-                if p == me:
-                    out.append(own[:])
-                else:
-                    k = sizes[p]
-                    out.append(unknown[:k])
-                    unknown = unknown[k:]
-        g.draw_pile = unknown
+        other harvest piles, the draw pile's order) are dealt at random with ``rng``
+        (``view.deal_hidden``). Used by the Monte Carlo bot; no log is kept."""
+        g = cls(view.players, options=view.options, names=view.names)
+        g.log.enabled = False
+        g.hands, g.harvested, g.rows, g.discard, g.box, g.draw_pile = deal_hidden(view, rng)
         g.turn, g.extra, g.final_left, g.over = view.turn, view.extra, view.final_left, view.over
         g.turns = 0
         g.rng = random.Random(rng.getrandbits(32))
-        g.setup = {}
         g._clear_caches()
         return g
 

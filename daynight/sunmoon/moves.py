@@ -67,5 +67,5 @@ class SelfDestruct:
 Move = Place | Cover | Restore | Harvest | SelfDestruct
 CardPlay = Place | Cover | Restore
 #: the kinds of move, to tell a move of this game from anything else
-MOVE_TYPES: tuple[type, ...] = (Place, Cover, Restore, Harvest, SelfDestruct)
-CARD_PLAYS: tuple[type, ...] = (Place, Cover, Restore)
+MOVE_TYPES = (Place, Cover, Restore, Harvest, SelfDestruct)
+CARD_PLAYS = (Place, Cover, Restore)

@@ -10,17 +10,18 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from ..core import Reader
 from .data import CARDS, COPIES, KINDS, Card, card, missing_from
 from .engine import SunMoon, move
-from .moves import Cover, Harvest, Move, Place, Restore, SelfDestruct
+from .moves import CardPlay, Cover, Harvest, Move, Place, Restore, SelfDestruct
 from .options import Options
 from .rules import Row
 
 #: bounds on what a record may ask for (a seed, a player's name)
-MAX_SEED = 2 ** 64
+MAX_SEED = 2**64
 MAX_NAME = 40
 
 
@@ -48,7 +49,9 @@ def from_setup(cls: type[SunMoon], setup: Reader) -> SunMoon:
         else:  # as many players as the position has hands
             players = len(pos.list("hands")) if pos.has("hands") else 2
             if not 2 <= players <= 4:
-                raise pos.error(f"{players} hand{'' if players == 1 else 's'}, but Sonne und Mond is for 2-4 players", "hands")
+                raise pos.error(
+                    f"{players} hand{'' if players == 1 else 's'}, but Sonne und Mond is for 2-4 players", "hands"
+                )
     else:
         players = setup.int("players", lo=2, hi=4)
     names = _read_names(setup, players)
@@ -57,8 +60,13 @@ def from_setup(cls: type[SunMoon], setup: Reader) -> SunMoon:
         game = cls.new(players, setup.int("seed", lo=0, hi=MAX_SEED), options=options, names=names)
     elif which[0] == "deck":
         setup.only("players", "deck", "reshuffle_seed", "options", "names")
-        game = cls.from_deck(players, _read_deck(setup), reshuffle_seed=setup.int("reshuffle_seed", 0, lo=0, hi=MAX_SEED),
-                             options=options, names=names)
+        game = cls.from_deck(
+            players,
+            _read_deck(setup),
+            reshuffle_seed=setup.int("reshuffle_seed", 0, lo=0, hi=MAX_SEED),
+            options=options,
+            names=names,
+        )
     else:
         game = cls(players, options=options, names=names)
         read_position(game, setup.obj("position"), setup.int("reshuffle_seed", 0, lo=0, hi=MAX_SEED))
@@ -115,11 +123,9 @@ def move_to_json(game: SunMoon, move: Move) -> dict[str, Any]:
     if isinstance(move, Harvest):
         return {"player": move.player, "harvest": move.row, "owner": move.owner}
     if isinstance(move, Place):
-        return {"player": move.player, "place": move.card.name, "owner": move.owner, "row": move.row,
-                "at": move.at}
+        return {"player": move.player, "place": move.card.name, "owner": move.owner, "row": move.row, "at": move.at}
     verb = "cover" if isinstance(move, Cover) else "restore"
-    return {"player": move.player, verb: move.card.name, "owner": move.owner, "row": move.row,
-            "slot": move.slot}
+    return {"player": move.player, verb: move.card.name, "owner": move.owner, "row": move.row, "slot": move.slot}
 
 
 def move_from_json(game: SunMoon, value: Reader) -> Move:
@@ -135,7 +141,12 @@ def move_from_json(game: SunMoon, value: Reader) -> Move:
         value.only("player", "harvest", "owner")
         owner = value.int("owner", player, lo=0, hi=game.n - 1)
         return move(Harvest, player, owner, value.str("harvest", choices=KINDS))
-    for verb, cls, pos in (("place", Place, "at"), ("cover", Cover, "slot"), ("restore", Restore, "slot")):
+    plays: tuple[tuple[str, type[CardPlay], str], ...] = (
+        ("place", Place, "at"),
+        ("cover", Cover, "slot"),
+        ("restore", Restore, "slot"),
+    )
+    for verb, cls, pos in plays:
         if value.has(verb):
             value.only("player", verb, "owner", "row", pos)
             c = _read_card(Reader(value.get(verb, "a string"), f"{value.path}.{verb}"))
@@ -200,7 +211,7 @@ def _read_row(game: SunMoon, cards: _Cards, rr: Reader, kind: str) -> Row:
                 raise place.error("an eclipse cannot lie on an eclipse (option eclipse_on_eclipse)")
         row.append(stack)
     values = [p[-1].value for p in row if not p[-1].eclipse]
-    if any(a >= b for a, b in zip(values, values[1:])):
+    if any(a >= b for a, b in pairwise(values)):
         raise rr.error(f"the visible numbers must ascend from left to right, got {values}", kind)
     return row
 
@@ -231,7 +242,7 @@ def read_position(game: SunMoon, pos: Reader, reshuffle_seed: int) -> None:
     rest = missing_from(cards.order)
     game.rng = random.Random(reshuffle_seed)
     if pos.str("rest", "draw", choices=("draw", "box")) == "box":
-        game.box = rest          # out of play: the draw pile is exactly ``draw``
+        game.box = rest  # out of play: the draw pile is exactly ``draw``
         rest = []
     game.rng.shuffle(rest)
     game.draw_pile = list(reversed(top_first + rest))

@@ -8,11 +8,16 @@ decide from a view alone, and ``SunMoon.from_view`` deals the hidden rest at ran
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .data import KINDS
+from .data import BY_NAME, KINDS, Card, missing_from
 from .options import Options
+from .rules import Row
+
+if TYPE_CHECKING:  # the engine builds views with seen_by; this module does not import it
+    from .engine import SunMoon
 
 #: a row as a view shows it: places left to right, each the names of its cards from the bottom up
 RowSeen = tuple[tuple[str, ...], ...]
@@ -83,3 +88,68 @@ class View:
             "box": list(self.box),
             "draw_pile": self.draw_pile,
         }
+
+
+def seen_by(game: SunMoon, player: int) -> View:
+    """What ``player`` sees of ``game``: their own hand and their own harvest, every row, the
+    discard pile (face up), and of everything else only sizes -- other hands, the other harvest
+    piles (they lie face down: "面朝下"), the draw pile; never another hand, another harvested
+    card or the draw pile's order."""
+
+    def seen(row: Row) -> RowSeen:
+        return tuple([tuple([c.name for c in place]) for place in row])
+
+    return View(
+        me=player,
+        players=game.n,
+        names=tuple(game.names),
+        turn=game.turn,
+        extra=game.extra,
+        final_left=game.final_left,
+        over=game.over,
+        options=game.options,
+        teams=game.team,
+        hand=tuple([c.name for c in game.hands[player]]),
+        hand_sizes=tuple([len(h) for h in game.hands]),
+        rows=tuple([RowsSeen(seen(r["sun"]), seen(r["moon"])) for r in game.rows]),
+        my_harvest=tuple([c.name for c in game.harvested[player]]),
+        harvest_sizes=tuple([len(h) for h in game.harvested]),
+        discard=tuple([c.name for c in game.discard]),
+        box=tuple([c.name for c in game.box]),
+        draw_pile=len(game.draw_pile),
+    )
+
+
+class Dealt(NamedTuple):
+    """The cards of a determinization (:func:`deal_hidden`), where a game keeps them."""
+
+    hands: list[list[Card]]
+    harvested: list[list[Card]]
+    rows: list[dict[str, Row]]
+    discard: list[Card]
+    box: list[Card]
+    draw_pile: list[Card]
+
+
+def deal_hidden(view: View, rng: random.Random) -> Dealt:
+    """The cards of a game consistent with ``view``: what it shows where it shows it, and the
+    cards it hides (other hands, other harvest piles, the draw pile) dealt at random with ``rng``."""
+    n, me = view.players, view.me
+    rows = [{k: [[BY_NAME[x] for x in s] for s in view.rows[p][k]] for k in KINDS} for p in range(n)]
+    discard = [BY_NAME[x] for x in view.discard]
+    box = [BY_NAME[x] for x in view.box]
+    mine = [BY_NAME[x] for x in view.hand]
+    my_harvest = [BY_NAME[x] for x in view.my_harvest]
+    known = [c for r in rows for k in KINDS for s in r[k] for c in s]
+    unknown = missing_from(known + discard + box + mine + my_harvest)
+    rng.shuffle(unknown)
+    hands: list[list[Card]] = []
+    harvested: list[list[Card]] = []
+    for p in range(n):
+        for sizes, out, own in ((view.hand_sizes, hands, mine), (view.harvest_sizes, harvested, my_harvest)):
+            if p == me:
+                out.append(own[:])
+            else:
+                out.append(unknown[: sizes[p]])
+                unknown = unknown[sizes[p] :]
+    return Dealt(hands, harvested, rows, discard, box, unknown)

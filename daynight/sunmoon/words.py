@@ -17,9 +17,9 @@ from functools import lru_cache, reduce
 
 from .. import i18n
 from ..i18n import N_, ngettext
-from .data import TOP_VALUE, Card
-from .moves import Cover, Place, Restore
-from .rules import HAND_SIZE, Row, Shape
+from .data import KINDS, TOP_VALUE, Card
+from .moves import MOVE_TYPES, CardPlay, Cover, Harvest, Place, Restore, SelfDestruct
+from .rules import HAND_SIZE, HARVEST_MIN, Row, Shape
 
 _ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
 
@@ -75,6 +75,186 @@ def joined(items: Sequence[str]) -> str:
 def card_count(n: int) -> str:
     """``'1 card'``, ``'5 cards'``."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+# ---------------------------------------------------------------------------
+# A move in words (the apps' targets, the refusals)
+# ---------------------------------------------------------------------------
+
+
+def move_words(names: Sequence[str], rows: Sequence[dict[str, Row]], move: object) -> str:
+    """A move in words, e.g. "sun 28 at the right end of Player 2's sun row" (a move of
+    another shape, or naming no seat, is still described, never refused here)."""
+    if not isinstance(move, MOVE_TYPES):
+        return repr(move)
+    p = move.player
+    seat = isinstance(p, int) and 0 <= p < len(names)
+    name = names[p] if seat else repr(p)
+    you = seat and is_you(names[p])
+    if isinstance(move, SelfDestruct):
+        return (_("{player} self-destruct") if you else _("{player} self-destructs")).format(player=name)
+    if isinstance(move, Harvest):
+        row = row_words(move.row) if move.row in KINDS else repr(move.row)
+        text = _("{player} harvest the {row}") if you else _("{player} harvests the {row}")
+        return text.format(player=name, row=row)
+    return card_play_words(names, rows, move)
+
+
+def card_play_words(names: Sequence[str], rows: Sequence[dict[str, Row]], move: CardPlay) -> str:
+    """A card play in words: where the card goes, and onto what."""
+    ok = isinstance(move.owner, int) and 0 <= move.owner < len(names) and move.row in KINDS
+    whose = owned_row(names, move.owner, move.row) if ok else _("?'s {row} row").format(row=move.row)
+    name = move.card.words if isinstance(move.card, Card) else repr(move.card)
+    row = rows[move.owner][move.row] if ok else []
+    if isinstance(move, Place):
+        if not row:
+            return _("{card} starts {row}").format(card=name, row=whose)
+        if move.at in (0, len(row)):
+            end = _(END_WORDS["left" if move.at == 0 else "right"])
+            return _("{card} at the {end} end of {row}").format(card=name, end=end, row=whose)
+        return _("{card} at place {at} of {row}").format(card=name, at=move.at, row=whose)
+    index = move.slot if isinstance(move.slot, int) else -1
+    under = row[index][-1].words if 0 <= index < len(row) else _("place {slot}").format(slot=move.slot)
+    if isinstance(move, Cover):
+        return _("{card} covers {under} in {row}").format(card=name, under=under, row=whose)
+    text = _("{card} restores the {under} at place {number} of {row}")
+    return text.format(card=name, under=under, number=index + 1, row=whose)
+
+
+# ---------------------------------------------------------------------------
+# Why a move is refused (``SunMoon._check`` names the rule; these say it in words)
+# ---------------------------------------------------------------------------
+
+
+def no_move(move: object) -> str:
+    return _("{move} is not a move of Sonne und Mond").format(move=repr(move))
+
+
+def not_your_turn(names: Sequence[str], turn: int, player: str) -> str:
+    text = _("it is your turn, not {player}'s") if is_you(names[turn]) else _("it is {mover}'s turn, not {player}'s")
+    return text.format(mover=names[turn], player=player)
+
+
+def play_another_card(harvest: bool) -> str:
+    if harvest:
+        return _("after an animal card you must play another card, not harvest")
+    return _("after an animal card you must play another card")
+
+
+def still_playable(move: str) -> str:
+    text = _("a card can still be played ({move}); self-destruct only when nothing can be played or harvested")
+    return text.format(move=move)
+
+
+def still_harvestable(kind: str) -> str:
+    text = _("the {row} can be harvested; self-destruct only when nothing can be played or harvested")
+    return text.format(row=row_words(kind))
+
+
+def no_such_row(row: object) -> str:
+    return _("there is no {row} row (sun or moon)").format(row=repr(row))
+
+
+def own_rows_only(names: Sequence[str], p: int, owner: str) -> str:
+    if is_you(names[p]):
+        text = _("{player} may harvest only your rows, not {owner}'s")
+    else:
+        text = _("{player} may harvest only their rows, not {owner}'s")
+    return text.format(player=names[p], owner=owner)
+
+
+def too_short(kind: str, run: int) -> str:
+    text = _("the {row} has only {run} adjacent uncovered cards; a harvest needs {least} or more")
+    return text.format(row=row_words(kind), run=run, least=HARVEST_MIN)
+
+
+def not_in_hand(names: Sequence[str], p: int, c: object) -> str:
+    text = _("{card} is not in your hand") if is_you(names[p]) else _("{card} is not in {player}'s hand")
+    return text.format(card=c.words if isinstance(c, Card) else repr(c), player=names[p])
+
+
+def no_such_player(owner: object) -> str:
+    return _("there is no player {owner}").format(owner=repr(owner))
+
+
+def wrong_kind(c: Card, kind: str) -> str:
+    return _("{card} belongs in a {kind}, not a {row}").format(
+        card=c.words, kind=row_words(c.kind), row=row_words(kind)
+    )
+
+
+def eclipse_at_an_end(whose: str) -> str:
+    return _("an eclipse is laid on top of a card, not at an end of {row}").format(row=whose)
+
+
+def no_such_end(whose: str, places: int) -> str:
+    text = _("{row} has {places} places; a card goes at its left end (0) or right end ({places})")
+    return text.format(row=whose, places=places)
+
+
+def between_cards(c: Card, whose: str) -> str:
+    text = _("{card} cannot go between two cards of {row}; cards go only at either end")
+    return text.format(card=c.words, row=whose)
+
+
+def not_ascending(c: Card, left: bool, number: int, whose: str) -> str:
+    if left:
+        text = _("{card} does not fit left of {number} in {row}: rows ascend from left to right")
+    else:
+        text = _("{card} does not fit right of {number} in {row}: rows ascend from left to right")
+    return text.format(card=c.words, number=number, row=whose)
+
+
+def no_place_to_restore(whose: str, slot: object) -> str:
+    return _("{row} has no place {slot} to restore").format(row=whose, slot=slot)
+
+
+def no_card_to_cover(whose: str, slot: object, empty: bool) -> str:
+    if empty:
+        text = _("an eclipse must cover a card, and {row} has no card at place {slot} (it is empty)")
+    else:
+        text = _("an eclipse must cover a card, and {row} has no card at place {slot}")
+    return text.format(row=whose, slot=slot)
+
+
+def number_covers(c: Card) -> str:
+    text = _("{card} is a number: it goes at an end of a row or restores an eclipsed place")
+    return text.format(card=c.words)
+
+
+def already_eclipsed(slot: int, whose: str) -> str:
+    text = _("place {slot} of {row} is already eclipsed; an eclipse covers a numbered card (option eclipse_on_eclipse)")
+    return text.format(slot=slot, row=whose)
+
+
+def lone_card() -> str:
+    return _("an eclipse may not cover the only card of a row (option eclipse_on_lone_card)")
+
+
+def eclipse_restores() -> str:
+    return _("an eclipse cannot restore a place; it covers a numbered card")
+
+
+def not_eclipsed(slot: int, whose: str, on_top: Card) -> str:
+    text = _(
+        "place {slot} of {row} shows {card}, not an eclipse: cards go only at either end, and only an eclipsed "
+        "place can be restored"
+    )
+    return text.format(slot=slot, row=whose, card=on_top.words)
+
+
+def outermost_first(first: int, last: int, slot: int) -> str:
+    text = _(
+        "with several eclipses side by side the outermost one is restored first (place {first} or {last}, not {slot})"
+    )
+    return text.format(first=first, last=last, slot=slot)
+
+
+def not_between(c: Card, below: int, above: int) -> str:
+    low = str(below) if below else _("the row's start")
+    high = str(above) if above <= TOP_VALUE else _("the row's end")
+    text = _("{card} does not fit between {below} and {above}; a restoring number must lie between its neighbours")
+    return text.format(card=c.words, below=low, above=high)
 
 
 # ---------------------------------------------------------------------------
@@ -136,9 +316,9 @@ def drew(names: Sequence[str], p: int, got: int) -> str:
 
 def reshuffled(cards: int) -> str:
     """The discard pile becomes the new draw pile."""
-    return _(
-        "The draw pile is used up, so the discard pile ({cards} cards) is shuffled into a new draw pile."
-    ).format(cards=cards)
+    return _("The draw pile is used up, so the discard pile ({cards} cards) is shuffled into a new draw pile.").format(
+        cards=cards
+    )
 
 
 def passed(names: Sequence[str], p: int) -> str:
@@ -166,20 +346,24 @@ def laid(names: Sequence[str], move: Place | Cover | Restore, before: Shape, row
     p, c = move.player, move.card
     whose = whose_row(names, move.owner, p, move.row)
     you = names[p] == _(YOU)
-    if type(move) is Place and not before.places:
+    if isinstance(move, Place) and not before.places:
         if you:
-            text = _("You start {row} with {card}: a card played where a player has no row of its kind starts that row.")
+            text = _(
+                "You start {row} with {card}: a card played where a player has no row of its kind starts that row."
+            )
         else:
             text = _(
                 "{player} starts {row} with {card}: a card played where a player has no row of its kind starts that row."
             )
         return text.format(player=names[p], row=whose, card=c.words)
-    if type(move) is Place:
+    if isinstance(move, Place):
         return placed(names[p], you, c, move.at == 0, before, whose)
-    if type(move) is Cover:
+    if isinstance(move, Cover):
         under = row[move.slot][-2]
         if you:
-            text = _("You cover {under} in {row} with a {card}: the row is interrupted there and the eclipse counts nothing.")
+            text = _(
+                "You cover {under} in {row} with a {card}: the row is interrupted there and the eclipse counts nothing."
+            )
         else:
             text = _(
                 "{player} covers {under} in {row} with a {card}: the row is interrupted there and the eclipse counts "
@@ -247,14 +431,18 @@ def no_follow_up(names: Sequence[str], p: int, hand_empty: bool) -> str:
     """After an animal card nothing fits (or the hand is empty): the turn ends (option ``skip``)."""
     you = is_you(names[p])
     if you and hand_empty:
-        text = _("{player} have no card left for the extra play, so the turn ends (option animal_without_follow_up=skip).")
+        text = _(
+            "{player} have no card left for the extra play, so the turn ends (option animal_without_follow_up=skip)."
+        )
     elif you:
         text = _(
             "{player} have no card that fits anywhere for the extra play, so the turn ends "
             "(option animal_without_follow_up=skip)."
         )
     elif hand_empty:
-        text = _("{player} has no card left for the extra play, so the turn ends (option animal_without_follow_up=skip).")
+        text = _(
+            "{player} has no card left for the extra play, so the turn ends (option animal_without_follow_up=skip)."
+        )
     else:
         text = _(
             "{player} has no card that fits anywhere for the extra play, so the turn ends "
@@ -384,3 +572,55 @@ def result(names: Sequence[str], won: Sequence[int]) -> str:
     """The end with everyone alone: the highest score wins (a tie shares it)."""
     text = _("The highest score wins: {players}.") if len(won) == 1 else _("The highest score wins: {players} (tie).")
     return text.format(players=joined([names[p] for p in won]))
+
+
+# ---------------------------------------------------------------------------
+# The state in a line (error messages, ``daynight replay``)
+# ---------------------------------------------------------------------------
+
+
+def game_over_line(moves: int) -> str:
+    return _("game over after {moves} moves").format(moves=moves)
+
+
+def state_line(player: str, moves: int, extra: bool, final_left: int | None, draw: int, discard: int) -> str:
+    """``'move 12, Ada to move; draw pile 30, discard 4'`` (and an animal's extra play, the final round)."""
+    more = _(", extra play after an animal card") if extra else ""
+    final = "" if final_left is None else _(", final round ({turns} turns left)").format(turns=final_left)
+    text = _("move {moves}, {player} to move{extra}{final}; draw pile {draw}, discard {discard}")
+    return text.format(moves=moves, player=player, extra=more, final=final, draw=draw, discard=discard)
+
+
+def row_text(row: Row) -> str:
+    """A row as text: ``'8 [E] 21'`` (an eclipse shows as ``[E]``, restored places as ``15*``)."""
+    parts = []
+    for place in row:
+        on_top = place[-1]
+        parts.append("[E]" if on_top.eclipse else f"{on_top.value}{'*' if len(place) > 1 else ''}")
+    return " ".join(parts) if parts else "-"
+
+
+def summary_line(name: str, team: int | None, rows: dict[str, Row], hand: int, score: dict[str, int]) -> str:
+    """One player in a line: rows, hand, harvest and score."""
+    if team is not None:
+        text = _(
+            "{player} (team {team}): sun {sun} | moon {moon} | hand {hand} | harvested {harvested} | score {score}"
+        )
+    else:
+        text = _("{player}: sun {sun} | moon {moon} | hand {hand} | harvested {harvested} | score {score}")
+    return text.format(
+        player=name,
+        team=(team or 0) + 1,
+        sun=row_text(rows["sun"]),
+        moon=row_text(rows["moon"]),
+        hand=hand,
+        harvested=score["harvested"],
+        score=f"{score['total']:+d}",
+    )
+
+
+def winners_line(names: Sequence[str], team: Sequence[int] | None, won: Sequence[int]) -> str:
+    """``'Winner: team 2 (Bo + Cy)'``, ``'Winner: Ada, Bo'``."""
+    if team:
+        return _("Winner: {winners}").format(winners=", ".join(team_words(names, team, t) for t in won))
+    return _("Winner: {winners}").format(winners=", ".join(names[p] for p in won))
