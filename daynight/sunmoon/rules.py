@@ -179,7 +179,8 @@ def restore_places(row: Shape, value: int, outermost_first: bool = True) -> tupl
     "可以找一張介於日、月蝕旁數字的卡來還原" -- a card whose number lies between the numbers
     beside the eclipse restores it (rule: ``restoring: between``); "若想還原時，有多個日蝕或月蝕
     相鄰，則必須由最邊界的日、月蝕開始還原" -- with several eclipses side by side, the outermost
-    one is restored first (rule: ``restoring: outermost first``)."""
+    one is restored first (rule: ``restoring: outermost first``). Only a number restores, and
+    only a place of the row that is eclipsed (rule: ``restoring``)."""
     out: list[int] = []
     for first, last, below, above in row.gaps:
         if below < value < above:
