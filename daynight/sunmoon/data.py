@@ -164,7 +164,9 @@ def card(name: str) -> Card:
     try:
         return BY_NAME[key]
     except KeyError:
-        raise KeyError(f"no card called {name!r} (e.g. 'sun 28', 'moon 3', 'lunar eclipse')") from None
+        raise KeyError(
+            _("no card called {name} (e.g. 'sun 28', 'moon 3', 'lunar eclipse')").format(name=repr(name))
+        ) from None
 
 
 def missing_from(cards: Iterable[Card]) -> list[Card]:
@@ -174,5 +176,7 @@ def missing_from(cards: Iterable[Card]) -> list[Card]:
     for c in cards:
         left[c] -= 1
         if left[c] < 0:
-            raise ValueError(f"{c.name} appears more often than the deck has it ({COPIES[c]})")
+            raise ValueError(
+                _("{card} appears more often than the deck has it ({n})").format(card=c.words, n=COPIES[c])
+            )
     return [c for c in FACES for _ in range(left[c])]
