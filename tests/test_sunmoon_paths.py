@@ -161,7 +161,8 @@ def test_the_cache_check_can_fail():
     """The test above catches a row whose cache was not forgotten when the row changed."""
     g = SunMoon.from_position({"hands": [["sun 20", "sun 3"], ["moon 1"]], "rows": [{"sun": ["sun 10"]}, {}]})
     g.legal_moves()
-    assert g._fits["sun"][0] == {20: ways_by_the_rules(g, 0, "sun", 20), 3: ways_by_the_rules(g, 0, "sun", 3)}
+    known = g._fits["sun"][0]  # engine.FITS's entry for this shape: other games may have added values
+    assert known[20] == ways_by_the_rules(g, 0, "sun", 20) and known[3] == ways_by_the_rules(g, 0, "sun", 3)
     g.rows[0]["sun"].append([card("sun 25")])  # the row changes behind the engine's back
     assert g._fits["sun"][0][20] != ways_by_the_rules(g, 0, "sun", 20)
 

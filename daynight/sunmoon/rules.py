@@ -46,7 +46,7 @@ def teams(players: int, scoring: str = "teams") -> tuple[int, ...] | None:
 
 
 def next_player(turn: int, players: int) -> int:
-    """ "遊戲以回合的方式輪流進行" -- the game is played in turns, one player after another
+    """Turns: "遊戲以回合的方式輪流進行" -- the game is played in turns, one player after another
     (clockwise: seat 1, 2, 3, 4, then 1 again). Rule: ``turn order`` -- only the player whose
     turn it is moves."""
     return (turn + 1) % players
@@ -149,13 +149,13 @@ def end_places(row: Shape, value: int) -> tuple[int, ...]:
 
 
 def obliges_another_play(played: Card) -> bool:
-    """ "當你打出的日、月卡有動物或昆蟲時，你必須再打出一張牌！" -- when the sun or moon card
+    """An animal card: "當你打出的日、月卡有動物或昆蟲時，你必須再打出一張牌！" -- when the sun or moon card
     you play shows an animal or insect, you must play another card. Rule: ``animal card``."""
     return bool(played.animal)
 
 
 def must_draw(hand: Sequence[Card]) -> bool:
-    """ "注意：手牌打完，才能再抽五張！" -- only once your hand is played out do you draw five."""
+    """Drawing: "注意：手牌打完，才能再抽五張！" -- only once your hand is played out do you draw five."""
     return not hand
 
 
@@ -207,14 +207,14 @@ def number_places(row: Shape, value: int, outermost_first: bool = True) -> tuple
 
 
 def harvestable(row: Shape) -> bool:
-    """ "當你自己的日或夜排有超過五張以上連續不中斷的牌，則你可以花一整個回合收割它們" -- when
+    """Five or more: "當你自己的日或夜排有超過五張以上連續不中斷的牌，則你可以花一整個回合收割它們" -- when
     your own sun or moon row has five or more uninterrupted cards (its longest run, see
     :func:`shape`), you may spend a whole turn harvesting them. Rule: ``harvest: five or more``."""
     return row.run >= HARVEST_MIN
 
 
 def may_harvest_row_of(player: int, owner: int) -> bool:
-    """ "當你自己的日或夜排..." -- only **your own** rows are harvested. Rule: ``harvest: own rows only``."""
+    """Own rows: "當你自己的日或夜排..." -- only **your own** rows are harvested. Rule: ``harvest: own rows only``."""
     return owner == player
 
 
@@ -235,7 +235,7 @@ def harvest_split(row: Row, whole_row: bool = False) -> tuple[Row, Row]:
 
 
 def may_self_destruct(can_play: bool, can_harvest: bool) -> bool:
-    """ "平時不能選擇做此項，除非１、２無法選擇" -- normally not allowed, unless you can neither
+    """The last resort: "平時不能選擇做此項，除非１、２無法選擇" -- normally not allowed, unless you can neither
     play a card nor harvest; "有牌出，則你一定要出牌！沒牌出才自爆！" -- if a card can be played
     you must play it; only with nothing to play do you blow up. Rule: ``self-destruct``."""
     return not can_play and not can_harvest
@@ -253,13 +253,13 @@ def self_destructed(hand: Sequence[Card], rows: Iterable[Row]) -> list[Card]:
 
 
 def reshuffle_needed(draw_pile: Sequence[Card], discard: Sequence[Card]) -> bool:
-    """ "棄牌堆的牌，在牌堆抽完時可以洗勻變成抽牌堆！！" -- when the draw pile is used up, the
+    """A new draw pile: "棄牌堆的牌，在牌堆抽完時可以洗勻變成抽牌堆！！" -- when the draw pile is used up, the
     discard pile is shuffled into a new draw pile."""
     return not draw_pile and bool(discard)
 
 
 def final_round_begins(draw_pile: Sequence[Card], discard: Sequence[Card]) -> bool:
-    """ "當抽牌堆用完且棄牌堆無法補足時，每個人在進行一回合後遊戲結束" -- when the draw pile is
+    """The end: "當抽牌堆用完且棄牌堆無法補足時，每個人在進行一回合後遊戲結束" -- when the draw pile is
     used up and the discard pile cannot refill it, the game ends after everyone has played
     one more turn."""
     return not draw_pile and not discard
@@ -271,7 +271,7 @@ def final_round_begins(draw_pile: Sequence[Card], discard: Sequence[Card]) -> bo
 
 
 def card_points(c: Card, harvested: bool) -> int:
-    """ "收割到的日卡、月卡，一張１分 / 收割到的日、月蝕卡，一張０分 / 自己手上跟自己場面上日、
+    """Points: "收割到的日卡、月卡，一張１分 / 收割到的日、月蝕卡，一張０分 / 自己手上跟自己場面上日、
     夜排，一張日、月卡扣１分 / 日、月蝕卡，不扣分" -- a harvested sun or moon card scores 1, a
     harvested eclipse 0; a sun or moon card in your hand or your own rows costs 1, an eclipse
     nothing."""
@@ -297,7 +297,7 @@ def score(harvested: Iterable[Card], rows: Iterable[Row], hand: Iterable[Card]) 
 
 
 def winners(totals: Sequence[int], tie_keys: Sequence[int] | None = None) -> list[int]:
-    """ "計分完畢由分數高者勝" -- after scoring the higher score wins; equal scores share the
+    """The winner: "計分完畢由分數高者勝" -- after scoring the higher score wins; equal scores share the
     win unless ``tie_keys`` (option ``tie_break``) separate them."""
     keys = [(t, tie_keys[i] if tie_keys else 0) for i, t in enumerate(totals)]
     best = max(keys)

@@ -373,33 +373,49 @@ def laid(names: Sequence[str], move: Place | Cover | Restore, before: Shape, row
     return restored(names[p], you, c, move.slot, before, whose)
 
 
+#: a number placed at an end of a row: (said to "you", at the left end, a number shows beside it)
+#: -> the sentence
+PLACED = {
+    (False, True, True): N_(
+        "{player} places {card} at the left end of {row} ({low} < {high}): rows ascend from left to right and grow "
+        "only at their ends."
+    ),
+    (False, False, True): N_(
+        "{player} places {card} at the right end of {row} ({low} < {high}): rows ascend from left to right and grow "
+        "only at their ends."
+    ),
+    (False, True, False): N_(
+        "{player} places {card} at the left end of {row}: rows ascend from left to right and grow only at their ends."
+    ),
+    (False, False, False): N_(
+        "{player} places {card} at the right end of {row}: rows ascend from left to right and grow only at their ends."
+    ),
+    (True, True, True): N_(
+        "You place {card} at the left end of {row} ({low} < {high}): rows ascend from left to right and grow only at "
+        "their ends."
+    ),
+    (True, False, True): N_(
+        "You place {card} at the right end of {row} ({low} < {high}): rows ascend from left to right and grow only at "
+        "their ends."
+    ),
+    (True, True, False): N_(
+        "You place {card} at the left end of {row}: rows ascend from left to right and grow only at their ends."
+    ),
+    (True, False, False): N_(
+        "You place {card} at the right end of {row}: rows ascend from left to right and grow only at their ends."
+    ),
+}
+
+
 def placed(player: str, you: bool, c: Card, left: bool, before: Shape, whose: str) -> str:
     """A number placed at an end of a row, compared with the number beside it (if one shows)."""
     beside = before.low if left else before.high
-    end = _(END_WORDS["left" if left else "right"])
-    if not 1 <= beside <= TOP_VALUE:
-        if you:
-            text = _(
-                "You place {card} at the {end} end of {row}: rows ascend from left to right and grow only at their ends."
-            )
-        else:
-            text = _(
-                "{player} places {card} at the {end} end of {row}: rows ascend from left to right and grow only at "
-                "their ends."
-            )
-        return text.format(player=player, card=c.words, end=end, row=whose)
-    if you:
-        text = _(
-            "You place {card} at the {end} end of {row} ({low} < {high}): rows ascend from left to right and grow only "
-            "at their ends."
-        )
-    else:
-        text = _(
-            "{player} places {card} at the {end} end of {row} ({low} < {high}): rows ascend from left to right and grow "
-            "only at their ends."
-        )
+    shows = 1 <= beside <= TOP_VALUE
+    text = _(PLACED[you, left, shows])
+    if not shows:
+        return text.format(player=player, card=c.words, row=whose)
     low, high = (c.value, beside) if left else (beside, c.value)
-    return text.format(player=player, card=c.words, end=end, row=whose, low=low, high=high)
+    return text.format(player=player, card=c.words, row=whose, low=low, high=high)
 
 
 def restored(player: str, you: bool, c: Card, slot: int, before: Shape, whose: str) -> str:
