@@ -96,6 +96,7 @@ def test_a_listed_move_is_accepted_by_identity_and_a_move_built_anew_through_che
     fields = [getattr(listed, f) for f in listed.__dataclass_fields__]
     anew = type(listed)(*fields)
     assert anew == listed and anew is not listed and engine.move(type(listed), *fields) is listed
+    assert watched[1].legal_moves() == watched[0].offered  # equal moves, the same objects, offered by both
     assert watched[0].offers(listed) and not watched[1].offers(anew)
     watched[0].play(listed)  # listed: accepted at a glance
     assert checked == []
@@ -105,12 +106,15 @@ def test_a_listed_move_is_accepted_by_identity_and_a_move_built_anew_through_che
 
 
 @pytest.mark.parametrize("move", [None, "sun 3", 42, Place, object(), Harvest("x", 0, "sun"), SelfDestruct(9)])
-def test_mover_never_raises_and_names_only_a_move_of_this_game(move):
+def test_a_move_never_offered_is_refused_by_the_rules(move):
     g = SunMoon.new(2, 1)
-    who = g.mover(move)
-    assert who is None or who == move.player
+    before = g.snapshot()
+    g.legal_moves()
+    assert g.snapshot() == before  # what was offered is no part of the state
+    assert g.offered and not g.offers(move)
     with pytest.raises(IllegalMoveError):
         g.play(move)
+    assert g.offered  # refused: nothing changed, what was offered still stands
 
 
 def test_a_move_read_from_a_record_is_the_listed_move():

@@ -250,7 +250,7 @@ class SunMoon(Game):
         return pickle.dumps(self.__getstate__(), protocol=pickle.HIGHEST_PROTOCOL)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in CACHES}
+        return {k: v for k, v in self.__dict__.items() if k not in CACHES and k != "offered"}  # offered: no state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -290,17 +290,16 @@ class SunMoon(Game):
     def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
         """Every move the rules allow now (only the player whose turn it is has any): the card
         plays in hand order, then seat, then place; then the harvests; or, when there is none
-        of those, the self-destruct alone. Remembered until the next move."""
+        of those, the self-destruct alone. Remembered until the next move, and offered
+        (:attr:`offered`): core's ``play`` accepts one of these very objects at a glance."""
         if self.over or (player is not None and player != self.turn):
+            self.offered = ()
             return ()
         legal = self._legal
         if legal is None:
             legal = self._legal = self._find_legal()
+        self.offered = legal
         return legal
-
-    def mover(self, move: Any) -> Any:
-        """The player a move of this game names (``None`` for anything else); never raises."""
-        return move.player if type(move) in MOVE_TYPES else None
 
     def _find_legal(self) -> tuple[Move, ...]:
         """Turn choices: "１、出一張牌。２、收割牌列。３、自我毀滅" -- play a card, harvest a row,
