@@ -63,8 +63,8 @@ def move(kind: type[M], *fields: Any) -> M:
 #: it goes into such a row (:meth:`SunMoon._ways`, that is the rules)}: every row of one shape, in
 #: any game of the process, takes a card in the same ways, so a row asks the rules only about a
 #: shape no row had before. Measured apart from the figures above (callgrind, bench_sunmoon's 20
-#: seeded 4-player games): 14.64M instructions a quiet game with it, 14.92M without (18.62M and
-#: 18.87M explained), the margin that keeps the game within 10% of the engine before issue 25.
+#: seeded 4-player games, core's ``offered``): 14.57M instructions a quiet game with it, 14.78M
+#: without (18.69M and 18.89M explained): 1.4% of a game.
 FITS: dict[tuple[Shape, tuple[bool, bool, bool]], dict[int, tuple[tuple[type, int], ...]]] = {}
 FITS_MAX = 1 << 16  #: beyond this many shapes they are all forgotten (a long-running server)
 
