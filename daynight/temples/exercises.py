@@ -70,10 +70,11 @@ from .exercises_turn import (
     travel_exercise,
     whose_turn_exercise,
 )
-from .practice_kit import Board, Moment, built, moments
+from .practice_kit import At, Board, Moment, built, moments
 
 __all__ = [
     "KINDS",
+    "At",
     "Board",
     "Moment",
     "built",

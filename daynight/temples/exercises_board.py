@@ -17,6 +17,7 @@ from .engine import TemplesGame
 from .moves import Cast, Choose, EndTurn, PickTemple, Target
 from .practice_kit import (
     PLACE,
+    At,
     Board,
     blob,
     built,
@@ -199,7 +200,7 @@ def targets_exercise(game: TemplesGame, move: Cast, seed: int = 0) -> Exercise:
     marks += [Mark(draw.square_key(s), _("no")) for s in sorted(refused)]
     return Exercise("targets", seed, q, SET, square_options(game), answer, _targets_rules(game, spell, area, side),
                     drawing, reason, tuple(marks), square_list(answer) or _("none"), events_since(after, mark), outcome,
-                    game)  # fmt: skip
+                    At(game, move))  # fmt: skip
 
 
 def _area_words(step: Any, caster: str) -> str:
@@ -263,7 +264,7 @@ def how_many_exercise(game: TemplesGame, move: Cast, seed: int = 0) -> Exercise:
     rules = ["T19"] + (["T46"] if move.x is not None else []) + (["T-EX1"] if spell.id == "N02" else [])
     rules += ["T61"] if step.op == "crystallize" and any(game.crystal[s] for s in spell_area(game, step, side)) else []
     return Exercise("how_many", seed, q, NUMBER, number_options(range(top + 1)), answer, in_order(rules), drawing, reason,
-                    marks, str(answer), events_since(after, mark), len(hit), game)  # fmt: skip
+                    marks, str(answer), events_since(after, mark), len(hit), At(game, move))  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -328,7 +329,7 @@ def new_temple_exercise(game: TemplesGame, move: Cast, seed: int = 0) -> Exercis
     rules += ["T41"] if answer and diagonal else []
     said = square_list(answer) or _("no temple")
     return Exercise("new_temple", seed, q, SET, square_options(board), answer, in_order(rules), drawing, reason,
-                    tuple(marks), said, events_since(after, mark), outcome, game)  # fmt: skip
+                    tuple(marks), said, events_since(after, mark), outcome, At(game, move))  # fmt: skip
 
 
 def _temple_reason(board: Board, side: str, touched: Iterable[int], groups: list[list[int]]) -> str:
@@ -390,7 +391,7 @@ def temple_pick_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     marks += [Mark(draw.square_key(s), _("not yet")) for s in sorted(region) if s not in answer and s not in picked]
     rules = ["T28", "T31", "T-EX3"] + (["T41"] if picked else [])
     return Exercise("temple_pick", seed, q, SET, square_options(game), answer, in_order(rules), drawing, reason,
-                    tuple(marks), square_list(answer), events_since(after, mark), outcome, game)  # fmt: skip
+                    tuple(marks), square_list(answer), events_since(after, mark), outcome, At(game))  # fmt: skip
 
 
 def make_countdown(seed: int) -> Exercise:
@@ -454,7 +455,7 @@ def countdown_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
                   if not game.crystal[s]]  # fmt: skip
         rules = ["T53", "T60"]
     return Exercise("countdown", seed, q, SET, square_options(game), answer, in_order(rules), drawing, reason,
-                    tuple(marks), square_list(answer) or _("none"), events_since(after, mark), outcome, game)  # fmt: skip
+                    tuple(marks), square_list(answer) or _("none"), events_since(after, mark), outcome, At(game, EndTurn(side)))  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -522,7 +523,7 @@ def steal_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     rules = ["T-EX6"] + (["T64"] if themed else []) + (["T63"] if any(game.cards[c].condition for c in hand) else [])
     said = ", ".join(game.cards[c].name for c in hand if c in answer) or _("none")
     return Exercise("steal", seed, q, SET, opts, answer, in_order(rules), drawing, reason, marks, said, tuple(events),
-                    frozenset(outcome), game)  # fmt: skip
+                    frozenset(outcome), At(game))  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -572,7 +573,7 @@ def distance_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     corners = {day, night} == {0, 47}
     rules = ["T2", "T47"] + (["T-EX4"] if corners else [])
     return Exercise("distance", seed, q, NUMBER, number_options(range(13)), answer, in_order(rules), drawing, reason,
-                    marks, str(answer), tuple(events), game.distance(), game)  # fmt: skip
+                    marks, str(answer), tuple(events), game.distance(), At(game))  # fmt: skip
 
 
 def _path(a: int, b: int) -> list[int]:
@@ -627,6 +628,9 @@ def _walls(rng: random.Random) -> tuple[TemplesGame, Any] | None:
     p = rng.choice([s for s in other if len(regions(set(other) - {s})) == 1])
     mine = "d" if builder == "day" else "n"
     tiles = {**dict.fromkeys(walled, "n" if mine == "d" else "d"), **{s: mine for s in other if s != p}}
+    if rng.random() < 0.5:  # Day Temple-tiles made by Mystify: open to Day, closed to Night (4.3)
+        free = [s for s in SQUARES if s not in tiles and s != p]
+        tiles.update(dict.fromkeys(rng.sample(free, rng.randint(1, 4)), "t"))
     pawns = {builder: square_name(p), first: square_name(rng.choice([s for s in SQUARES if s not in other]))}
     try:
         game = built(rng, tiles, temples={first: [square_names(walled)]}, pawns=pawns, turn=builder,
@@ -722,7 +726,7 @@ def game_result_exercise(game: TemplesGame, move: Any, seed: int = 0) -> Exercis
     said = next(o.said for o in opts if o.value == answer)
     return Exercise("game_result", seed, q, CHOICE, opts, answer, in_order(rules), drawing,
                     _result_reason(game, move, answer, board, new), tuple(marks), said, events_since(after, mark),
-                    outcome, game)  # fmt: skip
+                    outcome, At(game, move))  # fmt: skip
 
 
 def _result_reason(game: TemplesGame, move: Any, answer: str, board: Board, new: list[int]) -> str:

@@ -16,6 +16,7 @@ from . import draw
 from .engine import TemplesGame
 from .moves import Cast, EndTurn, Travel
 from .practice_kit import (
+    At,
     built,
     cost_words,
     events_since,
@@ -114,7 +115,7 @@ def travel_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     rules = ["T22", "T23", "T41"] + (["T24"] if crossed else []) + (["T20"] if game.phase == "cast" else [])
     rules += (["T58"] if blocked else []) + (["T59"] if stuck else []) + (["T40"] if other in answer else [])
     return Exercise("travel", seed, q, SET, square_options(game), answer, in_order(rules), drawing, reason,
-                    tuple(marks), square_list(answer) or _("nowhere"), events, outcome, game)  # fmt: skip
+                    tuple(marks), square_list(answer) or _("nowhere"), events, outcome, At(game))  # fmt: skip
 
 
 def _travel_reason(game: TemplesGame, side: str, answer: frozenset, blocked: list[int], stuck: bool) -> str:
@@ -158,7 +159,12 @@ def make_castable(seed: int) -> Exercise:
             and (type(m.move) is Cast or rng.random() < 0.3)
         ),
     )
-    return castable_exercise(explained(m.game), seed)
+    game = explained(m.game)
+    if game.phase == "cast" and rng.random() < 0.5:  # the same table later in the turn, fewer hours left
+        costs = [sp.x[0] if sp.cost == "X" else sp.cost for sp in (game.cards[c] for c in game.hand[game.turn])]
+        hours = rng.choice([c for c in costs if c] + [rng.randint(0, 11)])
+        game = built(rng, {}, **record_of(game, hours=hours))
+    return castable_exercise(game, seed)
 
 
 def castable_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
@@ -192,7 +198,7 @@ def castable_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
         why.append(words)
     said = ", ".join(spells[c].name for c in hand if c in answer) or _("none")
     return Exercise("castable", seed, q, SET, opts, answer, _castable_rules(game, hand), drawing, " ".join(why),
-                    tuple(marks), said, tuple(events), outcome, game)  # fmt: skip
+                    tuple(marks), said, tuple(events), outcome, At(game))  # fmt: skip
 
 
 def _cast_verdict(game: TemplesGame, card: int, verdicts: list, casting: bool) -> tuple[str, str]:
@@ -289,7 +295,7 @@ def hours_exercise(
     rules += ["T51"] if moved else []
     rules += ["T-EX2"] if travels and not casts else []
     return Exercise("hours_left", seed, q, NUMBER, number_options(range(HOURS + 1), hours_words), answer, in_order(rules),
-                    drawing, reason, tuple(marks), hours_words(answer), events_since(game, mark), game.hours, game)  # fmt: skip
+                    drawing, reason, tuple(marks), hours_words(answer), events_since(game, mark), game.hours, At(game, tuple(moves)))  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -356,7 +362,7 @@ def whose_turn_exercise(game: TemplesGame, move: Any, seed: int = 0) -> Exercise
                  for s in ("day", "night"))  # fmt: skip
     marks = (Mark(f"side-{answer}", _("plays next")),)
     return Exercise("whose_turn", seed, q, CHOICE, opts, answer, in_order(rules), drawing, reason, marks,
-                    side_name(answer), events_since(after, mark), after.to_players()[0], game)  # fmt: skip
+                    side_name(answer), events_since(after, mark), after.to_players()[0], At(game, move))  # fmt: skip
 
 
 def _retreat_reason(side: str, n: int) -> str:
@@ -401,4 +407,4 @@ def discards_exercise(game: TemplesGame, moves: Sequence[Any], seed: int = 0) ->
     opts = number_options(range(max(n - 5, 0) + 4))
     marks = tuple(Mark(f"card-{c}", _("in hand")) for c in game.hand[side])
     return Exercise("discards", seed, q, NUMBER, opts, answer, in_order(rules), drawing, reason, marks, str(answer),
-                    events_since(after, mark), outcome, game)  # fmt: skip
+                    events_since(after, mark), outcome, At(game, tuple(moves)))  # fmt: skip

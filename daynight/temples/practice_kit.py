@@ -39,6 +39,7 @@ from .rules import (
 
 __all__ = [
     "PLACE",
+    "At",
     "Board",
     "Moment",
     "blob",
@@ -135,6 +136,15 @@ def play_out(game: TemplesGame, rng: random.Random, done: Callable[[TemplesGame]
 # ---------------------------------------------------------------------------
 # Positions: moments of seeded games between bots, and boards built through records
 # ---------------------------------------------------------------------------
+
+
+class At(NamedTuple):
+    """Where an exercise is asked (its ``position``): the engine's ``game`` at the question and
+    the ``move`` the question is about (a spell cast, a retreat; the moves of the turn so far,
+    a tuple, for the hours), if any."""
+
+    game: TemplesGame
+    move: Any = None
 
 
 class Moment(NamedTuple):
