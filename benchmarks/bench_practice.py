@@ -11,12 +11,16 @@
   Target 150 ms.
 * ``practice.stars.answer``: an answer judged and the table redrawn with the reason's marks,
   the feedback and the progress to keep. Target 50 ms.
+* ``practice.temples.<kind>``, ``practice.temples.another``, ``practice.temples.answer``: the
+  same for the temple duel's kinds (``daynight/temples/exercises.py``), with the same targets.
 
 ``report()`` (``python -m benchmarks practice``):
 
 * ``practice.check.<kind>``: 1,000 seeded exercises of each kind (100 with ``--quick``), each
   judged answer compared with what the engine did when the position was played on and with
-  the straight reading of the rules sheet of ``tests/test_practice_stars.py``;
+  the straight reading of the rules sheet of ``tests/test_practice_stars.py`` (for the temple
+  duel, ``practice.check.temples.<kind>``: what the engine did and the straight reading of the
+  rules text of ``tests/test_practice_temples.py``);
 * ``practice.browser.another`` and ``practice.browser.answer``: under ``make app`` (the
   class server, ``daynight.widgets.serve``, on a temporary copy of ``notebooks/``), in
   headless Chromium: from a click on *Another* until the table's ``data-epoch`` changes
@@ -38,6 +42,7 @@ from daynight.widgets.practice import PracticeApp
 from benchmarks.harness import Timing
 from daynight.practice import CHOICE, NUMBER, judge
 from daynight.stars.exercises import KINDS
+from daynight.temples.exercises import KINDS as TEMPLES_KINDS
 
 ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
 
@@ -51,16 +56,20 @@ _APP = PracticeApp("stars", seed=1)
 _APP.receive_stored("daynight.practice.v1.stars", None)
 
 
-def another() -> None:
-    _APP.another()
+_TEMPLES_APP = PracticeApp("temples", seed=1)
+_TEMPLES_APP.receive_stored("daynight.practice.v1.temples", None)
 
 
-def answer() -> None:
+def another(app: PracticeApp = _APP) -> None:
+    app.another()
+
+
+def answer(app: PracticeApp = _APP) -> None:
     """Judge the right answer to the exercise on the table, redraw (the same exercise again)."""
-    ex = _APP.exercise
-    _APP.done, _APP.tries = False, 0
-    _APP.given = [] if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
-    _APP.check(ex.answer if ex.shape in (CHOICE, NUMBER) else None)
+    ex = app.exercise
+    app.done, app.tries = False, 0
+    app.given = [] if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
+    app.check(ex.answer if ex.shape in (CHOICE, NUMBER) else None)
 
 
 FIGURES = [
@@ -68,6 +77,13 @@ FIGURES = [
 ] + [
     Timing("practice.stars.another", another, target=0.15, repeats=15),
     Timing("practice.stars.answer", answer, target=0.05, repeats=15),
+]
+FIGURES += [
+    Timing(f"practice.temples.{kind.name}", _maker(kind), target=0.1, stretch=0.05, repeats=15)
+    for kind in TEMPLES_KINDS
+] + [
+    Timing("practice.temples.another", lambda: another(_TEMPLES_APP), target=0.15, repeats=15),
+    Timing("practice.temples.answer", lambda: answer(_TEMPLES_APP), target=0.05, repeats=15),
 ]
 
 
@@ -88,6 +104,23 @@ def check_kinds(count: int):
         yield (
             f"practice.check.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
             f"played on and the rules sheet: {verdict}"
+        )
+
+
+def check_temples(count: int):
+    from tests.test_practice_temples import oracle  # lazy: the tests' oracles, only for this report
+
+    for kind in TEMPLES_KINDS:
+        started, wrong = time.perf_counter(), []
+        for seed in range(count):
+            ex = kind.make(seed)
+            if not (ex.answer == ex.outcome == oracle(ex) and judge(ex, _as_given(ex)).right):
+                wrong.append(seed)
+        seconds = time.perf_counter() - started
+        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
+        yield (
+            f"practice.check.temples.{kind.name:<12} {count:,} exercises in {seconds:.1f} s: judged answer, the "
+            f"engine played on and the rules text: {verdict}"
         )
 
 
@@ -159,6 +192,7 @@ def browser_clicks(clicks: int):
 
 def report(quick: bool = False):
     yield from check_kinds(100 if quick else 1000)
+    yield from check_temples(100 if quick else 1000)
     try:
         yield from browser_clicks(4 if quick else 15)
     except Exception as exc:
