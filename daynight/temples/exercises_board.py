@@ -628,9 +628,9 @@ def _walls(rng: random.Random) -> tuple[TemplesGame, Any] | None:
     p = rng.choice([s for s in other if len(regions(set(other) - {s})) == 1])
     mine = "d" if builder == "day" else "n"
     tiles = {**dict.fromkeys(walled, "n" if mine == "d" else "d"), **{s: mine for s in other if s != p}}
-    if rng.random() < 0.5:  # Day Temple-tiles made by Mystify: open to Day, closed to Night (4.3)
-        free = [s for s in SQUARES if s not in tiles and s != p]
-        tiles.update(dict.fromkeys(rng.sample(free, rng.randint(1, 4)), "t"))
+    if rng.random() < 0.5:  # Day Temple-tiles made by Mystify, apart from Day's wall: open to Day, closed to Night
+        free = [s for s in SQUARES if s not in tiles and s != p and s not in touching({**tiles, p: mine}, "d")]
+        tiles.update(dict.fromkeys(rng.sample(free, min(len(free), rng.randint(1, 4))), "t"))
     pawns = {builder: square_name(p), first: square_name(rng.choice([s for s in SQUARES if s not in other]))}
     try:
         game = built(rng, tiles, temples={first: [square_names(walled)]}, pawns=pawns, turn=builder,

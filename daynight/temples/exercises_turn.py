@@ -282,7 +282,7 @@ def hours_exercise(
     pieces = [draw.d.row(cards, gap=6)] if cards else []
     q = " ".join(lines[1:]) + " " + lines[0]
     drawing = draw.question(game, lines, label=q, highlight=travels, pieces=pieces)
-    terms = [_("12")] + [f"− {c}" for c in spent] + [f"− 3 × {len(travels)}"] * bool(travels)
+    terms = ["12"] + [f"− {c}" for c in spent] + [f"− 3 × {len(travels)}"] * bool(travels)
     reason = _(
         "Every turn begins with 12 hours; unspent hours are lost. Each spell costs the hours in its corner "
         "(X as chosen), each tile travelled 3; a spell that moves a pawn is not travelling: {sum} = {answer}."
