@@ -98,12 +98,13 @@ def every_move(g: TemplesGame):
 # -- one legality path ------------------------------------------------------------------------------
 
 
-def test_core_play_is_the_only_play_and_mover_never_raises():
+def test_core_play_is_the_only_play_and_legal_moves_offers_what_it_returns():
     assert TemplesGame.play is CoreGame.play
     g = TemplesGame.new(1)
-    assert g.mover(Travel("night", 3)) == "night"
-    assert g.mover("not a move") is None and g.mover(None) is None and g.mover(object()) is None
+    legal = g.legal_moves()
+    assert g.offered is legal and all(g.offers(m) for m in legal)
     assert not g.offers(Travel("blue", 1)) and not g.offers("not a move")
+    assert g.legal_moves("night" if g.turn == "day" else "day") == () and g.offered == ()
 
 
 @pytest.mark.parametrize("seed", [0, 1])

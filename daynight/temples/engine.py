@@ -194,13 +194,6 @@ class TemplesGame(SpellCasting, Game):
             return (self.temple_pick[0],)
         return (self.turn,)
 
-    def mover(self, move: Any) -> Any:
-        """The player ``move`` names (``None`` for something that is no move)."""
-        try:
-            return move.who
-        except AttributeError:
-            return None
-
     def legal_moves(self, player: Any = None) -> tuple[Any, ...]:
         """Every move the rules allow now (listed once per state): in the Spell Casting phase
         every castable copy of a spell (one move per X), then the squares to travel to, then
@@ -223,9 +216,10 @@ class TemplesGame(SpellCasting, Game):
                 out.append(END[who])
                 legal = tuple(out)
             self._legal = legal
-        if player is None:
-            return legal
-        return legal if legal and legal[0].who == player else ()
+        if player is not None and not (legal and legal[0].who == player):
+            legal = ()
+        self.offered = legal  # core's play accepts one of these by identity
+        return legal
 
     def _legal_casts(self, who: str) -> list[Any]:
         """2.1 Spell Casting: the spells of the hand ``who`` may cast now (as

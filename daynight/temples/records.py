@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import Any
 
 from ..core import InvalidRecordError, Reader
 from .data import load_book
@@ -65,7 +65,7 @@ def move_to_json(game, move: Any) -> Any:
 
 def move_from_json(game, value: Reader) -> Any:
     who = value.str("who", choices=SIDES)
-    fields = cast(list[str], value.keys())  # (core.Reader annotates keys() with its own method "list")
+    fields = value.keys()
     keys = [k for k in fields if k not in ("who", "spell", "x")]
     if len(keys) != 1:
         raise value.error("a move has exactly one of cast, target, travel, choose, discard, temple, stop, end")

@@ -225,8 +225,9 @@ class TemplesState:
         return card
 
     # -- copies -------------------------------------------------------------------------------
-    #: what never changes in a game (shared by copies, left out of snapshots)
-    SHARED = ("cards", "owner", "deck", "books", "options", "_legal", "_casts")
+    #: what never changes in a game, and the memos of the moves on offer (shared by copies, left
+    #: out of snapshots)
+    SHARED = ("cards", "owner", "deck", "books", "options", "_legal", "_casts", "offered")
 
     def snapshot(self) -> bytes:
         """The mutable state as bytes (the cards, books and options never change)."""
