@@ -138,7 +138,8 @@ def two_nines(cells) -> bool:
         return True
     for g in big:
         for start in sorted(g):
-            nine, todo, seen = [], deque([start]), {start}
+            nine: list[int] = []
+            todo, seen = deque([start]), {start}
             while todo and len(nine) < 9:
                 s = todo.popleft()
                 nine.append(s)
@@ -206,7 +207,8 @@ def oracle(ex: Exercise):
             return frozenset()
         return frozenset(s for s in around(here) if s not in game.visited and not (side == "day" and game.crystal[s]))
     if ex.kind in ("castable", "steal"):  # 2.1 Spell Casting, 3.3
-        caster = game.pending.caster if ex.kind == "steal" else side
+        assert ex.kind == "castable" or game.pending is not None
+        caster = game.pending.caster if game.pending is not None and ex.kind == "steal" else side
         hand = game.hand[OTHER[caster]] if ex.kind == "steal" else game.hand[side]
         cheapest = (lambda sp: sp.x[0] if sp.cost == "X" else sp.cost) if ex.kind == "castable" else (lambda sp: 0)
         return frozenset(c for c in hand if may_cast(game, game.cards[c], caster) and cheapest(game.cards[c]) <=
@@ -234,6 +236,7 @@ def oracle(ex: Exercise):
         group = new_group(game, move.who, game.pawn[move.who])
         return frozenset(group) if len(group) >= 9 else frozenset()
     if ex.kind == "temple_pick":  # 2.2: the nine "must be bordering on each other"
+        assert game.temple_pick is not None
         _who, region, picked = game.temple_pick
         return frozenset(region if not picked else {n for p in picked for n in around(p) if n in region} - set(picked))
     if ex.kind == "countdown":  # 3.2 Mystify: at the beginning of Day's turn
