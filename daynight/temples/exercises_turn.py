@@ -236,7 +236,8 @@ def _castable_rules(game: TemplesGame, hand: Sequence[int]) -> tuple[str, ...]:
 
 def make_hours_left(seed: int) -> Exercise:
     """The hours left: in the middle of a turn of a game between bots, after its casts and
-    travels; one time in four as a turn begins, after the other retreated with hours unspent."""
+    travels (one time in five a turn in which a spell costing X was cast, which the bots seldom
+    do); one time in four as a turn begins, after the other retreated with hours unspent."""
     rng = random.Random(seed)
     if rng.random() < 0.25:
         m = find(rng, lambda m: type(m.move) is EndTurn and m.game.hours > 0 and m.game.phase != "retreat"
@@ -245,7 +246,12 @@ def make_hours_left(seed: int) -> Exercise:
         mark = len(game.log)
         game.play(m.move)
         return hours_exercise(game, [], seed, unspent=m.game.hours, since=mark)
-    m = find(rng, lambda m: free_to_act(m.game) and any(type(mv) in (Cast, Travel) for mv in turn_moves(m)))
+    if rng.random() < 0.2:
+        m = find(
+            rng, lambda m: free_to_act(m.game) and any(type(mv) is Cast and mv.x is not None for mv in turn_moves(m))
+        )
+    else:
+        m = find(rng, lambda m: free_to_act(m.game) and any(type(mv) in (Cast, Travel) for mv in turn_moves(m)))
     return hours_exercise(m.start, turn_moves(m), seed)
 
 
