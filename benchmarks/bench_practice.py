@@ -15,6 +15,8 @@
 * ``practice.stars.rulebook_steps``: the four steps of the rulebook's example that the
   walkthrough asks (by day and by night, the winning colour and the choosing order), built
   and played on by the engine. Target 100 ms.
+* ``practice.temples.<kind>``, ``practice.temples.another``, ``practice.temples.answer``: the
+  same for the temple duel's kinds (``daynight/temples/exercises.py``), with the same targets.
 
 ``report()`` (``python -m benchmarks practice``):
 
@@ -23,6 +25,8 @@
   the straight reading of the rules sheet of ``tests/test_practice_stars.py``;
 * ``practice.check.mtg.<kind>``: the same for the mtg kinds, with the straight reading of the
   rules of ``tests/test_practice_mtg.py``;
+* ``practice.check.temples.<kind>``: the same for the temple duel's kinds, with the straight
+  reading of the rules text of ``tests/test_practice_temples.py``;
 * ``practice.browser.another`` and ``practice.browser.answer``: under ``make app`` (the
   class server, ``daynight.widgets.serve``, on a temporary copy of ``notebooks/``), in
   headless Chromium: from a click on *Another* until the table's ``data-epoch`` changes
@@ -45,6 +49,7 @@ from benchmarks.harness import Timing
 from daynight.mtg.exercises import KINDS as MTG_KINDS
 from daynight.practice import CHOICE, NUMBER, judge
 from daynight.stars.exercises import KINDS, rulebook_steps
+from daynight.temples.exercises import KINDS as TEMPLES_KINDS
 
 ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
 
@@ -58,16 +63,20 @@ _APP = PracticeApp("stars", seed=1)
 _APP.receive_stored("daynight.practice.v1.stars", None)
 
 
-def another() -> None:
-    _APP.another()
+_TEMPLES_APP = PracticeApp("temples", seed=1)
+_TEMPLES_APP.receive_stored("daynight.practice.v1.temples", None)
 
 
-def answer() -> None:
+def another(app: PracticeApp = _APP) -> None:
+    app.another()
+
+
+def answer(app: PracticeApp = _APP) -> None:
     """Judge the right answer to the exercise on the table, redraw (the same exercise again)."""
-    ex = _APP.exercise
-    _APP.done, _APP.tries = False, 0
-    _APP.given = [] if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
-    _APP.check(ex.answer if ex.shape in (CHOICE, NUMBER) else None)
+    ex = app.exercise
+    app.done, app.tries = False, 0
+    app.given = [] if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
+    app.check(ex.answer if ex.shape in (CHOICE, NUMBER) else None)
 
 
 FIGURES = [
@@ -81,6 +90,13 @@ FIGURES = [
 # engine decides, and its question drawn on the tracker's table); the same targets
 FIGURES += [
     Timing(f"practice.mtg.{kind.name}", _maker(kind), target=0.1, stretch=0.05, repeats=15) for kind in MTG_KINDS
+]
+FIGURES += [
+    Timing(f"practice.temples.{kind.name}", _maker(kind), target=0.1, stretch=0.05, repeats=15)
+    for kind in TEMPLES_KINDS
+] + [
+    Timing("practice.temples.another", lambda: another(_TEMPLES_APP), target=0.15, repeats=15),
+    Timing("practice.temples.answer", lambda: answer(_TEMPLES_APP), target=0.05, repeats=15),
 ]
 
 
@@ -101,6 +117,23 @@ def check_kinds(count: int):
         yield (
             f"practice.check.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
             f"played on and the rules sheet: {verdict}"
+        )
+
+
+def check_temples(count: int):
+    from tests.test_practice_temples import oracle  # lazy: the tests' oracles, only for this report
+
+    for kind in TEMPLES_KINDS:
+        started, wrong = time.perf_counter(), []
+        for seed in range(count):
+            ex = kind.make(seed)
+            if not (ex.answer == ex.outcome == oracle(ex) and judge(ex, _as_given(ex)).right):
+                wrong.append(seed)
+        seconds = time.perf_counter() - started
+        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
+        yield (
+            f"practice.check.temples.{kind.name:<12} {count:,} exercises in {seconds:.1f} s: judged answer, the "
+            f"engine played on and the rules text: {verdict}"
         )
 
 
@@ -194,6 +227,7 @@ def browser_clicks(clicks: int):
 def report(quick: bool = False):
     yield from check_kinds(100 if quick else 1000)
     yield from check_mtg_kinds(100 if quick else 1000)
+    yield from check_temples(100 if quick else 1000)
     try:
         yield from browser_clicks(4 if quick else 15)
     except Exception as exc:

@@ -166,39 +166,6 @@ def test_the_quiet_path_plays_the_same_random_temple_duel(seed):
     assert quiet.state_json() == loud.state_json()
 
 
-@pytest.mark.parametrize("transformed", [False, True])
-@pytest.mark.parametrize("day_can", [False, True])
-@pytest.mark.parametrize("night_can", [False, True])
-def test_the_space_verdict_asks_for_room_only_when_it_matters(day_can, night_can, transformed):
-    """rules.space_verdict (4.2, 4.3) asks whether a side still has room lazily (the search can
-    be long); its verdict is the rules' table all the same, and a question it needs not ask
-    (Day's room when Night has room after a transformation) is not asked. (A rule's test, kept
-    here from the temple duel's golden module until tests/test_temples.py takes it.)"""
-    from daynight.temples import rules
-
-    asked = []
-
-    def can(side, answer):
-        def ask():
-            asked.append(side)
-            return answer
-
-        return ask
-
-    verdict = rules.space_verdict(can("day", day_can), can("night", night_can), transformed)
-    if not day_can and not night_can:
-        assert verdict == ("draw", None, "4.2 Draw")
-    elif not night_can and transformed:
-        assert verdict == ("default", "day", "4.3 Victory for Day by default")
-    else:
-        assert verdict is None
-    assert len(asked) == len(set(asked))  # each side asked at most once
-    if transformed and night_can:
-        assert asked == ["night"]
-    if not transformed and day_can:
-        assert asked == ["day"]
-
-
 # -- old records still replay ---------------------------------------------------------------------
 
 

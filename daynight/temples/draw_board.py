@@ -18,7 +18,18 @@ from operator import itemgetter, truth
 from typing import Any
 
 from .. import draw as d
-from .draw_kit import CRYSTAL_FILL, CRYSTAL_LINE, EDGE, HIGHLIGHT, MYSTIFY_INK, SQ, TILE_COLOURS, memo, resolved_piece
+from .draw_kit import (
+    CRYSTAL_FILL,
+    CRYSTAL_LINE,
+    EDGE,
+    HIGHLIGHT,
+    MYSTIFY_INK,
+    SQ,
+    TILE_COLOURS,
+    memo,
+    resolved_piece,
+    table_document,
+)
 from .rules import CENTRE, COLS, DAY, NAME, NEUTRAL, NIGHT, ROWS, SIDES, SQUARES, TILE_WORD, parse_square, square_name
 
 __all__ = ["board", "board_parts", "square", "square_key", "square_label", "square_words", "temple_icon"]
@@ -297,11 +308,6 @@ def _counters_and_pawns(
     return out
 
 
-def _board_piece(board: Any, **options: Any) -> d.Piece:
-    w, h, parts = board_parts(board, **options)
-    return d.Piece(w, h, "".join(parts))
-
-
 def board_parts(
     board: Any,
     *,
@@ -402,8 +408,9 @@ def board(
     def sqs(items: Iterable[int | str]) -> list[int]:
         return [parse_square(x) if isinstance(x, str) else x for x in items]
 
-    piece = _board_piece(board, highlight=sqs(highlight), picked=sqs(picked))
-    if caption:
-        cap = d.Piece(piece.w, 20, d.text(0, 14, caption, size=13, weight="700", limit=90))
-        piece = d.column([cap, piece], gap=4)
-    return d.document(piece, label=caption or "the temple duel's board")
+    w, h, parts = board_parts(board, highlight=sqs(highlight), picked=sqs(picked))
+    if not caption:
+        return table_document(parts, w, h, label="the temple duel's board")
+    # the squares are drawn with the table's patterns (resolved_piece): the table's document defines them
+    cap = d.text(0, 14, caption, size=13, weight="700", limit=90)
+    return table_document((cap, '<g transform="translate(0,24)">', *parts, "</g>"), w, h + 24, label=caption)
