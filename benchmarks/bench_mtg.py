@@ -32,13 +32,14 @@ reference 3,017-3,047), quiet and explained, each printed against :data:`BEFORE_
   move through ``_check``: 26,812 and 39,207 (2026-12-02);
 * ``_check`` accepting the plain spell and the next turn at a glance (what ``_check_cast`` and
   ``_check_turn`` accept, asked of the same state, as the old ``play`` did inline): 22,456 and
-  34,333; with the hot path appending to the log's own list: 22,009 and 32,917 (+34% and +17%
-  on the engine before issue 25).
+  34,333; with the hot path appending to the log's own list: 22,009-22,235 and 32,917-32,955
+  (+34-35% and +17% on the engine before issue 25).
 
 The engine's own work per turn is what it was; what remains is core's ``play`` around it, for
 each of the 2.2 moves of a turn: ``is_over`` (about 700 instructions a turn quiet, 1,000
-explained: measured by leaving it out of a scratch copy of core), the ``_check`` and ``_apply``
-calls and their dispatch by the move's class. Dispatching the two common moves by ``is`` tests
+explained: measured by leaving it out of a scratch copy of core) and ``_check`` (its call and the
+glance, about 4,000 more: a scratch core that checks nothing plays these scripts in 17,437 and
+28,062, within 6% of the old ``play``, ``_apply``'s dispatch included). Dispatching the two common moves by ``is`` tests
 instead of the ``APPLY`` table did not pay (22,230 and 32,548: within the counts' noise of a few
 hundred).
 """
