@@ -8,6 +8,7 @@ it is day, skipped turns, cast zones, and triggers recorded in the state."""
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -533,6 +534,75 @@ def test_the_untap_step_kept_by_the_engine_is_the_rule():
     from daynight.mtg.turns import UNTAP_STEP
 
     assert rules.untap_step() == UNTAP_STEP
+
+
+def test_the_castable_zones_kept_by_the_checks_are_the_rule():
+    from daynight.mtg.checks import CASTABLE
+    from daynight.mtg.data import CAST_ZONES
+
+    zones = (*CAST_ZONES, "stack", "battlefield", "sideboard")
+    assert {z for z in zones if rules.castable_zone(z, CAST_ZONES)} == CASTABLE
+
+
+def test_the_events_kept_by_the_engine_are_its_logs():
+    game = DayNight.new(["Alice", "Bob"])
+    game.play(BeginTurn("Alice"))
+    game.play(CastSpell("Alice"))
+    for g in (game, game.copy(), DayNight.from_record(json.loads(game.to_json()))):
+        assert g._events is g.log.events and len(g.log) >= 2
+    again = game.copy()
+    again.play(BeginTurn("Bob"))  # the turn's sentence goes into the copy's own log
+    assert len(again.log) == len(game.log) + 1 and again._events is again.log.events
+
+
+def _full_check(game, move):
+    """What the check of ``move``'s kind says, asked directly (None: it passes)."""
+    from daynight.mtg.checks import CHECKS
+
+    try:
+        if game.choosing:
+            raise IllegalMoveError("choose the player first")
+        CHECKS[type(move)](game, move)
+    except IllegalMoveError as e:
+        return str(e)
+    return None
+
+
+def _candidates(game):
+    names = [*game.players, *game.order, "Zed", "", None, ["Alice"]]
+    for who in names:
+        for extra in (False, True):
+            yield BeginTurn(who, extra=extra)
+        yield BeginTurn(who, skipping=(game.next_in_order(),))
+    for player in names:
+        zones: tuple[Any, ...] = ("hand", "exile", "stack", "battlefield", ["hand"])
+        for zone in zones:
+            yield CastSpell(player, zone=zone)
+        yield CastSpell(player, copy=True, countered=True)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_plain_moves_accepted_at_a_glance_are_the_ones_their_checks_accept(seed):
+    """``_check`` accepts a plain spell or the next turn without asking the check of its kind
+    (the hot path of every record and script): it must accept exactly what that check accepts."""
+    rng = random.Random(seed)
+    curse = PermanentSpec.from_catalog("Curse of Leeches", controller="Alice", attached_to="Bob")
+    game = DayNight.new(["Alice", "Bob", "Carol"], designation="day", permanents=[curse] if seed % 2 else [])
+    if seed == 5:
+        game = DayNight.two_headed_giant()
+    checked = 0
+    for _ in range(30):
+        for move in _candidates(game):
+            try:
+                game._check(move)
+                fast = None
+            except IllegalMoveError as e:
+                fast = str(e)
+            assert (fast is None) == (_full_check(game, move) is None), (move, fast, game.describe())
+            checked += 1
+        legal = [m for m in game.legal_moves() if type(m).__name__ != "EndGame"]
+        game.play(legal[rng.randrange(len(legal))])
+    assert checked > 1000
 
 
 # -- issue 20: starting positions are checked by the rules of play ---------------------------------

@@ -70,7 +70,7 @@ class Changes(State):
         self.designation = new
         if log.enabled:
             ck = ("change", old, new, untap, key, reason)
-            log.events.append(
+            self._events.append(
                 self._voice.get(ck) or said(self._voice, ck, self._change_event(old, new, reason, untap, key))
             )
             cause = AS_IT_BECOMES[new]
@@ -215,7 +215,7 @@ class Changes(State):
         """The transform in words, and what still applies to it (712.18)."""
         log = self.log
         ck = ("transform", p.id, p.name, p.back, p.up, p.copy, key, cause, p.controller)
-        log.events.append(self._voice.get(ck) or said(self._voice, ck, self._transform_event(p, key, cause)))
+        self._events.append(self._voice.get(ck) or said(self._voice, ck, self._transform_event(p, key, cause)))
         if p.effects:
             stays = ", ".join(e.words() for e in p.effects)
             log.add(

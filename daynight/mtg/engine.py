@@ -270,7 +270,7 @@ class DayNight(Positions):
 
         .. warning:: unchecked -- the fast path; an illegal move corrupts the state.
         """
-        APPLY[move.__class__](self, move)
+        APPLY[type(move)](self, move)
 
     # -- checking moves (nothing changes here) -------------------------------------------
     # -- describing -------------------------------------------------------------------------

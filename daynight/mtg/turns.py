@@ -76,7 +76,7 @@ class Turns(Battlefield):
         log = self.log
         if log.enabled:
             ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
-            log.events.append(
+            self._events.append(
                 self._voice.get(ck)
                 or said(self._voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told))
             )
@@ -324,7 +324,7 @@ class Turns(Battlefield):
         if log.enabled and self.active is not None:
             n = self.spells[i]
             key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
-            log.events.append(
+            self._events.append(
                 self._voice.get(key)
                 or said(self._voice, key, self._cast_event(move, n, i in self.members[self.active]))
             )
