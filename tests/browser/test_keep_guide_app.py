@@ -1,0 +1,230 @@
+"""The shared front-end machinery in Voila and Chromium, on the toy app of ``tests/toyapp.py``
+(Pebbles against a bot), served by the class server exactly as ``make app`` serves:
+
+* issue 24: a game survives its kernel ended through the server (the page says so after the
+  next click, every control disabled with the reason in its name; its one button reloads and
+  continues at the same move with the same table) and a restart of the class server; a short
+  loss of the network is said at once and the game goes on when it comes back;
+* issue 23: on a phone held upright (390x844 and 360x740, touch) the words are at least 11 px,
+  the targets and controls at least 44 px, nothing scrolls sideways, the drawing is shown at
+  scale 1; a tap plays; turned to landscape and back, the game is unchanged;
+* issue 19: the guided first game, started from the landing page's link (``#learn``), is
+  completed by following only what the notes say to click; each note takes the focus.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import (
+    ROOT,
+    AppPage,
+    VoilaServer,
+    _need_browser,
+    assert_phone_ready,
+    end_kernel,
+    kernel_id,
+    phone_context,
+    temporary_notebooks,
+    wait_dead,
+)
+from tests.toyapp import APP_SOURCE
+
+PAGE = "toy/play.ipynb"
+READY = ".dn-table [data-target]"
+
+
+@pytest.fixture(scope="module")
+def toy_root(tmp_path_factory):
+    return temporary_notebooks(tmp_path_factory, "toy", "Pebbles", APP_SOURCE.format(root=str(ROOT)))
+
+
+@pytest.fixture(scope="module")
+def toy_server(toy_root, browser):
+    _need_browser()
+    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
+    yield server
+    server.stop()
+
+
+def open_toy(context, server: VoilaServer, hash_: str = "") -> AppPage:
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    app = AppPage(page, server.url)
+    app.open(PAGE + hash_, wait_for=READY)
+    return app
+
+
+def wait_note(page, words: str) -> None:
+    page.wait_for_function(
+        "w => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden && n.innerText.includes(w); }",
+        arg=words,
+    )
+
+
+def pile(page) -> str:
+    """The words of the pile on the drawing ("The pile: 12 pebbles")."""
+    return page.get_attribute(".dn-drawing [data-key='pile']", "aria-label")
+
+
+def take(page, name: str = "take 1 pebble") -> None:
+    """Take pebbles (a click on a drawn button) and wait until the table answers."""
+    before = page.get_attribute(".dn-table", "data-epoch")
+    page.get_by_role("button", name=name, exact=True).click()
+    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+
+
+def play_a_game(page) -> None:
+    """Dismiss the opening note, then two moves of the learner (the bot answers each)."""
+    wait_note(page, "Learn to play")
+    page.get_by_role("button", name="Play a game").click()
+    page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
+    take(page)
+    take(page)
+
+
+def test_a_game_survives_its_kernel_ended_through_the_server(browser, toy_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        app = open_toy(context, toy_server)
+        page = app.page
+        play_a_game(page)
+        before, drawing = pile(page), page.inner_html(".dn-drawing")
+        end_kernel(toy_server, kernel_id(page))
+        page.get_by_role("button", name="take 1 pebble", exact=True).click()
+        dead = wait_dead(page)
+        assert dead["state"] == "gone" and "Your game is kept in this browser" in dead["text"], dead
+        # no control keeps looking usable: disabled, the reason in its accessible name
+        assert page.get_by_role("button", name=re.compile(r"^take 1 pebble \(unavailable: ")).count() == 1
+        assert page.locator(".jupyter-widgets button:not([disabled])").count() == 0
+        assert page.evaluate("document.activeElement.id") == "dn-reload"
+        page.get_by_role("button", name="Reload and continue your game").click()
+        page.wait_for_selector(READY, timeout=120_000)
+        page.wait_for_function(
+            "w => document.querySelector(\".dn-drawing [data-key='pile']\")?.getAttribute('aria-label') === w",
+            arg=before,
+            timeout=60_000,
+        )
+        assert page.inner_html(".dn-drawing") == drawing, "the same table"
+        assert page.locator("#dn-dead").count() == 0 and "goes on at move 4" in page.inner_text(".dn-status")
+        take(page)  # and it goes on
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_short_loss_of_the_network_is_said_at_once_and_the_game_goes_on(browser, toy_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        app = open_toy(context, toy_server)
+        page = app.page
+        play_a_game(page)
+        context.set_offline(True)
+        assert wait_dead(page)["state"] == "offline"
+        assert page.get_by_role("button", name=re.compile(r"unavailable: this device is offline")).count() >= 3
+        context.set_offline(False)
+        page.wait_for_selector("#dn-dead", state="detached", timeout=30_000)
+        before = pile(page)
+        take(page)
+        assert pile(page) != before
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_restart_of_the_class_server_loses_no_game(browser, toy_root):
+    _need_browser()
+    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        app = open_toy(context, server)
+        page = app.page
+        play_a_game(page)
+        before = pile(page)
+        server.stop()
+        # the page knows at once: its connection dropped (and the server does not answer a check)
+        assert wait_dead(page)["state"] in ("reconnecting", "unreachable")
+        page.get_by_role("button", name=re.compile(r"^take 1 pebble \(unavailable: ")).click(force=True)
+        assert wait_dead(page)["state"] in ("reconnecting", "unreachable")
+        server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}, port=server.port).start()
+        page.get_by_role("button", name="Reload and continue your game").click()
+        page.wait_for_selector(READY, timeout=120_000)
+        page.wait_for_function(
+            "w => document.querySelector(\".dn-drawing [data-key='pile']\")?.getAttribute('aria-label') === w",
+            arg=before,
+            timeout=60_000,
+        )
+        app.assert_clean()
+    finally:
+        context.close()
+        server.stop()
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+def test_a_phone_plays_by_touch_with_words_and_targets_large_enough(browser, toy_server, size):
+    context = phone_context(browser, size)
+    try:
+        app = open_toy(context, toy_server)
+        page = app.page
+        page.wait_for_function("document.querySelector('.dn-table').dataset.screen === 'narrow'")
+        wait_note(page, "Learn to play")
+        page.get_by_role("button", name="Play a game").tap()
+        page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
+        width = page.evaluate("document.querySelector('.dn-table').clientWidth")
+        page.wait_for_function(f"document.querySelector('.dn-drawing svg').viewBox.baseVal.width === {width}")
+        m = assert_phone_ready(page)
+        # the decision and its controls on the first screen
+        assert page.locator("[data-key='take-1']").bounding_box()["y"] < page.viewport_size["height"]
+        before = page.get_attribute(".dn-table", "data-epoch")
+        page.get_by_role("button", name="take 1 pebble", exact=True).tap()
+        page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+        kept = pile(page)
+        # turned to landscape: the wide arrangement; and back: the narrow one, the same game
+        w, h = page.viewport_size["width"], page.viewport_size["height"]
+        page.set_viewport_size({"width": h, "height": w})
+        page.wait_for_function("document.querySelector('.dn-table').dataset.screen === 'wide'")
+        page.wait_for_function(f"document.querySelector('.dn-drawing svg').viewBox.baseVal.width !== {width}")
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_function(f"document.querySelector('.dn-drawing svg').viewBox.baseVal.width === {width}")
+        assert pile(page) == kept
+        assert_phone_ready(page)
+        app.assert_clean()
+        print(size, m)
+    finally:
+        context.close()
+
+
+def test_the_guided_game_is_completed_by_following_its_notes(browser, toy_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        app = open_toy(context, toy_server, "#learn")
+        page = app.page
+        wait_note(page, "Take the last pebble")
+        seen = []
+        for _ in range(20):
+            note = page.locator(".dn-table .dn-note")
+            text = note.inner_text()
+            if "You have played your first game" in text:
+                break
+            number = note.get_attribute("data-note")
+            if note.get_attribute("role") == "alertdialog":  # a pausing note has the keyboard's focus
+                page.wait_for_function("document.querySelector('.dn-table .dn-note').contains(document.activeElement)")
+                seen.append(page.inner_text(".dn-table .dn-note .dn-note-heading"))
+            quoted = re.findall(r"“([^”]+)”", page.inner_text(".dn-table .dn-note .dn-note-text"))
+            if quoted:
+                page.get_by_role("button", name=quoted[0], exact=True).click()
+            else:
+                page.locator(".dn-table .dn-note button.dn-primary").click()
+            page.wait_for_function(
+                "n => { const e = document.querySelector('.dn-table .dn-note'); return !e.hidden && e.dataset.note !== n; }",
+                arg=number,
+            )
+        assert "You have played your first game" in page.inner_text(".dn-table .dn-note")
+        assert seen[0] == "Learn to play Pebbles" and "Taking pebbles" in seen and "The end of the game" in seen
+        kept = page.evaluate("() => JSON.parse(localStorage.getItem('daynight.guide.v1.pebbles'))")
+        assert kept["finished"] and kept["shown"] == ["taking", "end"]
+        app.assert_clean()
+    finally:
+        context.close()
