@@ -392,3 +392,47 @@ def test_the_narrow_drawing_is_as_wide_as_the_table_with_words_and_targets_large
     assert app.table.draw_width == 390 and 'viewBox="0 0 390 ' in app.table.svg
     app.table._on_message(app.table, {"event": "screen", "screen": "wide", "width": 844}, [])
     assert 'viewBox="0 0 390 ' not in app.table.svg
+
+
+# --------------------------------------------------------------------------- the review app
+
+
+def test_the_review_app_opens_a_kept_game_and_draws_it_for_a_phone():
+    from daynight.widgets.review import ReviewApp
+
+    game = Pebbles(12)
+    for k in (1, 2, 3):
+        game.play(Take(len(game.history) % 2, k))
+    review = ReviewApp(kept=("pebbles",), cls=Pebbles, draw=draw_pebbles, upload=False)
+    assert review.kept_menu.layout.display == "none", "no menu until the browser has sent a kept game"
+    browser = FakeBrowser({GAME: kept_text(game.to_record()), "daynight.game.v1.other": "{}"})
+    browser.attach(review.table)
+    for key in review.table.stored_keys:
+        review.table._on_message(review.table, {"event": "stored", "key": key, "value": browser.storage.get(key)}, [])
+    assert review.table.stored_keys == [GAME]  # only the games it was asked for
+    label = "Pebbles (a test game), move 3"
+    assert [v for _label, v in review.kept_menu.options] == ["", label] and review.kept_menu.layout.display is None
+    review.kept_menu.value = label
+    assert review.review is not None and review.review.moves == 3 and "the kept game" in review.message.text
+    review.go(3)
+    assert 'viewBox="0 0 ' in review.table.svg and review.table.svg != str(draw_pebbles(game, None, width=390))
+    review.table._on_message(review.table, {"event": "screen", "screen": "narrow", "width": 390}, [])
+    assert review.table.svg == str(draw_pebbles(game, None, width=390)), "a phone gets the narrow arrangement"
+
+
+def file_data(page: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="dn-data">(.*?)</script>', page, re.S).group(1))
+
+
+def test_the_review_file_holds_narrow_drawings_where_the_game_has_them():
+    from daynight.review import NARROW_FILE_WIDTH, Review, html
+
+    game = Pebbles(12)
+    for k in (1, 2, 3):
+        game.play(Take(len(game.history) % 2, k))
+    data = file_data(html(Review(game.to_record(), cls=Pebbles, draw=draw_pebbles)))
+    assert len(data["narrow"]) == len(data["steps"]) == 4
+    assert f'viewBox="0 0 {NARROW_FILE_WIDTH} ' in "<".join(data["pieces"])
+    # a game without a narrow arrangement: no second set
+    plain = file_data(html(Review(game.to_record(), cls=Pebbles, draw=lambda g, viewer: draw_pebbles(g, viewer))))
+    assert "narrow" not in plain
