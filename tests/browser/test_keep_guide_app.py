@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 import pytest
 
@@ -27,9 +29,11 @@ from tests.browser.conftest import (
     end_kernel,
     kernel_id,
     phone_context,
+    raw_get,
     temporary_notebooks,
     wait_dead,
 )
+from tests.browser.test_accessibility import controls_of, not_found_by_role_and_name, unnamed, unreachable_by_tab
 from tests.toyapp import APP_SOURCE
 
 PAGE = "toy/play.ipynb"
@@ -225,6 +229,62 @@ def test_the_guided_game_is_completed_by_following_its_notes(browser, toy_server
         assert seen[0] == "Learn to play Pebbles" and "Taking pebbles" in seen and "The end of the game" in seen
         kept = page.evaluate("() => JSON.parse(localStorage.getItem('daynight.guide.v1.pebbles'))")
         assert kept["finished"] and kept["shown"] == ["taking", "end"]
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_server_says_why_it_ended_a_pages_kernel(toy_root):
+    """A page that never connected (a laptop closed before the page ran) has its kernel ended
+    after the orphan timeout; the server remembers why, and tells that page (only it knows the
+    kernel's id) when it asks: the words its dead-page message shows."""
+    _need_browser()
+    server = VoilaServer("--orphan-timeout", "3", env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
+    try:
+        status, html = raw_get(server.url, f"/voila/render/{PAGE}")
+        assert status == 200
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html.decode()).group(1)
+        state = json.loads(raw_get(server.url, f"/daynight/kernel/{kernel}")[1])
+        assert state["daynight"] == "kernel" and state["state"] == "running"
+        deadline = time.monotonic() + 90
+        while state["state"] == "running" and time.monotonic() < deadline:
+            time.sleep(0.5)
+            state = json.loads(raw_get(server.url, f"/daynight/kernel/{kernel}")[1])
+        assert state == {"daynight": "kernel", "state": "ended", "reason": "orphan", "after": 3.0}, state
+        unknown = json.loads(raw_get(server.url, "/daynight/kernel/00000000-0000-0000-0000-000000000000")[1])
+        assert unknown == {"daynight": "kernel", "state": "ended", "reason": "unknown", "after": 0.0}
+        assert raw_get(server.url, "/daynight/kernel/not-a-kernel")[0] == 404
+    finally:
+        server.stop()
+
+
+def test_every_control_of_the_toy_app_is_named_found_and_reached_by_tab(browser, toy_server):
+    """The checks of test_accessibility.py on a page with a note open (the opening offer) and with
+    a rule's note of the guided game (its rule's words one click away, in a disclosure)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        app = open_toy(context, toy_server)
+        page = app.page
+        wait_note(page, "Learn to play")
+        for step in ("offer", "rule"):
+            page.wait_for_timeout(300)
+            controls = controls_of(page)
+            assert not unnamed(controls), (step, unnamed(controls)[:3])
+            assert not not_found_by_role_and_name(page, controls), (
+                step,
+                not_found_by_role_and_name(page, controls)[:3],
+            )
+            assert not unreachable_by_tab(page, controls), (step, unreachable_by_tab(page, controls)[:3])
+            if step == "offer":
+                page.get_by_role("button", name="Learn to play", exact=True).first.click()
+                wait_note(page, "Take the last pebble")
+                page.get_by_role("button", name="Start").click()
+                wait_note(page, "You may take")
+                take(page, "take 3 pebbles")
+                wait_note(page, "Each turn a player takes")
+                assert page.get_by_role("alertdialog", name="Taking pebbles").count() == 1
+                page.locator(".dn-note summary").click()
+                assert "Two players take 1-3 pebbles in turn." in page.inner_text(".dn-note details")
         app.assert_clean()
     finally:
         context.close()
