@@ -23,9 +23,10 @@ const MAX_STORED = 60000;
 const TONES = new Set(["reason", "chosen", "missed", "wrong"]);
 // a click with no answer after this long makes the page check its kernel (the answer to a click is due
 // within 2 s: issue 24)
-const ANSWER_MS = 1500;
-// how long a ping may take before the kernel counts as not answering, and the server's probe
-const PING_MS = 2500;
+const ANSWER_MS = 1000;
+// how long a ping may take before the kernel counts as not answering (offline: at once), and the server's probe
+const PING_MS = 1500;
+const OFFLINE_PING_MS = 600;
 const PROBE_MS = 3000;
 // a narrow table reports a new width when it changed by more than this (a drawing is made for its width)
 const SCREEN_STEP = 24;
@@ -215,25 +216,27 @@ function makeHealth() {
     for (const t of h.tables) t.healthChanged();
   };
 
-  async function pingAny() {
-    for (const t of h.tables) return t.ping(PING_MS);
+  async function pingAny(ms) {
+    for (const t of h.tables) return t.ping(ms);
     return false;
   }
 
-  // Does the kernel still answer? A verdict ("ok" or why not), or "busy" (working on the last click).
+  // Does the kernel still answer? A verdict ("ok" or why not), or "busy" (working on the last click). The
+  // server's word comes first (a kernel it ended is said at once); then a ping, which a kernel running in
+  // this browser (the static site) answers offline too.
   async function check() {
-    if (navigator.onLine === false) return "offline";
-    const probe = await probeServer();
-    if (probe && probe.state === "unreachable") return "unreachable";
+    const offline = navigator.onLine === false;
+    const probe = offline ? null : await probeServer();
     if (probe && probe.state === "ended") {
       h.after = probe.after;
       return probe.reason === "idle" || probe.reason === "orphan" ? probe.reason : "gone";
     }
     if (probe && probe.busy) return "busy";
-    if (!probe && h.kernel && h.kernel.status === "busy") return "busy";   // in the browser (the static site)
-    if (await pingAny()) return "ok";
-    const k = h.kernel;
-    if (k && k.connectionStatus === "connecting") return "reconnecting";
+    if (!probe && !offline && h.kernel && h.kernel.status === "busy") return "busy";
+    if (await pingAny(offline ? OFFLINE_PING_MS : PING_MS)) return "ok";
+    if (offline) return "offline";
+    if (probe && probe.state === "unreachable") return "unreachable";
+    if (h.kernel && h.kernel.connectionStatus === "connecting") return "reconnecting";
     return "silent";
   }
 
@@ -265,7 +268,7 @@ function makeHealth() {
     }
   };
 
-  window.addEventListener("offline", () => h.set("offline"));
+  window.addEventListener("offline", () => h.verify());
   window.addEventListener("online", () => h.verify());
   let lastShown = 0;
   document.addEventListener("visibilitychange", () => {

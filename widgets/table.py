@@ -33,7 +33,7 @@ decides: an action that the rules refuse shows the engine's reason in the table'
   the kernel (:meth:`on_stored` callbacks get it); :meth:`store` sends a new value back to be
   kept. The kernel writes nothing to disk. A value is JSON text of at most
   :data:`MAX_STORED` characters, under a key of the form ``daynight.<what>.v<N>.<game>``;
-* a page whose kernel is gone says so: after a click that gets no answer within 1.5 s, when
+* a page whose kernel is gone says so: after a click that gets no answer within 1 s, when
   the connection drops, when the device goes offline or the page is shown again, the
   browser checks (the server's ``/daynight/kernel/<id>``, a ``ping`` the kernel answers with a
   ``pong``) and, if the kernel cannot answer, says why in plain words (:func:`page_words`)
