@@ -40,7 +40,7 @@ from daynight.server import kernel as served_kernel
 
 from .common import EventLogView, Status, app_layout, button, guarded
 from .keep import game_key, kept_record
-from .table import Table, Target
+from .table import Table, Target, page_words
 
 _ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
@@ -171,7 +171,14 @@ class ReviewApp(w.VBox):
         self._viewer_ids: list[Any] = [None]
         self._source_name = "record"
         self.message = Status("Open a record file or choose a demo game.")
-        self.table = Table(label="the reviewed table", global_keys=global_keys)
+        self.table = Table(
+            label="the reviewed table",
+            global_keys=global_keys,
+            words=page_words(
+                _("Reload the page to go on; a game kept by a play app stays kept in this browser."),
+                _("Reload the page"),
+            ),
+        )
         self.events = w.HTML()
         self.upload = RecordFile(self._on_upload)
         self.demos = dict(demos or {})

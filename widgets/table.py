@@ -151,11 +151,12 @@ class Note(NamedTuple):
     kind: str = "guide"
 
 
-def page_words() -> dict[str, str]:
+def page_words(kept: str | None = None, reload: str | None = None) -> dict[str, str]:
     """The sentences the browser shows by itself, when the kernel cannot answer (so they are
     sent ahead, in the page's language). ``{name}``, ``{why}`` and ``{minutes}`` are filled in
-    by the browser."""
-    kept = _("Your game is kept in this browser: reload the page to continue it.")
+    by the browser. ``kept`` says what a reload keeps (default: the game, kept in the browser),
+    ``reload`` names the one button."""
+    kept = kept or _("Your game is kept in this browser: reload the page to continue it.")
     return {
         "offline": _("This device is offline, so the game cannot go on for now.") + " " + kept,
         "reconnecting": _("The connection to the server dropped; trying to reconnect.") + " " + kept,
@@ -166,7 +167,7 @@ def page_words() -> dict[str, str]:
         + " "
         + kept,
         "silent": _("This page's game is not answering, so the page cannot go on.") + " " + kept,
-        "reload": _("Reload and continue your game"),
+        "reload": reload or _("Reload and continue your game"),
         "busy": _("Still working on your last click…"),
         "unavailable": _("{name} (unavailable: {why})"),
         "why_offline": _("this device is offline"),
@@ -253,8 +254,8 @@ class Table(anywidget.AnyWidget):
     #: the table's width in CSS pixels, as the browser last said (0: not said yet)
     screen_width = t.Int(0)
 
-    def __init__(self, label: str = "the table", **kwargs: Any):
-        super().__init__(label=label, words=page_words(), **kwargs)
+    def __init__(self, label: str = "the table", *, words: dict[str, str] | None = None, **kwargs: Any):
+        super().__init__(label=label, words=words or page_words(), **kwargs)
         self._actions: dict[str, Callable[[], Any]] = {}
         self._note_actions: dict[str, Callable[[], Any]] = {}
         self._note: Note | None = None
