@@ -57,8 +57,8 @@ SNAPSHOT_EVERY = 16
 DRAWINGS_KEPT = 128
 
 Draw = Callable[..., Any]  # draw(game, viewer) or draw(game, viewer, width=...)
-#: the width of the narrow drawings of the HTML file (the narrowest phone held upright)
-NARROW_FILE_WIDTH = 360
+#: the width of the narrow drawings of the HTML file (a phone of 360 px held upright, less the margins)
+NARROW_FILE_WIDTH = 320
 
 
 class Grouping(NamedTuple):

@@ -20,6 +20,7 @@ import time
 
 import pytest
 
+from daynight.review import NARROW_FILE_WIDTH, write_html
 from tests.browser.conftest import (
     ROOT,
     AppPage,
@@ -34,7 +35,8 @@ from tests.browser.conftest import (
     wait_dead,
 )
 from tests.browser.test_accessibility import controls_of, not_found_by_role_and_name, unnamed, unreachable_by_tab
-from tests.toyapp import APP_SOURCE
+from tests.toyapp import APP_SOURCE, draw_pebbles
+from tests.toygame import Pebbles, Take
 
 PAGE = "toy/play.ipynb"
 READY = ".dn-table [data-target]"
@@ -288,5 +290,32 @@ def test_every_control_of_the_toy_app_is_named_found_and_reached_by_tab(browser,
                 page.locator(".dn-note summary").click()
                 assert "Two players take 1-3 pebbles in turn." in page.inner_text(".dn-note details")
         app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_review_file_shows_its_narrow_drawings_on_a_phone(browser, tmp_path):
+    """The HTML file of a game whose drawing has a narrow arrangement holds both; on a phone it
+    shows the narrow ones at scale 1, turned to landscape the wide ones."""
+    game = Pebbles(15)
+    for k in (1, 2, 3, 1):
+        game.play(Take(len(game.history) % 2, k))
+    out = tmp_path / "pebbles.html"
+    write_html(game.to_record(), out, cls=Pebbles, draw=draw_pebbles)
+    context = phone_context(browser, "360x740")
+    try:
+        page = context.new_page()
+        page.goto(out.as_uri())
+        page.wait_for_selector("body[data-ready='1']")
+        shown = "() => { const s = document.querySelector('#dn-drawing > svg');"
+        shown += " return [s.viewBox.baseVal.width, s.getBoundingClientRect().width]; }"
+        assert page.get_attribute("body", "data-layout") == "narrow"
+        assert page.evaluate(shown) == [NARROW_FILE_WIDTH, NARROW_FILE_WIDTH]
+        page.keyboard.press("ArrowRight")
+        assert page.get_attribute("body", "data-step") == "1" and page.evaluate(shown)[0] == NARROW_FILE_WIDTH
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+        page.set_viewport_size({"width": 740, "height": 360})
+        page.wait_for_function("document.body.dataset.layout === 'wide'")
+        assert page.evaluate(shown)[0] != NARROW_FILE_WIDTH and page.get_attribute("body", "data-step") == "1"
     finally:
         context.close()
