@@ -17,46 +17,12 @@ from daynight.widgets.table import Note, Table, Target
 from daynight import draw as d
 from daynight.core import InvalidRecordError
 from daynight.testing import mutants
+from tests.frontend_support import FakeBrowser, click, follow_the_notes
 from tests.toyapp import GUIDED_PILE, LESSONS, PebblesApp, draw_pebbles
 from tests.toygame import Pebbles, Take
 
 GAME = game_key("pebbles")
 GUIDE = "daynight.guide.v1.pebbles"
-
-
-class FakeBrowser:
-    """The browser's side of the table: a ``localStorage`` and what the page sends."""
-
-    def __init__(self, storage: dict[str, str] | None = None):
-        self.storage = dict(storage or {})
-        self.pongs: list[int] = []
-
-    def attach(self, table: Table) -> None:
-        def send(content, buffers=None):
-            if content["event"] == "store":
-                if content["value"] is None:
-                    self.storage.pop(content["key"], None)
-                else:
-                    self.storage[content["key"]] = content["value"]
-            elif content["event"] == "pong":
-                self.pongs.append(content["n"])
-
-        table.send = send  # type: ignore[method-assign]
-
-    def open(self, app: PebblesApp, anchor: str | None = None, screen: str = "wide", width: int = 1200) -> PebblesApp:
-        table = app.table
-        self.attach(table)
-        table._on_message(table, {"event": "opened", "anchor": anchor, "screen": screen, "width": width}, [])
-        for key in table.stored_keys:
-            table._on_message(table, {"event": "stored", "key": key, "value": self.storage.get(key)}, [])
-        return app
-
-    def kept_moves(self, key: str = GAME) -> int:
-        return len(json.loads(self.storage[key])["record"]["moves"])
-
-
-def click(table: Table, name: str) -> bool:
-    return table.choose(table.target_id(name))
 
 
 def play_a_few(app: PebblesApp, moves: int = 2) -> None:
@@ -152,7 +118,7 @@ def test_the_game_is_kept_after_every_move_and_continued_on_the_next_page():
     assert GAME not in browser.storage, "a game with no move has nothing to continue"
     play_a_few(app, 2)
     moves = len(app.game.history)
-    assert moves == 4 and browser.kept_moves() == moves
+    assert moves == 4 and browser.kept_moves(GAME) == moves
     drawn, pile = app.table.svg, app.game.pile
     # the page is reloaded (a new kernel): the kept game is offered, and continued by the engine
     again = browser.open(PebblesApp(seed=99))
@@ -164,7 +130,7 @@ def test_the_game_is_kept_after_every_move_and_continued_on_the_next_page():
     assert again.game.pile == pile and len(again.game.history) == moves and again.table.svg == drawn
     assert again.table.note == {} and "goes on at move 4" in again.table.status
     play_a_few(again, 1)
-    assert browser.kept_moves() == moves + 2
+    assert browser.kept_moves(GAME) == moves + 2
 
 
 def test_a_page_reloaded_to_continue_continues_at_once():
@@ -183,9 +149,9 @@ def test_a_new_game_leaves_the_kept_one_until_its_first_move_and_forget_clears_i
     play_a_few(app, 1)
     again = browser.open(PebblesApp(seed=6))
     click(again.table, "Start a new game")
-    assert browser.kept_moves() == 2, "nothing lost before the new game's first move"
+    assert browser.kept_moves(GAME) == 2, "nothing lost before the new game's first move"
     play_a_few(again, 1)
-    assert browser.kept_moves() == 2 and json.loads(browser.storage[GAME])["record"] == again.game.to_record()
+    assert browser.kept_moves(GAME) == 2 and json.loads(browser.storage[GAME])["record"] == again.game.to_record()
     again.keeper.forget()
     assert GAME not in browser.storage and "keeps nothing" in again.table.status
     play_a_few(again, 1)
@@ -206,7 +172,7 @@ def test_a_game_too_long_to_keep_is_said_and_not_kept():
         game.play(Take(i % 2, 1))
         if i == 100:
             keeper.moved(game)
-            assert browser.kept_moves() == 101
+            assert browser.kept_moves(GAME) == 101
     keeper.moved(game)
     assert GAME not in browser.storage and "too long to keep" in table.status
     assert len(json.dumps(kept_text(game.to_record()))) > MAX_STORED  # the bound of the message carrying it
@@ -273,22 +239,6 @@ def test_no_storage_is_said_once():
 # --------------------------------------------------------------------------- the guided first game
 
 
-def follow_the_notes(app: PebblesApp, limit: int = 40) -> list[str]:
-    """Do only what the notes and the table say: click what “quotes” name, else press the
-    note's primary button. Returns the headings of the notes seen."""
-    seen = []
-    for _ in range(limit):
-        note = app.table.note
-        if note.get("kind") == "summary":
-            return seen
-        seen.append(note.get("heading", ""))
-        quoted = re.findall(r"“([^”]+)”", note.get("text", ""))
-        primary = [b["name"] for b in note.get("buttons", []) if b["primary"]]
-        assert quoted or primary, f"the note says nothing to click: {note}"
-        click(app.table, quoted[0] if quoted else primary[0])
-    raise AssertionError(f"the guided game did not end: {seen}")
-
-
 def test_learn_to_play_is_offered_first_and_guides_a_game_to_its_summary():
     browser = FakeBrowser()
     app = browser.open(PebblesApp(seed=2))
@@ -297,7 +247,7 @@ def test_learn_to_play_is_offered_first_and_guides_a_game_to_its_summary():
     click(app.table, "Learn to play")
     assert app.guide.active and app.game.pile == GUIDED_PILE and app.table.note["pause"]
     assert app.table.note["heading"] == "Learn to play Pebbles"
-    headings = follow_the_notes(app)
+    headings = follow_the_notes(app.table)
     # each rule introduced once, in the order the engine's log first carried it
     rules = [h for h in headings if h in ("Taking pebbles", "The end of the game")]
     assert rules == ["Taking pebbles", "The end of the game"]
@@ -373,7 +323,7 @@ def test_the_summary_links_the_practice_page_for_a_rule_got_wrong():
     app.redraw()
     click(app.table, "take 3 pebbles")  # refused: taking
     click(app.table, "take 2 pebbles")  # the learner wins at once
-    follow_the_notes(app)
+    follow_the_notes(app.table)
     summary = app.table.note
     assert "Got wrong once: Taking pebbles. Practise it." in summary["items"]
     assert summary["links"] == [{"text": "Practise: Taking pebbles", "href": "practice.ipynb"}]
@@ -436,3 +386,16 @@ def test_the_review_file_holds_narrow_drawings_where_the_game_has_them():
     # a game without a narrow arrangement: no second set
     plain = file_data(html(Review(game.to_record(), cls=Pebbles, draw=lambda g, viewer: draw_pebbles(g, viewer))))
     assert "narrow" not in plain
+
+
+def test_a_new_game_ends_the_guided_game_and_the_landing_link_continues_a_kept_one():
+    browser = FakeBrowser()
+    app = browser.open(PebblesApp(seed=2), anchor="learn")
+    click(app.table, "Start")
+    click(app.table, "take 1 pebble")
+    again = browser.open(PebblesApp(seed=3), anchor="learn")
+    assert again.guide.active and len(again.game.history) == 1, "the link continues the guided game kept"
+    again.new_game(seed=4)
+    assert not again.guide.active and again.table.note == {}
+    click(again.table, "take 1 pebble")
+    assert browser.kept_moves(GAME) == 2 and json.loads(browser.storage[GUIDE])["record"]["moves"], "both kept"

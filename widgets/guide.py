@@ -216,12 +216,14 @@ class Guide:
     def moved(self, game: Game) -> bool:
         """After every move (and when the game goes on): keep the game; in the guided game, show
         the note of each rule met for the first time, and say what the learner may do now.
-        True when the game is paused on a note (Continue calls ``go_on``)."""
+        True when the game is paused on a note (Continue calls ``go_on``). Another game than
+        the guided one (the app's New game) ends the guided game."""
+        if self.active and game is not self.game:
+            self.active, self.queue = False, []
+            self.table.tell(None)
         self.keeper.moved(game)
         if not self.active:
             return False
-        if game is not self.game:
-            self.game, self._seen = game, 0
         for event in game.log[self._seen :]:
             for lesson in self.lessons:
                 waiting = lesson.name in self.shown or any(lesson is x for x, _e in self.queue)

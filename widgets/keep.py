@@ -170,7 +170,10 @@ class GameKeeper:
                 return
         if self.table.anchor == "learn" and self.guide is not None:
             self.loaded = True
-            self.guide.start()
+            if self.guide.kept is not None:
+                self.guide.continue_kept()
+            else:
+                self.guide.start()
             return
         offers = [o for o in (p.offer() for p in self.parts.values()) if o is not None]
         if not offers:

@@ -448,3 +448,40 @@ def assert_phone_ready(page, *, scale_one: bool = True) -> dict:
         for drawing in m["drawings"]:
             assert abs(drawing["scale"] - 1) < 0.02, f"a drawing is shown at scale {drawing['scale']:.2f}: {drawing}"
     return m
+
+
+# --------------------------------------------------------------------------- the guided game (issue 19)
+NOTE = ".dn-table .dn-note"
+
+
+def wait_note(page, words: str) -> None:
+    """Wait until the table's note (shown) holds ``words``."""
+    page.wait_for_function(
+        "w => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden && n.innerText.includes(w); }",
+        arg=words,
+    )
+
+
+def follow_the_notes(page, end: str, limit: int = 200) -> list[str]:
+    """Complete a guided game by doing only what its notes say, until a note holds ``end``: click
+    the control a note's text names in “quotes”, else the note's primary button; each pausing
+    note must have the keyboard's focus. Returns the headings of the pausing notes."""
+    seen: list[str] = []
+    for _ in range(limit):
+        text = page.inner_text(NOTE)
+        if end in text:
+            return seen
+        number = page.get_attribute(NOTE, "data-note")
+        if page.get_attribute(NOTE, "role") == "alertdialog":
+            page.wait_for_function(f"document.querySelector('{NOTE}').contains(document.activeElement)")
+            seen.append(page.inner_text(f"{NOTE} .dn-note-heading"))
+        quoted = re.findall(r"“([^”]+)”", page.inner_text(f"{NOTE} .dn-note-text"))
+        if quoted:
+            page.get_by_role("button", name=quoted[0], exact=True).click()
+        else:
+            page.locator(f"{NOTE} button.dn-primary").click()
+        page.wait_for_function(
+            "n => { const e = document.querySelector('.dn-table .dn-note'); return !e.hidden && e.dataset.note !== n; }",
+            arg=number,
+        )
+    raise AssertionError(f"the guided game did not reach {end!r}: {seen}")

@@ -28,11 +28,13 @@ from tests.browser.conftest import (
     _need_browser,
     assert_phone_ready,
     end_kernel,
+    follow_the_notes,
     kernel_id,
     phone_context,
     raw_get,
     temporary_notebooks,
     wait_dead,
+    wait_note,
 )
 from tests.browser.test_accessibility import controls_of, not_found_by_role_and_name, unnamed, unreachable_by_tab
 from tests.toyapp import APP_SOURCE, draw_pebbles
@@ -61,13 +63,6 @@ def open_toy(context, server: VoilaServer, hash_: str = "") -> AppPage:
     app = AppPage(page, server.url)
     app.open(PAGE + hash_, wait_for=READY)
     return app
-
-
-def wait_note(page, words: str) -> None:
-    page.wait_for_function(
-        "w => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden && n.innerText.includes(w); }",
-        arg=words,
-    )
 
 
 def pile(page) -> str:
@@ -210,25 +205,7 @@ def test_the_guided_game_is_completed_by_following_its_notes(browser, toy_server
         app = open_toy(context, toy_server, "#learn")
         page = app.page
         wait_note(page, "Take the last pebble")
-        seen = []
-        for _ in range(20):
-            note = page.locator(".dn-table .dn-note")
-            text = note.inner_text()
-            if "You have played your first game" in text:
-                break
-            number = note.get_attribute("data-note")
-            if note.get_attribute("role") == "alertdialog":  # a pausing note has the keyboard's focus
-                page.wait_for_function("document.querySelector('.dn-table .dn-note').contains(document.activeElement)")
-                seen.append(page.inner_text(".dn-table .dn-note .dn-note-heading"))
-            quoted = re.findall(r"“([^”]+)”", page.inner_text(".dn-table .dn-note .dn-note-text"))
-            if quoted:
-                page.get_by_role("button", name=quoted[0], exact=True).click()
-            else:
-                page.locator(".dn-table .dn-note button.dn-primary").click()
-            page.wait_for_function(
-                "n => { const e = document.querySelector('.dn-table .dn-note'); return !e.hidden && e.dataset.note !== n; }",
-                arg=number,
-            )
+        seen = follow_the_notes(page, "You have played your first game")
         assert "You have played your first game" in page.inner_text(".dn-table .dn-note")
         assert seen[0] == "Learn to play Pebbles" and "Taking pebbles" in seen and "The end of the game" in seen
         kept = page.evaluate("() => JSON.parse(localStorage.getItem('daynight.guide.v1.pebbles'))")
