@@ -84,7 +84,7 @@ def _players(game: Pebbles) -> list[d.Piece]:
 def _moves(width: float | None) -> list[d.Piece]:
     """The three moves as large drawn buttons: a column beside the pile, or (narrow) a column
     as wide as the table."""
-    w_, h_ = (width, 48.0) if width is not None else (130.0, 48.0)
+    w_, h_ = (width, 48.0) if width is not None else (160.0, 48.0)
     out = []
     for k in (1, 2, 3):
         words = take_words(k)
