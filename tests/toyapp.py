@@ -188,11 +188,13 @@ class PebblesApp:
         self.step()
 
     def step(self) -> None:
-        """After a move: redraw, keep the game, let the guide speak; the bot moves until it is
-        the learner's turn, the game is over or a note pauses it."""
+        """After a move: keep the game and let the guide speak (first: the kept record reaches
+        the browser before the table shows the move), redraw; the bot moves until it is the
+        learner's turn, the game is over or a note pauses it."""
         while True:
+            paused = self.guide.moved(self.game)
             self.redraw()
-            if self.guide.moved(self.game) or self.game.is_over() or self.game.turn == HUMAN:
+            if paused or self.game.is_over() or self.game.turn == HUMAN:
                 return
             self.game.play(bot_move(self.game))
 

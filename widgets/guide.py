@@ -24,12 +24,14 @@ rules got wrong, whether it was finished) and resume like a kept game (:mod:`.ke
                   practice="practice.ipynb")
     ...
     def step(self):                      # after every move, and when the guide says go on
-        if self.guide.moved(self.game):  # keeps the game; True: paused on a note
-            return
-        ...                              # the bots move, the app redraws, step again
+        paused = self.guide.moved(self.game)  # keeps the game; True: paused on a note
+        self.redraw()
+        if paused: return
+        ...                              # a bot moves, step again
 
-The app redraws the table before it calls :meth:`Guide.moved` (the notes' marks are put on
-the drawing shown).
+The app calls :meth:`Guide.moved` before it redraws the table, so the kept record reaches the
+browser before the table shows the move (a page that dies then has kept it); the notes'
+marks are put on whatever drawing the table shows.
 """
 
 from __future__ import annotations

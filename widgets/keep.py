@@ -13,8 +13,8 @@ value may be (:data:`~daynight.widgets.table.MAX_STORED`) is not kept, and the k
 An app uses it in a few lines::
 
     self.keeper = GameKeeper(self.table, "stars", StarsGame, resume=self.resume)
-    ...                             # after every move and at every new game:
-    self.keeper.moved(self.game)
+    ...                             # after every move and at every new game, before redrawing
+    self.keeper.moved(self.game)    # (the kept record reaches the browser before the move shows)
     def resume(self, game):         # the learner chose to continue: show that game
         self.game = game; self.redraw()
 

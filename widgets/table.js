@@ -25,9 +25,11 @@ const TONES = new Set(["reason", "chosen", "missed", "wrong"]);
 // within 2 s: issue 24)
 const ANSWER_MS = 1000;
 // how long a ping may take before the kernel counts as not answering (offline: at once), and the server's probe
-const PING_MS = 1500;
+const PING_MS = 3000;
 const OFFLINE_PING_MS = 600;
 const PROBE_MS = 3000;
+// a page that may recover (offline, reconnecting, a server or kernel not answering) checks again this often
+const RETRY_MS = 5000;
 // a narrow table reports a new width when it changed by more than this (a drawing is made for its width)
 const SCREEN_STEP = 24;
 // the page reloaded by the dead-page button continues the kept game (sessionStorage, this tab only)
@@ -138,6 +140,9 @@ function makeHealth() {
   h.anchor = ANCHORS.has(anchor) ? anchor : null;
 
   const DEAD = new Set(["unreachable", "gone", "idle", "orphan", "silent"]);
+  // a kernel the server has ended never comes back; the other states may pass
+  const FINAL = new Set(["gone", "idle", "orphan"]);
+  let retry = null;
 
   function why(state) {
     if (state === "offline" || state === "reconnecting") return h.words[`why_${state}`];
@@ -240,11 +245,18 @@ function makeHealth() {
     return "silent";
   }
 
+  // any message from the kernel proves it answers: a page said dead by mistake (a slow machine) recovers
+  h.alive = () => {
+    if (h.state !== "ok" && !FINAL.has(h.state)) h.set("ok");
+  };
+
   h.verify = () => {
     if (!h.checking) {
       h.checking = check()
         .then((verdict) => {
           if (verdict !== "busy") h.set(verdict, h.after);
+          clearTimeout(retry);
+          if (h.state !== "ok" && !FINAL.has(h.state)) retry = setTimeout(h.verify, RETRY_MS);
           return verdict;
         })
         .finally(() => {
@@ -606,6 +618,7 @@ function render({ model, el }) {
   }
 
   function onCustom(msg) {
+    health.alive();
     if (msg && msg.event === "pong" && waiting.has(msg.n)) {
       waiting.get(msg.n)();
       waiting.delete(msg.n);
@@ -676,6 +689,7 @@ function render({ model, el }) {
   model.on("change:status", showStatus);
   model.on("change:status_kind", showStatus);
   model.on("change:said", showStatus);
+  model.on("change", health.alive);   // a change sent by the kernel
   const onGlobalKeys = () => {
     listening.removeEventListener("keydown", onKey);
     listening = keyRoot();
@@ -701,6 +715,7 @@ function render({ model, el }) {
     model.off("change:status_kind", showStatus);
     model.off("change:said", showStatus);
     model.off("change:global_keys", onGlobalKeys);
+    model.off("change", health.alive);
     el.removeEventListener("click", onClick);
     listening.removeEventListener("keydown", onKey);
   };
