@@ -33,14 +33,17 @@ from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 
 __all__ = [
+    "COVERS",
     "DEFAULT",
     "DOMAIN",
+    "GAME_PARTS",
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
     "_",
     "catalog",
     "catalog_path",
+    "covers",
     "gettext",
     "in_language",
     "known",
@@ -58,9 +61,25 @@ DEFAULT = "en"  #: the source language (no catalog)
 DOMAIN = "daynight"  #: the catalogs' file name: ``daynight.po``/``.mo``
 LOCALE_DIR = Path(__file__).with_name("locale")  #: ``<lang>/LC_MESSAGES/daynight.mo`` under here
 
+#: what each language's catalog translates in full: ``"common"`` (every part of the package that
+#: is no game's: the table, the practice pages, the review app, the class server's pages) and the
+#: games whose every word it has; a game it does not cover is shown in English, and its app says
+#: so in one line. ``tests/test_i18n.py`` holds each catalog to what it claims here.
+COVERS: dict[str, tuple[str, ...]] = {"zh-TW": ()}
+#: the games whose words a catalog can cover (their files are ``daynight/<game>/`` and
+#: ``widgets/<game>.py``)
+GAME_PARTS = ("stars", "temples", "mtg", "sunmoon")
+
 _current = DEFAULT
 _translations: NullTranslations = NullTranslations()
 _loaded: dict[str, NullTranslations] = {}
+
+
+def covers(part: str, code: str | None = None) -> bool:
+    """True when the language ``code`` (the current one by default) translates ``part`` (a game's
+    name, or ``"common"``) in full; English covers everything."""
+    code = known(code) if code is not None else _current
+    return code == DEFAULT or part in COVERS.get(code, ())
 
 
 def known(code: str) -> str:

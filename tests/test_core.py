@@ -78,12 +78,22 @@ def test_play_accepts_an_offered_move_by_identity_and_checks_any_other():
     assert CountsChecks.checks == 2 and game.pile == 8
 
 
-def test_offers_looks_among_the_movers_moves_and_never_raises():
+def test_what_was_offered_is_forgotten_once_the_state_changes_and_is_no_state():
     game = Pebbles(12)
     mine = game.legal_moves(0)[0]
-    assert game.mover(mine) == 0 and game.offers(mine)
-    assert game.mover("not a move") is None and not game.offers("not a move")
-    assert not game.offers(None) and not game.offers(Take(5, 1))
+    assert game.offers(mine) and not game.offers("not a move") and not game.offers(None)
+    before = game.snapshot()
+    game.offered = ()
+    assert game.snapshot() == before, "what legal_moves offered is a memo, not part of the state"
+    game.legal_moves()
+    game.play(mine)
+    assert game.offered == () and not game.offers(mine)
+    # a move offered before the state changed is checked again: it may no longer be legal
+    stale = game.legal_moves()[2]
+    game.play(game.legal_moves()[2])
+    assert game.pile == 8
+    with pytest.raises(IllegalMoveError, match="turn order"):
+        game.play(stale)
     with pytest.raises(IllegalMoveError, match="not a move of Pebbles"):
         game.play("not a move")
 

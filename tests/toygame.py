@@ -4,7 +4,7 @@ Pebbles: a seeded pile of 10-20 pebbles; two players take 1-3 in turn; whoever t
 last pebble wins.
 
 It follows the contract of DEVELOPING.md in one file: small frozen moves, ``legal_moves``,
-``mover``, one ``_check`` that names the rule, the unchecked ``_apply``, core's one ``play``,
+``legal_moves`` that keeps what it offers in ``offered``, one ``_check`` that names the rule, the unchecked ``_apply``, core's one ``play``,
 and its records written and read by a records object bound to the class
 (``Pebbles.records = PebblesRecords``), where a game package binds its records module.
 """
@@ -48,13 +48,11 @@ class Pebbles(Game):
         game = cls(rng.randint(10, 20), recorded)
         return game
 
-    def mover(self, move):
-        return getattr(move, "player", None)  # a move of another shape: everybody's moves
-
     def legal_moves(self, player=None):
         if self.winner is not None or (player is not None and player != self.turn):
             return ()
-        return tuple(MOVES[self.turn, k] for k in (1, 2, 3) if k <= self.pile)
+        self.offered = moves = tuple(MOVES[self.turn, k] for k in (1, 2, 3) if k <= self.pile)
+        return moves
 
     def _check(self, move):
         if not isinstance(move, Take):

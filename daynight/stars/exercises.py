@@ -42,7 +42,8 @@ from ..practice import CHOICE, NUMBER, ORDER, SET, Exercise, Kind, Mark, Option,
 from .bots import RandomBot, RuleOfThumbBot
 from .data import COLOURS, Card, default_deck
 from .draw import MINI_H, SEAT_W, H, W, face, fan, table, time_piece, totals_piece
-from .engine import CHOOSE, PLAY1, PLAY2, Commit, Round, StarsGame
+from .engine import CHOOSE, PLAY1, PLAY2, Round, StarsGame
+from .moves import Move
 from .rules import (
     DRAW,
     REMOVED,
@@ -96,7 +97,7 @@ class RoundAt(NamedTuple):
     round (``round``) and the sentences its log said on the way (``events``)."""
 
     game: StarsGame
-    last: Commit
+    last: Move
     names: tuple[str, ...]
     start_day: bool
     revealed: Card | None
@@ -121,7 +122,7 @@ class RoundAt(NamedTuple):
         return colour_totals(self.cards, self.game.options.absent_colours)
 
 
-def round_at(game: StarsGame, last: Commit, rng: random.Random) -> RoundAt:
+def round_at(game: StarsGame, last: Move, rng: random.Random) -> RoundAt:
     """The decision moment of ``game`` (``last`` places the round's last card), played on by
     bots to the end of the round on a copy."""
     views = [game.view(p) for p in range(game.n)]
