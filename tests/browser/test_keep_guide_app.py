@@ -19,6 +19,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from daynight.review import NARROW_FILE_WIDTH, write_html
 from tests.browser.conftest import (
@@ -42,6 +43,14 @@ from tests.toygame import Pebbles, Take
 
 PAGE = "toy/play.ipynb"
 READY = ".dn-table [data-target]"
+#: what a reloaded page shows: the pile, the status line, the note, what the browser keeps
+AFTER_RELOAD_JS = """() => ({
+  pile: document.querySelector(".dn-drawing [data-key='pile']")?.getAttribute('aria-label'),
+  status: document.querySelector('.dn-status')?.innerText,
+  note: document.querySelector('.dn-table .dn-note:not([hidden])')?.innerText,
+  dead: document.querySelector('#dn-dead')?.innerText,
+  kept: Object.keys(localStorage).map((k) => [k, localStorage.getItem(k).slice(0, 300)]),
+})"""
 
 
 @pytest.fixture(scope="module")
@@ -105,11 +114,15 @@ def test_a_game_survives_its_kernel_ended_through_the_server(browser, toy_server
         assert page.evaluate("document.activeElement.id") == "dn-reload"
         page.get_by_role("button", name="Reload and continue your game").click()
         page.wait_for_selector(READY, timeout=120_000)
-        page.wait_for_function(
-            "w => document.querySelector(\".dn-drawing [data-key='pile']\")?.getAttribute('aria-label') === w",
-            arg=before,
-            timeout=60_000,
-        )
+        try:
+            page.wait_for_function(
+                "w => document.querySelector(\".dn-drawing [data-key='pile']\")?.getAttribute('aria-label') === w",
+                arg=before,
+                timeout=60_000,
+            )
+        except PlaywrightTimeout:  # say what the page shows instead (a slow machine made this fail once)
+            shown = page.evaluate(AFTER_RELOAD_JS)
+            raise AssertionError(f"not continued at {before!r}: {shown}") from None
         assert page.inner_html(".dn-drawing") == drawing, "the same table"
         assert page.locator("#dn-dead").count() == 0 and "goes on at move 4" in page.inner_text(".dn-status")
         take(page)  # and it goes on
