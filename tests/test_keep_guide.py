@@ -276,8 +276,9 @@ def test_each_rule_note_comes_at_the_move_whose_event_carries_it():
             before = len(app.game.log)
             click(app.table, [b for b in app.table.target_names() if b.startswith("take")][-1])
             continue
-        # the note comes with the click whose events first carry its rule, never later
-        first = next(i for i, e in enumerate(app.game.log) if lesson.matches(e))
+        # the note comes with the click whose events first carry its rule, never later (the
+        # rule's names read here, not through lesson.matches, the code under test)
+        first = next(i for i, e in enumerate(app.game.log) if e.rule in lesson.rules)
         assert before <= first < len(app.game.log), (lesson.name, before, first)
         assert note["marks"] and note["detail"], "it points at the drawing, the rule's words one click away"
         seen.append(lesson.name)
