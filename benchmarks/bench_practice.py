@@ -6,17 +6,23 @@
   game between bots, or a position built through the public API, played on to what the
   engine decides), its drawing included; median of fresh seeds. Target 100 ms (half the
   page's budget of 200 ms), stretch 50 ms.
+* ``practice.mtg.<kind>``: the same for each mtg kind (``daynight/mtg/exercises.py``).
 * ``practice.stars.another``: what the page does on *Another* in the kernel: the next kind,
   a new exercise, the table's drawing, targets and marks, the score and the dashboard.
   Target 150 ms.
 * ``practice.stars.answer``: an answer judged and the table redrawn with the reason's marks,
   the feedback and the progress to keep. Target 50 ms.
+* ``practice.stars.rulebook_steps``: the four steps of the rulebook's example that the
+  walkthrough asks (by day and by night, the winning colour and the choosing order), built
+  and played on by the engine. Target 100 ms.
 
 ``report()`` (``python -m benchmarks practice``):
 
 * ``practice.check.<kind>``: 1,000 seeded exercises of each kind (100 with ``--quick``), each
   judged answer compared with what the engine did when the position was played on and with
   the straight reading of the rules sheet of ``tests/test_practice_stars.py``;
+* ``practice.check.mtg.<kind>``: the same for the mtg kinds, with the straight reading of the
+  rules of ``tests/test_practice_mtg.py``;
 * ``practice.browser.another`` and ``practice.browser.answer``: under ``make app`` (the
   class server, ``daynight.widgets.serve``, on a temporary copy of ``notebooks/``), in
   headless Chromium: from a click on *Another* until the table's ``data-epoch`` changes
@@ -36,8 +42,9 @@ from typing import Any
 from daynight.widgets.practice import PracticeApp
 
 from benchmarks.harness import Timing
+from daynight.mtg.exercises import KINDS as MTG_KINDS
 from daynight.practice import CHOICE, NUMBER, judge
-from daynight.stars.exercises import KINDS
+from daynight.stars.exercises import KINDS, rulebook_steps
 
 ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
 
@@ -68,6 +75,12 @@ FIGURES = [
 ] + [
     Timing("practice.stars.another", another, target=0.15, repeats=15),
     Timing("practice.stars.answer", answer, target=0.05, repeats=15),
+    Timing("practice.stars.rulebook_steps", rulebook_steps, target=0.1, repeats=15),
+]
+# mtg: a new exercise of each kind (a seeded game between table bots, played on to what the
+# engine decides, and its question drawn on the tracker's table); the same targets
+FIGURES += [
+    Timing(f"practice.mtg.{kind.name}", _maker(kind), target=0.1, stretch=0.05, repeats=15) for kind in MTG_KINDS
 ]
 
 
@@ -88,6 +101,27 @@ def check_kinds(count: int):
         yield (
             f"practice.check.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
             f"played on and the rules sheet: {verdict}"
+        )
+
+
+def check_mtg_kinds(count: int):
+    """``practice.check.mtg.<kind>``: each judged answer equals what the engine did when the
+    position was played on and what the straight reading of the rules of
+    ``tests/test_practice_mtg.py`` says."""
+    from tests.test_practice_mtg import oracle as mtg_oracle  # lazy: the tests' oracles, only for this report
+    from tests.test_practice_mtg import played_on as mtg_played_on  # lazy: as above
+
+    for kind in MTG_KINDS:
+        started, wrong = time.perf_counter(), []
+        for seed in range(count):
+            ex = kind.make(seed)
+            if not (ex.answer == mtg_played_on(ex) == ex.outcome == mtg_oracle(ex) and judge(ex, _as_given(ex)).right):
+                wrong.append(seed)
+        seconds = time.perf_counter() - started
+        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
+        yield (
+            f"practice.check.mtg.{kind.name:<18} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
+            f"played on and the rules: {verdict}"
         )
 
 
@@ -159,6 +193,7 @@ def browser_clicks(clicks: int):
 
 def report(quick: bool = False):
     yield from check_kinds(100 if quick else 1000)
+    yield from check_mtg_kinds(100 if quick else 1000)
     try:
         yield from browser_clicks(4 if quick else 15)
     except Exception as exc:

@@ -13,6 +13,11 @@
   redraws) against 20 random moves of the engine (explained, as the app plays them); target 1.
 * ``sunmoon.monte_carlo_turn``: one decision of the app's Monte Carlo bot from a mid-game view;
   target 1 s (a bot's turn in the app answers within a second).
+
+``report()`` adds the noise-free cross-check (full runs with valgrind): instructions per game
+under callgrind, and each against :data:`BEFORE_ISSUE_25`, the same count on the engine as it
+was before issue 25 rewrote it (one legality path, no packed integers): issue 25 asks every
+engine figure to stay within 10% of it.
 """
 
 from __future__ import annotations
@@ -22,12 +27,15 @@ import statistics
 import time
 
 from benchmarks import reference_sunmoon as ref
-from benchmarks.bench_stars import _instructions   # callgrind's count (to move to harness.py)
+from benchmarks.bench_stars import _instructions  # callgrind's count (to move to harness.py)
 from benchmarks.harness import Ratio, Timing
-from daynight.sunmoon import SunMoon
+from daynight.sunmoon import SunMoon, draw
 
 PLAYERS = 4
 SEEDS = 50
+#: callgrind instructions per game on the engine before issue 25 (commit e22e8da, measured with
+#: this module's report(): quiet and explained random games, and the reference's)
+BEFORE_ISSUE_25 = {"engine_games": 14.01e6, "explained_games": 16.96e6, "reference_games": 8.25e6}
 
 
 def engine_games(count: int, explain: bool = False) -> list[tuple[list[int], int]]:
@@ -63,13 +71,11 @@ _STATES: list[SunMoon] = []
 
 
 def draw_states(n: int) -> None:
-    from daynight.sunmoon.draw import table
-
     if not _STATES:
         _STATES.extend(_states())
     for i in range(n):
         state = _STATES[i % len(_STATES)]
-        table(state, state.turn)
+        draw.table(state, state.turn)
 
 
 def random_moves(n: int) -> None:
@@ -85,7 +91,7 @@ def random_moves(n: int) -> None:
             done += 1
 
 
-def _mid_game_view() -> dict:
+def _mid_game_view() -> SunMoon:
     game = SunMoon.new(PLAYERS, 5, explain=False)
     pick = random.Random(6)
     start = len(game.draw_pile)
@@ -96,26 +102,49 @@ def _mid_game_view() -> dict:
 
 
 def monte_carlo_turn() -> None:
-    from daynight.widgets.sunmoon import _make_bot
+    from daynight.widgets.sunmoon import make_bot  # lazy: the app's module imports ipywidgets (0.18 s)
 
     game = _mid_game_view()
-    _make_bot("Monte Carlo").choose(game.view(game.turn), game.legal_moves(), random.Random(1))
+    make_bot("Monte Carlo").choose(game.view(game.turn), game.legal_moves(), random.Random(1))
 
 
 FIGURES = [
-    Ratio("sunmoon.random_game", lambda n: engine_games(n), reference_games, target=2.0,
-          engine_burst=20, reference_burst=20),
-    Ratio("sunmoon.random_game_explained", lambda n: engine_games(n, explain=True), lambda n: engine_games(n),
-          target=1.5, engine_burst=20, reference_burst=20, rounds=15),
-    Ratio("sunmoon.draw_state", draw_states, lambda n: random_moves(20 * n), target=1.0, unit="states",
-          engine_burst=40, reference_burst=10, rounds=9),
+    Ratio(
+        "sunmoon.random_game",
+        lambda n: engine_games(n),
+        reference_games,
+        target=2.0,
+        engine_burst=20,
+        reference_burst=20,
+    ),
+    Ratio(
+        "sunmoon.random_game_explained",
+        lambda n: engine_games(n, explain=True),
+        lambda n: engine_games(n),
+        target=1.5,
+        engine_burst=20,
+        reference_burst=20,
+        rounds=15,
+    ),
+    Ratio(
+        "sunmoon.draw_state",
+        draw_states,
+        lambda n: random_moves(20 * n),
+        target=1.0,
+        unit="states",
+        engine_burst=40,
+        reference_burst=10,
+        rounds=9,
+    ),
     Timing("sunmoon.monte_carlo_turn", monte_carlo_turn, target=1.0, stretch=0.3, repeats=5),
 ]
 
 
 def _spread(values: list[float]) -> str:
     q = statistics.quantiles(values, n=4)
-    return f"mean {statistics.mean(values):6.2f} sd {statistics.stdev(values):5.2f} quartiles {q[0]:g}/{q[1]:g}/{q[2]:g}"
+    return (
+        f"mean {statistics.mean(values):6.2f} sd {statistics.stdev(values):5.2f} quartiles {q[0]:g}/{q[1]:g}/{q[2]:g}"
+    )
 
 
 def report(quick: bool = False):
@@ -132,24 +161,39 @@ def report(quick: bool = False):
         rate = games / (time.perf_counter() - start)
         lengths = [float(m) for _, m in results]
         scores = [float(x) for s, _ in results for x in s]
-        lines.append(f"sunmoon.distribution {name:<9} {rate:7,.0f} games/s  "
-                     f"moves {_spread(lengths)}  scores {_spread(scores)}")
+        lines.append(
+            f"sunmoon.distribution {name:<9} {rate:7,.0f} games/s  moves {_spread(lengths)}  scores {_spread(scores)}"
+        )
     if quick:
         return lines
     n = 20
     code = "import benchmarks.bench_sunmoon as B; B.{}({})"
-    counts = {(fn, k): _instructions(code.format(fn, k))
-              for fn in ("engine_games", "reference_games", "explained_games") for k in (0, n)}
+    counts = {
+        (fn, k): _instructions(code.format(fn, k))
+        for fn in ("engine_games", "reference_games", "explained_games")
+        for k in (0, n)
+    }
     if None in counts.values():
         return lines + [f"{'sunmoon.*.instr':<28} skipped (no valgrind)"]
     per = {fn: (counts[fn, n] - counts[fn, 0]) / n for fn, _ in counts}
     for name, (top, bottom), target, what in (
-            ("random_game", ("engine_games", "reference_games"), 2.0, "engine {:.2f}M, reference {:.2f}M"),
-            ("random_game_explained", ("explained_games", "engine_games"), 1.5, "explained {:.2f}M, quiet {:.2f}M")):
+        ("random_game", ("engine_games", "reference_games"), 2.0, "engine {:.2f}M, reference {:.2f}M"),
+        ("random_game_explained", ("explained_games", "engine_games"), 1.5, "explained {:.2f}M, quiet {:.2f}M"),
+    ):
         ratio = per[top] / per[bottom]
         verdict = "meets target" if ratio <= target else "MISSES target"
-        lines.append(f"{'sunmoon.' + name + '.instr':<28} ratio {ratio:5.2f}  target {target:g}  (callgrind: "
-                     + what.format(per[top] / 1e6, per[bottom] / 1e6) + f" instructions per game; {verdict})")
+        lines.append(
+            f"{'sunmoon.' + name + '.instr':<28} ratio {ratio:5.2f}  target {target:g}  (callgrind: "
+            + what.format(per[top] / 1e6, per[bottom] / 1e6)
+            + f" instructions per game; {verdict})"
+        )
+    for fn in ("engine_games", "explained_games"):
+        change = per[fn] / BEFORE_ISSUE_25[fn] - 1
+        verdict = "within 10%" if change <= 0.10 else "MORE THAN 10% above"
+        lines.append(
+            f"{'sunmoon.' + fn + '.instr':<28} {per[fn] / 1e6:.2f}M instructions per game, "
+            f"{change:+.1%} against {BEFORE_ISSUE_25[fn] / 1e6:.2f}M before issue 25 ({verdict})"
+        )
     return lines
 
 

@@ -35,8 +35,9 @@ DECK = [k * 32 for k in (0, 1) for _ in range(5)] + [k * 32 + v for k in (0, 1) 
 
 def _animals() -> frozenset[int]:
     with open(DATA, newline="", encoding="utf-8") as fh:
-        return frozenset((0 if r["kind"] == "sun" else 32) + int(r["value"])
-                         for r in csv.DictReader(fh) if r["animal"].strip())
+        return frozenset(
+            (0 if r["kind"] == "sun" else 32) + int(r["value"]) for r in csv.DictReader(fh) if r["animal"].strip()
+        )
 
 
 ANIMALS = _animals()
@@ -118,16 +119,16 @@ def random_game(n: int, seed: int) -> tuple[list[int], int]:
     p, extra, final_left, moves = 0, False, None, 0
     while True:
         hand = hands[p]
-        if not hand and not extra and final_left is None:   # draw five, only with an empty hand
+        if not hand and not extra and final_left is None:  # draw five, only with an empty hand
             while len(hand) < 5 and (draw or discard):
                 if not draw:
                     draw, discard = discard, []
                     rng.shuffle(draw)
                 hand.append(draw.pop())
             if final_left is None and not draw and not discard:
-                final_left = n                   # one more turn for everyone
+                final_left = n  # one more turn for everyone
         options = legal_moves(hand, tops, p, extra)
-        if not options and extra:                # an animal card, nothing to follow: turn over
+        if not options and extra:  # an animal card, nothing to follow: turn over
             options = None
         elif not options:
             options = [(DESTRUCT, 0, p, 0)]
@@ -151,9 +152,9 @@ def random_game(n: int, seed: int) -> tuple[list[int], int]:
                 again = c in ANIMALS
             elif verb == HARVEST:
                 s, ln = longest(tops[p][c])
-                harvested[p] += sum(1 for place in piles[p][c][s:s + ln] for x in place if x & 31)
-                del tops[p][c][s:s + ln]
-                del piles[p][c][s:s + ln]
+                harvested[p] += sum(1 for place in piles[p][c][s : s + ln] for x in place if x & 31)
+                del tops[p][c][s : s + ln]
+                del piles[p][c][s : s + ln]
             else:
                 discard.extend(hand)
                 for kind in (0, 1):

@@ -220,6 +220,8 @@ def test_wheel_from_a_clean_copy_carries_the_package(tmp_path):
             assert rel in names, f"{rel} is not in the wheel"
         if rel.startswith("daynight/data/") and rel.endswith((".csv", ".json")):
             assert rel in names, f"data file {rel} is not in the wheel"
+        if rel.startswith("daynight/locale/") and rel.endswith(".po"):  # compiled at build time, never tracked
+            assert rel[:-3] + ".mo" in names, f"{rel} is not compiled into the wheel"
     tops = {n.split("/")[0] for n in names}
     assert tops <= {"daynight", f"daynight-{PROJECT['version']}.dist-info"}, tops
     meta = zipfile.ZipFile(wheel).read(f"daynight-{PROJECT['version']}.dist-info/entry_points.txt").decode()

@@ -10,11 +10,12 @@ import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
+from daynight.widgets.practice import Keeper, PracticeApp
 
 from daynight.core import IllegalMoveError
 from daynight.practice import CHOICE, NUMBER, ORDER, SET, Exercise, judge
 from daynight.stars import Choose
-from daynight.stars.exercises import KINDS, RoundAt
+from daynight.stars.exercises import KINDS, RoundAt, rulebook_steps
 
 SEEDS = range(100)
 BY_NAME = {k.name: k for k in KINDS}
@@ -66,21 +67,46 @@ def sheet_winners(stars, cards) -> frozenset:
     return frozenset(p for p in top if cards[p] == max(cards[q] for q in top))
 
 
+def sheet_round_begins(view) -> bool:
+    """ "Place the time card, sun side up"; "The time card remains where it is" from one round to
+    the next; every time symbol revealed turns it, the card of step 1 included."""
+    day = True
+    for rnd in view.rounds:
+        day = sheet_time(day, ([rnd.revealed] if rnd.revealed else []) + [c for cs in rnd.played for c in cs])
+    return sheet_time(day, [view.revealed] if view.revealed else [])
+
+
+def sheet_round(ex: Exercise, at: RoundAt):
+    """The answer to a question about the round at ``at``."""
+    day = sheet_time(at.start_day, at.cards)
+    colour, totals = sheet_winner(at.cards, day)
+    order, _level = sheet_order(at.played, at.stars, colour, day) if colour else ((), set())
+    if ex.kind == "discarded":  # every card still face up; the collected ones stay with their takers
+        kept = {c.id for cs in at.after.view(0).collected for c in cs}
+        return frozenset(c.id for c in at.cards if c.id not in kept)
+    if ex.kind == "cards_in_hand":  # 7 in hand, two played, two drawn if the pile gives everyone two
+        player = next(int(m.key[5:]) for m in ex.marks if m.key.startswith("seat-"))
+        full = at.game.view(0).pile_size >= 2 * len(at.played)
+        placed = 2 - (player == at.last.player)  # the last card of the round is not placed yet
+        assert at.game.view(player).hand_sizes[player] + placed == 7, "every round begins with 7 in hand"
+        return 7 - 2 + (2 if full else 0)
+    return {
+        "winning_colour": colour,
+        "winning_total": totals.get(colour),
+        "time_card": day,
+        "choosing_order": order,
+        "no_card": frozenset(p for p in range(len(at.played)) if p not in order),
+    }[ex.kind]
+
+
 def oracle(ex: Exercise):
     """The answer a reader of the rules sheet gives for ``ex``'s position."""
     at = ex.position
     if isinstance(at, RoundAt):
-        day = sheet_time(at.start_day, at.cards)
-        colour, totals = sheet_winner(at.cards, day)
-        order, _level = sheet_order(at.played, at.stars, colour, day) if colour else ((), set())
-        return {
-            "winning_colour": colour,
-            "winning_total": totals.get(colour),
-            "time_card": day,
-            "choosing_order": order,
-            "no_card": frozenset(p for p in range(len(at.played)) if p not in order),
-        }[ex.kind]
+        return sheet_round(ex, at)
     view = at.view(0)
+    if ex.kind == "round_begins":
+        return sheet_round_begins(view)
     if ex.kind == "may_take":
         return frozenset(c.id for c in view.table)
     if ex.kind == "last_round":
@@ -166,3 +192,61 @@ def test_the_shapes_of_the_answers():
 
 def _given(ex: Exercise, answer):
     return list(answer) if ex.shape in (SET, ORDER) else answer
+
+
+# --------------------------------------------------------------------------- the walkthrough's rulebook example
+
+
+def test_the_rulebook_example_steps_are_what_the_engine_and_the_sheet_say():
+    """The four steps the walkthrough asks: by day and by night, the winning colour and who
+    chooses in which order (the sheet: orange by day, Matthias then Ursula; blue by night, only
+    Irene)."""
+    steps = rulebook_steps()
+    assert [s.kind for s in steps] == ["winning_colour", "choosing_order"] * 2
+    for ex in steps:
+        assert ex.answer == played_on(ex) == oracle(ex), (ex.question, ex.answer, played_on(ex), oracle(ex))
+        assert {"S-EX1", "S-EX2"} & set(ex.rules)
+    names = steps[0].position.names
+    said = [steps[0].answer, [names[p] for p in steps[1].answer], steps[2].answer, [names[p] for p in steps[3].answer]]
+    assert said == ["orange", ["Matthias", "Ursula"], "blue", ["Irene"]], "the rules sheet's own words"
+
+
+def _choose(app: PracticeApp, value) -> None:
+    """Click the drawn piece (or button) of the option meaning ``value``, as a learner does."""
+    option = next(o for o in app.exercise.options if o.value == value)
+    app.table.choose(next(t["id"] for t in app.table.targets if t["name"] == option.name))
+
+
+def test_the_walkthrough_steps_answered_right_and_wrong_count_into_the_page_keeper():
+    keeper, kinds = Keeper("stars"), {k.name: k for k in KINDS}
+    steps = rulebook_steps()
+    apps = []
+    for ex in steps:
+        app = PracticeApp("stars", kinds=(kinds[ex.kind],), compact=True, keeper=keeper, seed=3)
+        app.show(ex)
+        assert app.table.status == ex.question and app.exercise is ex
+        apps.append(app)
+    day_colour, day_order, night_colour, night_order = apps
+    # right at the first try: a card of orange
+    _choose(day_colour, "orange")
+    assert day_colour.done and day_colour.table.status_kind == "ok" and "S-EX1" in day_colour.feedback.value
+    # wrong, then right: Ursula before Matthias, then the sheet's order
+    ursula, matthias = 0, 1
+    _choose(day_order, ursula)
+    _choose(day_order, matthias)
+    day_order.table.choose("check")
+    assert day_order.table.status_kind == "error" and not day_order.done
+    _choose(day_order, ursula)
+    _choose(day_order, matthias)  # both taken out again
+    assert day_order.given == []
+    _choose(day_order, matthias)
+    _choose(day_order, ursula)
+    day_order.table.choose("check")
+    assert day_order.done and day_order.table.status_kind == "ok"
+    # wrong at night: orange still wins, thinks the learner
+    _choose(night_colour, "orange")
+    assert night_colour.table.status_kind == "error"
+    assert keeper.progress.answered == 3 and keeper.progress.first == 1
+    assert keeper.progress.rules["S-EX1"] == [2, 1] and keeper.progress.rules["S-EX2"] == [1, 0]
+    assert keeper.progress.kinds == {"winning_colour": [2, 1], "choosing_order": [1, 0]}
+    assert not night_order.done and night_order.progress is keeper.progress

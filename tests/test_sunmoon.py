@@ -5,12 +5,24 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from daynight import sunmoon as sm
 from daynight.core import GameOverError, IllegalMoveError, InvalidRecordError
-from daynight.sunmoon import (CARDS, FACES, Cover, Harvest, Options, Place, Restore, SelfDestruct, SunMoon,
-                              card, load_animals)
+from daynight.sunmoon import (
+    CARDS,
+    FACES,
+    Cover,
+    Harvest,
+    Options,
+    Place,
+    Restore,
+    SelfDestruct,
+    SunMoon,
+    card,
+    load_animals,
+)
 from daynight.testing import check_conformance
 
 ANIMALS = load_animals()
@@ -35,6 +47,7 @@ def record_of(game):
 
 # -- the deck and the animal table ----------------------------------------------------------
 
+
 def test_deck_has_68_cards_and_eclipses_no_number():
     assert len(CARDS) == 68 and len(FACES) == 60 and len({c.name for c in CARDS}) == 60
     for kind in ("sun", "moon"):
@@ -55,8 +68,7 @@ def test_animal_table_has_provenance_and_drives_the_cards():
     assert len(ANIMALS) == 58
     assert {row["provenance"] for row in ANIMALS.values()} <= {"attested", "reconstructed"}
     # the seed shows sun 9 with a butterfly
-    assert ANIMALS["sun", 9] == {"animal": "butterfly", "provenance": "attested",
-                                 "note": ANIMALS["sun", 9]["note"]}
+    assert ANIMALS["sun", 9] == {"animal": "butterfly", "provenance": "attested", "note": ANIMALS["sun", 9]["note"]}
     for c in CARDS:
         if not c.eclipse:
             assert c.animal == ANIMALS[c.kind, c.value]["animal"]
@@ -74,6 +86,7 @@ def test_bad_animal_file_is_refused(tmp_path):
 
 # -- setup and turns ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_five_each_and_seat_0_starts(players):
     g = SunMoon.new(players, seed=3)
@@ -85,9 +98,13 @@ def test_setup_deals_five_each_and_seat_0_starts(players):
 def test_draw_five_only_with_an_empty_hand_and_reshuffle():
     # player 2 holds nothing: at the start of their turn they draw 5; the draw pile has 2,
     # so the discard pile is shuffled into a new draw pile for the other 3
-    g = position([["sun 20"], []], [{"sun": ["sun 10"]}, {}],
-                 draw=["moon 1", "moon 2"], rest="box",
-                 discard=["moon 5", "moon 6", "moon 7", "moon 8"])
+    g = position(
+        [["sun 20"], []],
+        [{"sun": ["sun 10"]}, {}],
+        draw=["moon 1", "moon 2"],
+        rest="box",
+        discard=["moon 5", "moon 6", "moon 7", "moon 8"],
+    )
     assert len(g.draw_pile) == 2 and len(g.box) == 68 - 8
     before = len(g.hands[0])
     g.play(Place(0, card("sun 20"), 0, "sun", 1))
@@ -119,31 +136,49 @@ def test_end_final_round_self_destruct_and_scoring():
 
 
 def test_end_final_round_pass_option():
-    g = SunMoon.from_position({"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}],
-                               "rest": "box"}, options=Options(empty_hand_at_end="pass"))
+    g = SunMoon.from_position(
+        {"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}], "rest": "box"},
+        options=Options(empty_hand_at_end="pass"),
+    )
     g.play(Place(0, card("sun 20"), 0, "sun", 1))
     g.play(Place(1, card("moon 3"), 1, "moon", 0))
     # player 1 passes, then player 2 passes: the game is over with the rows still lying
     assert g.is_over() and len(g.log.of_kind("pass")) == 2
-    assert g.score_table()[0] == {"player": 0, "harvested": 0, "harvested_eclipses": 0,
-                                  "in_rows": 2, "in_hand": 0, "total": -2}
+    assert g.score_table()[0] == {
+        "player": 0,
+        "harvested": 0,
+        "harvested_eclipses": 0,
+        "in_rows": 2,
+        "in_hand": 0,
+        "total": -2,
+    }
     assert g.scores() == [-2, -1] and g.winners() == [1]
 
 
 def test_final_round_option_false_ends_at_once():
-    g = SunMoon.from_position({"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}],
-                               "rest": "box"}, options=Options(final_round=False))
+    g = SunMoon.from_position(
+        {"hands": [["sun 20"], ["moon 3"]], "rows": [{"sun": ["sun 10"]}, {}], "rest": "box"},
+        options=Options(final_round=False),
+    )
     g.play(Place(0, card("sun 20"), 0, "sun", 1))
     g.play(Place(1, card("moon 3"), 1, "moon", 0))
     assert g.is_over() and not g.log.of_kind("final-round")
 
 
 def test_scoring_counts_stacks_hand_and_ignores_eclipses():
-    g = position([["sun 1", "solar eclipse", "moon 4"], []],
-                 [{"sun": ["sun 5", ["sun 8", "solar eclipse", "sun 9"], ["sun 12", "solar eclipse"]]}, {}],
-                 harvested=[["sun 20", "sun 21", "lunar eclipse", "moon 2"], []])
-    assert g.score_table()[0] == {"player": 0, "harvested": 3, "harvested_eclipses": 1,
-                                  "in_rows": 4, "in_hand": 2, "total": -3}
+    g = position(
+        [["sun 1", "solar eclipse", "moon 4"], []],
+        [{"sun": ["sun 5", ["sun 8", "solar eclipse", "sun 9"], ["sun 12", "solar eclipse"]]}, {}],
+        harvested=[["sun 20", "sun 21", "lunar eclipse", "moon 2"], []],
+    )
+    assert g.score_table()[0] == {
+        "player": 0,
+        "harvested": 3,
+        "harvested_eclipses": 1,
+        "in_rows": 4,
+        "in_hand": 2,
+        "total": -3,
+    }
 
 
 def test_four_players_play_in_teams_by_default():
@@ -154,8 +189,9 @@ def test_four_players_play_in_teams_by_default():
     assert g.scores() == [1, -1, 0, 0] and g.team_totals() == [1, -1]
     assert g.winners() == [0] and g.team_of(2) == 0 and g.team_of(3) == 1
     # the reporter's preference: everyone scores alone
-    alone = SunMoon.from_position({"hands": hands, "rows": [{}] * 4, "harvested": harvested},
-                                  options=Options(scoring="individual"))
+    alone = SunMoon.from_position(
+        {"hands": hands, "rows": [{}] * 4, "harvested": harvested}, options=Options(scoring="individual")
+    )
     assert alone.team is None and alone.winners() == [0] and alone.team_of(3) == 3
     # with two or three players there are no teams, whatever the option says
     assert SunMoon.new(3, 1).team is None and SunMoon.new(3, 1, options=Options(scoring="teams")).team is None
@@ -164,13 +200,15 @@ def test_four_players_play_in_teams_by_default():
 
 @pytest.mark.parametrize("tie_break, expected", [("shared", [0, 1]), ("most_harvested", [1])])
 def test_tie_break_option(tie_break, expected):
-    g = SunMoon.from_position({"hands": [[], ["moon 9"]], "rows": [{}, {}],
-                               "harvested": [["sun 1"], ["sun 2", "sun 3"]], "turn": 1},
-                              options=Options(tie_break=tie_break))
+    g = SunMoon.from_position(
+        {"hands": [[], ["moon 9"]], "rows": [{}, {}], "harvested": [["sun 1"], ["sun 2", "sun 3"]], "turn": 1},
+        options=Options(tie_break=tie_break),
+    )
     assert g.scores() == [1, 1] and g.winners() == expected
 
 
 # -- the seed's own situations ------------------------------------------------------------------
+
 
 def test_seed_sun_28_right_of_26_but_19_not_between_15_and_26():
     g = position([["sun 28", "sun 19"], ["moon 1"]], [{"sun": ["sun 15", "sun 26"]}, {"moon": ["moon 2"]}])
@@ -204,9 +242,11 @@ def test_seed_eclipse_stops_a_five_card_harvest():
         g.play(Harvest(1, 1, "sun"))
     assert info.value.rule == "harvest: five or more"
     # extending one side to five uncovered cards makes it harvestable again
-    g2 = position([["moon 1"], ["moon 2"]],
-                  [{}, {"sun": ["sun 3", "sun 5", ["sun 8", "solar eclipse"], "sun 11", "sun 14", "sun 17",
-                                "sun 20", "sun 24"]}], turn=1)
+    g2 = position(
+        [["moon 1"], ["moon 2"]],
+        [{}, {"sun": ["sun 3", "sun 5", ["sun 8", "solar eclipse"], "sun 11", "sun 14", "sun 17", "sun 20", "sun 24"]}],
+        turn=1,
+    )
     assert g2.can_play(Harvest(1, 1, "sun"))
     g2.play(Harvest(1, 1, "sun"))
     assert [c.name for c in g2.harvested[1]] == ["sun 11", "sun 14", "sun 17", "sun 20", "sun 24"]
@@ -230,8 +270,10 @@ def test_seed_restore_8_21_with_15_and_outermost_first():
     with pytest.raises(IllegalMoveError) as info:
         g.play(Restore(0, card("sun 15"), 0, "sun", 2))
     assert info.value.rule == "restoring: outermost first"
-    g = SunMoon.from_position({"hands": [["sun 15"], []], "rows": [{"sun": ["sun 8", *three, "sun 21"]}, {}]},
-                              options=Options(restore_order="any"))
+    g = SunMoon.from_position(
+        {"hands": [["sun 15"], []], "rows": [{"sun": ["sun 8", *three, "sun 21"]}, {}]},
+        options=Options(restore_order="any"),
+    )
     assert {m.slot for m in g.moves_for(card("sun 15")) if isinstance(m, Restore)} == {1, 2, 3}
 
 
@@ -244,14 +286,17 @@ def test_seed_self_destruct_only_when_nothing_fits_anywhere():
     assert info.value.rule == "self-destruct" and "moon 27" in str(info.value)
     assert g.legal_moves() == (Place(0, card("moon 27"), 1, "moon", 2),)
     # when nothing fits anywhere, self-destruct is the only move: hand and both own rows go
-    rows = [{"moon": ["moon 10", "moon 12", "moon 13", "moon 29"], "sun": ["sun 4", "sun 28"]},
-            {"moon": ["moon 9", "moon 28"], "sun": ["sun 2", "sun 29"]}]
+    rows = [
+        {"moon": ["moon 10", "moon 12", "moon 13", "moon 29"], "sun": ["sun 4", "sun 28"]},
+        {"moon": ["moon 9", "moon 28"], "sun": ["sun 2", "sun 29"]},
+    ]
     g = position([["moon 11", "moon 25"], ["sun 1"]], rows)
     assert g.legal_moves() == (SelfDestruct(0),)
     g.play(SelfDestruct(0))
     assert g.hands[0] == [] and g.rows[0] == {"sun": [], "moon": []}
-    assert sorted(c.name for c in g.discard) == sorted(["moon 11", "moon 25", "moon 10", "moon 12", "moon 13",
-                                                         "moon 29", "sun 4", "sun 28"])
+    assert sorted(c.name for c in g.discard) == sorted(
+        ["moon 11", "moon 25", "moon 10", "moon 12", "moon 13", "moon 29", "sun 4", "sun 28"]
+    )
 
 
 # -- rule tables --------------------------------------------------------------------------------
@@ -259,28 +304,33 @@ def test_seed_self_destruct_only_when_nothing_fits_anywhere():
 ROW = {"sun": ["sun 10", "sun 14", "sun 20"]}
 
 
-@pytest.mark.parametrize("move, rule", [
-    (Place(0, card("sun 12"), 0, "sun", 1), "ends only"),          # between two cards
-    (Place(0, card("sun 12"), 0, "sun", 3), "ascending"),          # 12 is not above 20
-    (Place(0, card("sun 25"), 0, "sun", 0), "ascending"),          # 25 is not below 10
-    (Place(0, card("sun 25"), 0, "sun", 7), "ends only"),          # no such place
-    (Place(0, card("sun 25"), 0, "moon", 0), "row kind"),          # wrong kind of row
-    (Cover(0, card("lunar eclipse 1"), 0, "sun", 0), "row kind"),  # lunar eclipse on a sun row
-    (Cover(0, card("solar eclipse 1"), 1, "sun", 0), "eclipses"),  # an eclipse on nothing
-    (Place(0, card("solar eclipse 1"), 0, "sun", 0), "eclipses"),  # eclipses are not placed at ends
-    (Restore(0, card("sun 25"), 0, "sun", 1), "ends only"),        # restore an uncovered card
-    (Cover(0, card("sun 25"), 0, "sun", 1), "restoring"),          # a number cannot cover
-    (Harvest(0, 0, "sun"), "harvest: five or more"),                # a short row
-    (Harvest(0, 1, "moon"), "harvest: own rows only"),              # someone else's row
-    (SelfDestruct(0), "self-destruct"),                             # a card could be played
-    (Place(1, card("moon 9"), 1, "moon", 0), "turn order"),         # out of turn
-    (Place(0, card("sun 3"), 0, "sun", 0), "hand"),                 # not in hand
-    (Place(0, card("sun 25"), 7, "sun", 0), "players"),             # no such player
-    ("sun 25 please", "moves"),                                     # not a move at all
-])
+@pytest.mark.parametrize(
+    "move, rule",
+    [
+        (Place(0, card("sun 12"), 0, "sun", 1), "ends only"),  # between two cards
+        (Place(0, card("sun 12"), 0, "sun", 3), "ascending"),  # 12 is not above 20
+        (Place(0, card("sun 25"), 0, "sun", 0), "ascending"),  # 25 is not below 10
+        (Place(0, card("sun 25"), 0, "sun", 7), "ends only"),  # no such place
+        (Place(0, card("sun 25"), 0, "moon", 0), "row kind"),  # wrong kind of row
+        (Cover(0, card("lunar eclipse 1"), 0, "sun", 0), "row kind"),  # lunar eclipse on a sun row
+        (Cover(0, card("solar eclipse 1"), 1, "sun", 0), "eclipses"),  # an eclipse on nothing
+        (Place(0, card("solar eclipse 1"), 0, "sun", 0), "eclipses"),  # eclipses are not placed at ends
+        (Restore(0, card("sun 25"), 0, "sun", 1), "ends only"),  # restore an uncovered card
+        (Cover(0, card("sun 25"), 0, "sun", 1), "restoring"),  # a number cannot cover
+        (Harvest(0, 0, "sun"), "harvest: five or more"),  # a short row
+        (Harvest(0, 1, "moon"), "harvest: own rows only"),  # someone else's row
+        (SelfDestruct(0), "self-destruct"),  # a card could be played
+        (Place(1, card("moon 9"), 1, "moon", 0), "turn order"),  # out of turn
+        (Place(0, card("sun 3"), 0, "sun", 0), "hand"),  # not in hand
+        (Place(0, card("sun 25"), 7, "sun", 0), "players"),  # no such player
+        ("sun 25 please", "moves"),  # not a move at all
+    ],
+)
 def test_bad_input_names_the_rule_and_changes_nothing(move, rule):
-    g = position([["sun 12", "sun 25", "solar eclipse", "lunar eclipse"], ["moon 9"]],
-                 [ROW, {"moon": ["moon 2", "moon 3", "moon 4", "moon 5", "moon 6"]}])
+    g = position(
+        [["sun 12", "sun 25", "solar eclipse", "lunar eclipse"], ["moon 9"]],
+        [ROW, {"moon": ["moon 2", "moon 3", "moon 4", "moon 5", "moon 6"]}],
+    )
     snap, rec, log = g.snapshot(), record_of(g), len(g.log)
     with pytest.raises(IllegalMoveError) as info:
         g.play(move)
@@ -289,21 +339,27 @@ def test_bad_input_names_the_rule_and_changes_nothing(move, rule):
     assert g.snapshot() == snap and record_of(g) == rec and len(g.log) == log
 
 
-@pytest.mark.parametrize("option, value, legal", [
-    ("eclipse_on_eclipse", False, False),
-    ("eclipse_on_eclipse", True, True),
-])
+@pytest.mark.parametrize(
+    "option, value, legal",
+    [
+        ("eclipse_on_eclipse", False, False),
+        ("eclipse_on_eclipse", True, True),
+    ],
+)
 def test_eclipse_on_eclipse_option(option, value, legal):
-    g = SunMoon.from_position({"hands": [["solar eclipse 2"], []],
-                               "rows": [{"sun": ["sun 4", ["sun 6", "solar eclipse 1"]]}, {}]},
-                              options=Options(**{option: value}))
+    g = SunMoon.from_position(
+        {"hands": [["solar eclipse 2"], []], "rows": [{"sun": ["sun 4", ["sun 6", "solar eclipse 1"]]}, {}]},
+        options=Options(**{option: value}),
+    )
     assert g.can_play(Cover(0, card("solar eclipse 2"), 0, "sun", 1)) is legal
 
 
 @pytest.mark.parametrize("lone, legal", [(True, True), (False, False)])
 def test_eclipse_on_lone_card_option(lone, legal):
-    g = SunMoon.from_position({"hands": [["solar eclipse 2", "moon 3"], []], "rows": [{}, {"sun": ["sun 4"]}]},
-                              options=Options(eclipse_on_lone_card=lone))
+    g = SunMoon.from_position(
+        {"hands": [["solar eclipse 2", "moon 3"], []], "rows": [{}, {"sun": ["sun 4"]}]},
+        options=Options(eclipse_on_lone_card=lone),
+    )
     assert g.can_play(Cover(0, card("solar eclipse 2"), 1, "sun", 0)) is legal
 
 
@@ -335,8 +391,9 @@ def test_animal_card_obliges_another_play():
 @pytest.mark.parametrize("rule, next_turn", [("skip", 1), ("self_destruct", 0)])
 def test_animal_card_without_follow_up_option(rule, next_turn):
     animal = f"sun {ANIMAL_SUNS[-1]}"
-    g = SunMoon.from_position({"hands": [[animal], ["moon 1"]], "rows": [{}, {}]},
-                              options=Options(animal_without_follow_up=rule))
+    g = SunMoon.from_position(
+        {"hands": [[animal], ["moon 1"]], "rows": [{}, {}]}, options=Options(animal_without_follow_up=rule)
+    )
     g.play(Place(0, card(animal), 0, "sun", 0))
     assert g.turn == next_turn
     if rule == "self_destruct":
@@ -345,15 +402,26 @@ def test_animal_card_without_follow_up_option(rule, next_turn):
         assert g.log.of_kind("no-follow-up")
 
 
-@pytest.mark.parametrize("takes, harvested, left", [
-    ("run", 6, "[E] 27"),
-    ("row", 8, "-"),
-])
+@pytest.mark.parametrize(
+    "takes, harvested, left",
+    [
+        ("run", 6, "[E] 27"),
+        ("row", 8, "-"),
+    ],
+)
 def test_harvest_takes_option(takes, harvested, left):
-    row = ["sun 2", "sun 3", ["sun 5", "solar eclipse", "sun 6"], "sun 8", "sun 9",
-           ["sun 20", "solar eclipse"], "sun 27"]
-    g = SunMoon.from_position({"hands": [["moon 1"], []], "rows": [{"sun": row}, {}]},
-                              options=Options(harvest_takes=takes))
+    row = [
+        "sun 2",
+        "sun 3",
+        ["sun 5", "solar eclipse", "sun 6"],
+        "sun 8",
+        "sun 9",
+        ["sun 20", "solar eclipse"],
+        "sun 27",
+    ]
+    g = SunMoon.from_position(
+        {"hands": [["moon 1"], []], "rows": [{"sun": row}, {}]}, options=Options(harvest_takes=takes)
+    )
     g.play(Harvest(0, 0, "sun"))
     assert sum(1 for c in g.harvested[0] if not c.eclipse) == harvested
     assert g.row_text(g.rows[0]["sun"]) == left
@@ -361,9 +429,13 @@ def test_harvest_takes_option(takes, harvested, left):
 
 # -- records and views -------------------------------------------------------------------------
 
+
 def test_record_round_trip_with_options_names_and_position():
-    g = SunMoon.from_position({"hands": [["sun 28", "sun 19"], ["moon 1"]], "rows": [{"sun": ["sun 15", "sun 26"]}, {}]},
-                              options=Options(harvest_takes="row"), names=["Ann", "Bo"])
+    g = SunMoon.from_position(
+        {"hands": [["sun 28", "sun 19"], ["moon 1"]], "rows": [{"sun": ["sun 15", "sun 26"]}, {}]},
+        options=Options(harvest_takes="row"),
+        names=["Ann", "Bo"],
+    )
     g.play(Place(0, card("sun 28"), 0, "sun", 2))
     rec = json.loads(g.to_json())
     again = SunMoon.from_record(rec)
@@ -377,12 +449,15 @@ def test_record_round_trip_with_options_names_and_position():
     assert "deck" in r2.setup_record() and SunMoon.from_record(r2.to_record()).state_json() == r2.state_json()
 
 
-@pytest.mark.parametrize("mutate, path", [
-    (lambda s: s.update(players=5), "$.setup.players"),
-    (lambda s: s.update(options={"harvest_takes": "all"}), "$.setup.options.harvest_takes"),
-    (lambda s: s.update(options={"colour": 1}), "$.setup.options.colour"),
-    (lambda s: s.update(deck=["sun 1"] * 68, seed=None) or s.pop("seed"), "$.setup.deck[1]"),
-])
+@pytest.mark.parametrize(
+    "mutate, path",
+    [
+        (lambda s: s.update(players=5), "$.setup.players"),
+        (lambda s: s.update(options={"harvest_takes": "all"}), "$.setup.options.harvest_takes"),
+        (lambda s: s.update(options={"colour": 1}), "$.setup.options.colour"),
+        (lambda s: s.update(deck=["sun 1"] * 68, seed=None) or s.pop("seed"), "$.setup.deck[1]"),
+    ],
+)
 def test_bad_setup_names_the_field(mutate, path):
     setup = {"players": 3, "seed": 4}
     mutate(setup)
@@ -391,16 +466,25 @@ def test_bad_setup_names_the_field(mutate, path):
     assert info.value.path == path, str(info.value)
 
 
-@pytest.mark.parametrize("position, path", [
-    ({"hands": [["sun 1", "sun 1"], []]}, "$.setup.position.hands[0][1]"),
-    ({"hands": [[], []], "rows": [{"sun": ["sun 9", "sun 4"]}, {}]}, "$.setup.position.rows[0].sun"),
-    ({"hands": [[], []], "rows": [{"sun": ["moon 4"]}, {}]}, "$.setup.position.rows[0].sun[0]"),
-    ({"hands": [[], []], "rows": [{"sun": [["solar eclipse", "sun 4"]]}, {}]}, "$.setup.position.rows[0].sun[0]"),
-    ({"hands": [["sun 77"], []]}, "$.setup.position.hands[0][0]"),
-    ({"hands": [["sun 1"]]}, "$.setup.position.hands"),  # players taken from the hands: one is too few
-    ({"hands": [["moon 5"], ["sun 6"]], "rows": [{"moon": ["moon 2", "moon 29"]}, {"moon": ["moon 1", "moon 9"]}],
-      "extra": True}, "$.setup.position.extra"),
-])
+@pytest.mark.parametrize(
+    "position, path",
+    [
+        ({"hands": [["sun 1", "sun 1"], []]}, "$.setup.position.hands[0][1]"),
+        ({"hands": [[], []], "rows": [{"sun": ["sun 9", "sun 4"]}, {}]}, "$.setup.position.rows[0].sun"),
+        ({"hands": [[], []], "rows": [{"sun": ["moon 4"]}, {}]}, "$.setup.position.rows[0].sun[0]"),
+        ({"hands": [[], []], "rows": [{"sun": [["solar eclipse", "sun 4"]]}, {}]}, "$.setup.position.rows[0].sun[0]"),
+        ({"hands": [["sun 77"], []]}, "$.setup.position.hands[0][0]"),
+        ({"hands": [["sun 1"]]}, "$.setup.position.hands"),  # players taken from the hands: one is too few
+        (
+            {
+                "hands": [["moon 5"], ["sun 6"]],
+                "rows": [{"moon": ["moon 2", "moon 29"]}, {"moon": ["moon 1", "moon 9"]}],
+                "extra": True,
+            },
+            "$.setup.position.extra",
+        ),
+    ],
+)
 def test_bad_position_names_the_field(position, path):
     with pytest.raises(InvalidRecordError) as info:
         SunMoon.from_position(position)
@@ -419,15 +503,20 @@ def test_bad_move_in_record_names_the_move_and_rule():
 def test_view_hides_other_hands_harvests_and_the_draw_order():
     g = position([["sun 3", "moon 8"], ["sun 4"], ["moon 9"]], harvested=[["sun 20"], ["moon 21", "solar eclipse"], []])
     v = g.view(1)
-    text = json.dumps(v)
-    assert v["hand"] == ["sun 4"] and v["hand_sizes"] == [2, 1, 1]
+    text = json.dumps(v.to_json())
+    assert v.hand == ("sun 4",) and v.hand_sizes == (2, 1, 1)
     # harvested cards lie face down ("面朝下"): another player's pile is only a count
-    assert v["my_harvest"] == ["moon 21", "solar eclipse"] and v["harvest_sizes"] == [1, 2, 0]
+    assert v.my_harvest == ("moon 21", "solar eclipse") and v.harvest_sizes == (1, 2, 0)
     for name in ("sun 3", "moon 8", "moon 9", "sun 20"):
-        assert f'"{name}"' not in text
+        assert f'"{name}"' not in text and name not in repr(v)
     for c in g.draw_pile:
         assert c.eclipse or f'"{c.name}"' not in text
-    assert v["draw_pile"] == len(g.draw_pile)
+    assert v.draw_pile == len(g.draw_pile)
+    # a frozen value: nothing in it can be changed, and it equals the same view taken again
+    with pytest.raises(AttributeError):
+        v.hand = ("sun 3",)  # type: ignore[misc]
+    assert v == g.view(1) and hash(v) == hash(g.view(1)) and v.rows[0]["sun"] == v.rows[0].sun == ()
+    assert v["hand"] == v.hand  # code written when the view was a dict reads it as before
 
 
 def test_determinization_is_consistent_with_the_view():
@@ -444,6 +533,7 @@ def test_determinization_is_consistent_with_the_view():
 
 
 # -- invariants ---------------------------------------------------------------------------------
+
 
 def _all_cards(g):
     out = [c for h in g.hands for c in h] + g.draw_pile + g.discard + g.box + [c for h in g.harvested for c in h]
@@ -462,14 +552,22 @@ def invariant(g):
                 assert not s[0].eclipse
 
 
-OPTION_SETS = [Options(), Options(harvest_takes="row", restore_order="any", eclipse_on_eclipse=True),
-               Options(animal_without_follow_up="self_destruct", empty_hand_at_end="self_destruct",
-                       final_round=False, eclipse_on_lone_card=False)]
+OPTION_SETS = [
+    Options(),
+    Options(harvest_takes="row", restore_order="any", eclipse_on_eclipse=True),
+    Options(
+        animal_without_follow_up="self_destruct",
+        empty_hand_at_end="self_destruct",
+        final_round=False,
+        eclipse_on_lone_card=False,
+    ),
+]
 
 
 @settings(deadline=None, max_examples=25)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), opts=st.sampled_from(OPTION_SETS),
-       pick=st.integers(0, 10**6))
+@given(
+    seed=st.integers(0, 10**6), players=st.integers(2, 4), opts=st.sampled_from(OPTION_SETS), pick=st.integers(0, 10**6)
+)
 def test_random_games_keep_all_cards_and_rows_ascending(seed, players, opts, pick):
     g = SunMoon.new(players, seed, options=opts)
     rng = random.Random(pick)
@@ -506,8 +604,9 @@ def _illegal(g):
 
 @pytest.mark.parametrize("players, seed", [(2, 4), (3, 1), (4, 2)])
 def test_conformance(players, seed):
-    report = check_conformance(lambda s: SunMoon.new(players, s), seeds=[seed], illegal_moves=_illegal,
-                               invariant=invariant)
+    report = check_conformance(
+        lambda s: SunMoon.new(players, s), seeds=[seed], illegal_moves=_illegal, invariant=invariant
+    )
     assert report.games == 1 and report.illegal_tried > 100
 
 
@@ -519,17 +618,20 @@ def test_conformance_with_team_scoring_and_options():
 
 # -- bots -----------------------------------------------------------------------------------------
 
+
 def test_rule_of_thumb_harvests_when_possible():
-    g = position([["moon 1", "solar eclipse"], ["moon 2"]],
-                 [{"sun": ["sun 1", "sun 2", "sun 3", "sun 4", "sun 6"]}, {}])
+    g = position(
+        [["moon 1", "solar eclipse"], ["moon 2"]], [{"sun": ["sun 1", "sun 2", "sun 3", "sun 4", "sun 6"]}, {}]
+    )
     move = sm.RuleOfThumbBot().choose(g.view(0), g.legal_moves(), random.Random(0))
     assert move == Harvest(0, 0, "sun")
 
 
 def test_rule_of_thumb_blocks_the_leader():
     rows = [{}, {"sun": ["sun 1", "sun 2", "sun 3", "sun 4", "sun 6"]}, {"sun": ["sun 10", "sun 12"]}]
-    g = position([[plain("moon", 14), "solar eclipse"], ["moon 2"], ["moon 3"]], rows,
-                 harvested=[[], ["moon 20", "moon 21"], []])
+    g = position(
+        [[plain("moon", 14), "solar eclipse"], ["moon 2"], ["moon 3"]], rows, harvested=[[], ["moon 20", "moon 21"], []]
+    )
     move = sm.RuleOfThumbBot().choose(g.view(0), g.legal_moves(), random.Random(0))
     assert isinstance(move, Cover) and move.owner == 1 and move.slot == 2
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pytest
 
@@ -85,8 +86,11 @@ def sun_height(c) -> float:
     if c.kind == "sun":
         ys = [float(el.get("cy")) for el in root.iter(f"{ns}circle") if el.get("fill") == d.SUN_FILL]
     else:
-        ys = [float(re.match(r"M[\d.]+,([\d.]+)", el.get("d")).group(1)) + sd.HAND_W * 0.17 * 0.89
-              for el in root.iter(f"{ns}path") if el.get("fill") == d.MOON_FILL]
+        ys = [
+            float(re.match(r"M[\d.]+,([\d.]+)", el.get("d")).group(1)) + sd.HAND_W * 0.17 * 0.89
+            for el in root.iter(f"{ns}path")
+            if el.get("fill") == d.MOON_FILL
+        ]
     assert len(ys) == 1, c
     return sd.HAND_H - ys[0]
 
@@ -94,7 +98,7 @@ def sun_height(c) -> float:
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_sun_and_the_moon_stand_higher_as_the_number_grows(kind):
     heights = [sun_height(card(f"{kind} {v}")) for v in range(1, 30)]
-    assert all(a < b for a, b in zip(heights, heights[1:])), heights
+    assert all(a < b for a, b in pairwise(heights)), heights
 
 
 def test_cards_name_themselves_and_eclipses_carry_no_number():
@@ -115,7 +119,7 @@ def test_the_back_says_nothing_of_the_front_and_shows_the_sun_the_moon_and_eight
     assert not NAME.search(" ".join(d.words(svg))) and not any(ch.isdigit() for w in d.words(svg) for ch in w)
     root = ET.fromstring(svg)
     petals = [el for el in root.iter("{http://www.w3.org/2000/svg}circle") if el.get("stroke-dasharray")]
-    assert len(petals) == 8   # four flowers for the sun, four for the moon ("各有四朵花")
+    assert len(petals) == 8  # four flowers for the sun, four for the moon ("各有四朵花")
 
 
 def test_an_eclipse_lies_on_the_card_it_covers_and_a_restored_place_shows_both():
@@ -126,23 +130,34 @@ def test_an_eclipse_lies_on_the_card_it_covers_and_a_restored_place_shows_both()
     root = ET.fromstring(svg)
     place = next(el for el in root.iter() if el.get("data-key") == "-1")
     layers = [el for el in place if el.tag.endswith("g")]
-    offsets = [float(re.search(r"translate\(0,([\d.]+)\)", el.get("transform")).group(1)) if el.get("transform")
-               else 0.0 for el in layers]
-    assert len(layers) == 2 and 0 < offsets[0] < offsets[1] < sd.H   # each card a little lower
+    offsets = [
+        float(re.search(r"translate\(0,([\d.]+)\)", el.get("transform")).group(1)) if el.get("transform") else 0.0
+        for el in layers
+    ]
+    assert len(layers) == 2 and 0 < offsets[0] < offsets[1] < sd.H  # each card a little lower
 
 
 def test_harvest_piles_of_others_are_face_down_counts():
-    g = SunMoon.from_position({"hands": [["moon 1"], ["moon 2"]], "rows": [{}, {}],
-                               "harvested": [["sun 20", "sun 21"], ["sun 3", "sun 4", "lunar eclipse"]]})
+    g = SunMoon.from_position(
+        {
+            "hands": [["moon 1"], ["moon 2"]],
+            "rows": [{}, {}],
+            "harvested": [["sun 20", "sun 21"], ["sun 3", "sun 4", "lunar eclipse"]],
+        }
+    )
     words = " ".join(d.words(str(sd.table(g, 0))))
     assert "Player 2's harvest, face down: 3 cards" in words and "harvested 3" in words
-    assert "harvested 2 (+2)" in words          # the viewer knows their own points
+    assert "harvested 2 (+2)" in words  # the viewer knows their own points
     assert "sun 3" not in words and "sun 20" not in words
 
 
 def test_what_just_happened_is_animated():
-    g = SunMoon.from_position({"hands": [["sun 9", "moon 4"], ["moon 1"]],
-                               "rows": [{"sun": ["sun 2", "sun 3", "sun 5", "sun 6", "sun 7"]}, {}]})
+    g = SunMoon.from_position(
+        {
+            "hands": [["sun 9", "moon 4"], ["moon 1"]],
+            "rows": [{"sun": ["sun 2", "sun 3", "sun 5", "sun 6", "sun 7"]}, {}],
+        }
+    )
     assert "dn-anim" not in str(sd.table(g, 0))
     g.play(Harvest(0, 0, "sun"))
     assert "dn-anim-harvest" in str(sd.table(g, 0))

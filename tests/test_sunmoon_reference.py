@@ -24,8 +24,7 @@ def code(c) -> int:
 
 
 def reference_layout(g: SunMoon):
-    tops = [[[0 if s[-1].eclipse else s[-1].value for s in g.rows[p][k]] for k in ("sun", "moon")]
-            for p in range(g.n)]
+    tops = [[[0 if s[-1].eclipse else s[-1].value for s in g.rows[p][k]] for k in ("sun", "moon")] for p in range(g.n)]
     return [code(c) for c in g.hands[g.turn]], tops
 
 
@@ -88,5 +87,8 @@ def test_game_lengths_and_scores_are_alike():
             a, b = [x for s, _ in engine for x in s], [x for s, _ in reference for x in s]
         spread = (statistics.stdev(a) + statistics.stdev(b)) / 2
         # the means of two samples of the same game differ by far less than half a spread
-        assert abs(statistics.mean(a) - statistics.mean(b)) < 0.5 * spread, (which, statistics.mean(a),
-                                                                             statistics.mean(b))
+        assert abs(statistics.mean(a) - statistics.mean(b)) < 0.5 * spread, (
+            which,
+            statistics.mean(a),
+            statistics.mean(b),
+        )

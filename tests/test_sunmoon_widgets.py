@@ -1,13 +1,24 @@
 """The Sonne und Mond app and charts without a browser: the drawn table is driven by its
 targets (``app.table.choose(app.table.target_id(name))`` does what a click does)."""
 
+from pathlib import Path
+
 import pytest
+from daynight.widgets import sunmoon as app_module
+from daynight.widgets.sunmoon import (
+    HOW_TO_PLAY,
+    SunMoonApp,
+    bot_results_figure,
+    bot_summary,
+    help_html,
+    row_lengths,
+    row_lengths_figure,
+    score_breakdown_figure,
+)
 
 from daynight import draw as d
-from daynight.sunmoon import (Harvest, MonteCarloBot, Options, SelfDestruct, SunMoon, card, load_animals,
-                              tournament)
-from daynight.widgets.sunmoon import (SunMoonApp, bot_results_figure, bot_summary, row_lengths,
-                                      row_lengths_figure, score_breakdown_figure)
+from daynight.sunmoon import Harvest, MonteCarloBot, Options, SelfDestruct, SunMoon, card, load_animals, tournament
+from daynight.sunmoon import draw as sd
 
 
 def click(app, name):
@@ -21,7 +32,7 @@ def names(app):
 
 def fitting(app):
     """The targets drawn as places where the picked-up card fits."""
-    keys = {k for k in _fit_keys(app.table.svg)}
+    keys = set(_fit_keys(app.table.svg))
     return [t["name"] for t in app.table.targets if t["key"] in keys]
 
 
@@ -48,7 +59,7 @@ def test_the_table_is_drawn_with_the_hand_as_targets():
 def test_picking_up_a_card_marks_exactly_its_legal_places():
     app = SunMoonApp(players=4, seed=5)
     g = app.game
-    for i, c in enumerate(list(g.hands[0])):
+    for c in list(g.hands[0]):
         click(app, f"pick up {c.label}")
         assert app.selected is c
         assert len(fitting(app)) == len(g.moves_for(c)), c.name
@@ -69,9 +80,13 @@ def test_playing_a_fitting_place_plays_and_the_bots_answer():
 
 
 def test_a_refused_click_shows_the_rule_and_changes_nothing():
-    g = SunMoon.from_position({"hands": [["sun 19", "moon 2"], ["moon 1"]],
-                               "rows": [{"sun": ["sun 15", "sun 26"]}, {"sun": ["sun 10", "sun 29"]}]},
-                              names=["You", "Ada"])
+    g = SunMoon.from_position(
+        {
+            "hands": [["sun 19", "moon 2"], ["moon 1"]],
+            "rows": [{"sun": ["sun 15", "sun 26"]}, {"sun": ["sun 10", "sun 29"]}],
+        },
+        names=["You", "Ada"],
+    )
     app = SunMoonApp(players=2)
     app.load(g)
     click(app, "pick up sun 19")
@@ -86,18 +101,25 @@ def test_a_refused_click_shows_the_rule_and_changes_nothing():
 
 
 def test_harvest_and_self_destruct_from_the_toolbar():
-    g = SunMoon.from_position({"hands": [["moon 1"], ["moon 2"]],
-                               "rows": [{"sun": ["sun 1", "sun 2", "sun 3", "sun 4", "sun 6"]}, {}]},
-                              names=["You", "Ada"])
+    g = SunMoon.from_position(
+        {"hands": [["moon 1"], ["moon 2"]], "rows": [{"sun": ["sun 1", "sun 2", "sun 3", "sun 4", "sun 6"]}, {}]},
+        names=["You", "Ada"],
+    )
     app = SunMoonApp(players=2)
     app.load(g)
     assert next(t for t in app.table.targets if t["name"] == "Harvest my sun row")["primary"]
     assert click(app, "Harvest my sun row")
     assert len(app.game.harvested[0]) == 5 and app.game.history[0] == Harvest(0, 0, "sun")
-    g = SunMoon.from_position({"hands": [["moon 11", "moon 25"], ["sun 1"]],
-                               "rows": [{"moon": ["moon 10", "moon 29"], "sun": ["sun 4", "sun 28"]},
-                                        {"moon": ["moon 9", "moon 28"], "sun": ["sun 2", "sun 29"]}]},
-                              names=["You", "Ada"])
+    g = SunMoon.from_position(
+        {
+            "hands": [["moon 11", "moon 25"], ["sun 1"]],
+            "rows": [
+                {"moon": ["moon 10", "moon 29"], "sun": ["sun 4", "sun 28"]},
+                {"moon": ["moon 9", "moon 28"], "sun": ["sun 2", "sun 29"]},
+            ],
+        },
+        names=["You", "Ada"],
+    )
     app.load(g)
     assert "you must self-destruct" in app.table.status
     assert click(app, "Self-destruct")
@@ -170,23 +192,29 @@ def play_by_clicks(app) -> int:
     return clicks
 
 
-@pytest.mark.parametrize("players, opponents, scoring", [(3, "rule of thumb", "individual"),
-                                                         (4, "random", "teams"), (2, "Monte Carlo", "teams")])
+@pytest.mark.parametrize(
+    "players, opponents, scoring",
+    [(3, "rule of thumb", "individual"), (4, "random", "teams"), (2, "Monte Carlo", "teams")],
+)
 def test_a_full_game_by_clicking(players, opponents, scoring):
     app = SunMoonApp(players=players, opponents=opponents, scoring=scoring, seed=7)
-    if opponents == "Monte Carlo":   # the app's own budget, made small: the test is about the clicks
+    if opponents == "Monte Carlo":  # the app's own budget, made small: the test is about the clicks
         assert isinstance(app.bots[1], MonteCarloBot)
         app.bots[1] = MonteCarloBot(rollouts=2, width=2)
     assert play_by_clicks(app) >= 3
     assert app.table.status.startswith("Game over") and "scoring" in app.log_view.value
-    assert [t["name"] for t in app.table.targets] == []   # nothing to click once it is over
+    assert [t["name"] for t in app.table.targets] == []  # nothing to click once it is over
     assert "score " in " ".join(d.words(app.table.svg))
 
 
 def test_score_breakdown_figure_matches_the_score_table():
-    g = SunMoon.from_position({"hands": [["sun 1", "solar eclipse"], ["moon 3"]],
-                               "rows": [{"sun": ["sun 5", "sun 7"]}, {"moon": ["moon 9"]}],
-                               "harvested": [["sun 20", "sun 21", "lunar eclipse"], ["moon 12"]]})
+    g = SunMoon.from_position(
+        {
+            "hands": [["sun 1", "solar eclipse"], ["moon 3"]],
+            "rows": [{"sun": ["sun 5", "sun 7"]}, {"moon": ["moon 9"]}],
+            "harvested": [["sun 20", "sun 21", "lunar eclipse"], ["moon 12"]],
+        }
+    )
     fig = score_breakdown_figure(g)
     harvested, rows, hand, total = fig.data
     assert list(harvested.y) == [2, 1] and list(rows.y) == [-2, -1] and list(hand.y) == [-1, -1]
@@ -214,3 +242,40 @@ def test_bot_results_figure():
     assert sum(s["games"] for s in summary) == 18
     fig = bot_results_figure(rows)
     assert fig.data[0].type == "bar" and len(fig.data) == 3
+
+
+def test_every_target_carries_the_move_it_plays_and_the_legal_ones_are_the_listed_moves():
+    """The drawing says where each place is (``draw.move_key``), the engine which moves are legal:
+    the app parses no key and repeats no rule."""
+    app = SunMoonApp(players=4, seed=5)
+    g = app.game
+    legal = g.legal_moves()
+    for index, c in enumerate(list(g.hands[0])):
+        app.pick(index)
+        targets, fits = app._targets()
+        drawn = [t for t in targets if t.key is not None and t.move is not None]
+        listed = [t.move for t in drawn if any(t.move is m for m in legal)]
+        assert {id(m) for m in listed} == {id(m) for m in g.moves_for(c)}  # every legal play, the very object
+        assert {t.key for t in drawn if t.move in listed} == fits
+        for t in drawn:
+            assert t.key == sd.move_key(g, t.move) and f'data-key="{t.key}"' in app.table.svg
+            assert t.name == f"play {g.describe_move(t.move)}"
+        app.pick(index)  # put it back
+    buttons = {t.id: t.move for t in app._targets()[0] if t.key is None}
+    assert buttons["harvest-sun"] == Harvest(0, 0, "sun") and buttons["self-destruct"] == SelfDestruct(0)
+    assert buttons["hint"] is None
+
+
+def test_a_click_plays_the_very_move_its_target_carries():
+    app = SunMoonApp(players=2, seed=3)
+    g = app.game
+    c = next(c for c in g.hands[0] if g.moves_for(c) and not c.animal)
+    app.pick(g.hands[0].index(c))
+    target = next(t for t in app._targets()[0] if t.move in g.legal_moves())
+    assert click(app, target.name) and g.history[0] is target.move
+
+
+def test_how_to_play_is_read_from_its_file():
+    text = Path(app_module.__file__).with_name("sunmoon_help.html").read_text(encoding="utf-8")
+    assert HOW_TO_PLAY == help_html() == help_html("xx") == text  # no translation of it yet: English
+    assert "<b>How to play</b>" in text and "self-destruct" in text

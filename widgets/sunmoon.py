@@ -4,66 +4,108 @@
   in the one table widget (:class:`daynight.widgets.table.Table`). Click a card of your hand to
   pick it up: the ends of every row of its kind (and the places it could restore or cover)
   become targets, those where it fits marked "fits"; click one to play it. Harvest,
-  self-destruct and a hint are the toolbar's buttons. The engine decides every click; a
-  refused one shows the rule in the table's status line, and the explained log runs beside.
+  self-destruct and a hint are the toolbar's buttons. Every target carries the engine's move it
+  stands for (``Target.move``): the places a card may go are the drawing's (``draw.drops``,
+  ``draw.move_key``), whether it fits there is the engine's, and a refused click shows the rule
+  in the table's status line, with the explained log beside.
 * :func:`score_breakdown_figure` -- the final (or current) score of each player broken down
   into harvested cards, cards left in own rows and cards left in hand.
 * :func:`row_lengths_figure` -- how many cards lie in each player's rows, move by move.
 * :func:`bot_results_figure` -- bot against bot over seeded games (win share and scores).
 
-plotly is imported only when a chart is drawn, so the app's first control appears fast.
+The how-to-play text is the package data file ``sunmoon_help.html`` (``sunmoon_help.<language>.html``
+where a translation exists). plotly is imported only when a chart is drawn, so the app's first
+control appears fast.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import partial
+from importlib import resources
+from typing import Any
 
 import ipywidgets as w
+from IPython.display import display
 
-from daynight.core import IllegalMoveError
-from daynight.sunmoon import (BOTS, KINDS, Cover, Harvest, MonteCarloBot, Options, Place, Restore,
-                              RuleOfThumbBot, SelfDestruct, SunMoon)
+from daynight import i18n
+from daynight.core import Game, IllegalMoveError
+from daynight.i18n import N_, ngettext
+from daynight.sunmoon import (
+    BOTS,
+    KINDS,
+    Card,
+    Harvest,
+    MonteCarloBot,
+    Move,
+    Options,
+    RuleOfThumbBot,
+    SelfDestruct,
+    SunMoon,
+    draw,
+)
+from daynight.sunmoon.engine import move
+from daynight.sunmoon.moves import CARD_PLAYS
+from daynight.sunmoon.words import YOU, row_words
 
 from .common import EventLogView, app_layout, button
 from .table import Table, Target
 
-__all__ = ["SunMoonApp", "score_breakdown_figure", "row_lengths_figure", "row_lengths",
-           "bot_results_figure", "bot_summary", "BOT_NAMES", "HOW_TO_PLAY"]
+_ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
+
+__all__ = [
+    "BOT_NAMES",
+    "HOW_TO_PLAY",
+    "SunMoonApp",
+    "bot_results_figure",
+    "bot_summary",
+    "help_html",
+    "make_bot",
+    "row_lengths",
+    "row_lengths_figure",
+    "score_breakdown_figure",
+]
 
 BOT_NAMES = ["Ada", "Bo", "Cy"]
-HUMAN = "You"
 
 #: the rule options, as the app offers them: (label, [(choice, value)])
 OPTION_LABELS: dict[str, tuple[str, list[tuple[str, Any]]]] = {
-    "empty_hand_at_end": ("Nothing to do at the end", [("self-destruct", "self_destruct"), ("pass", "pass")]),
-    "harvest_takes": ("A harvest takes", [("the run of 5+ (rest stays)", "run"), ("the whole row", "row")]),
-    "restore_order": ("Eclipses side by side", [("restore outermost first", "outermost"),
-                                                ("restore in any order", "any")]),
-    "eclipse_on_eclipse": ("Eclipse on an eclipse", [("not allowed", False), ("allowed", True)]),
-    "eclipse_on_lone_card": ("Eclipse on a lone card", [("allowed", True), ("not allowed", False)]),
-    "animal_without_follow_up": ("Animal, nothing fits", [("the turn ends", "skip"),
-                                                          ("self-destruct", "self_destruct")]),
-    "final_round": ("Pile used up", [("one more turn each", True), ("the game ends at once", False)]),
-    "draw_in_final_round": ("Drawing in the final round", [("no more drawing", False), ("still draw", True)]),
-    "tie_break": ("Equal totals", [("share the win", "shared"), ("more harvested wins", "most_harvested")]),
+    "empty_hand_at_end": (
+        N_("Nothing to do at the end"),
+        [(N_("self-destruct"), "self_destruct"), (N_("pass"), "pass")],
+    ),
+    "harvest_takes": (N_("A harvest takes"), [(N_("the run of 5+ (rest stays)"), "run"), (N_("the whole row"), "row")]),
+    "restore_order": (
+        N_("Eclipses side by side"),
+        [(N_("restore outermost first"), "outermost"), (N_("restore in any order"), "any")],
+    ),
+    "eclipse_on_eclipse": (N_("Eclipse on an eclipse"), [(N_("not allowed"), False), (N_("allowed"), True)]),
+    "eclipse_on_lone_card": (N_("Eclipse on a lone card"), [(N_("allowed"), True), (N_("not allowed"), False)]),
+    "animal_without_follow_up": (
+        N_("Animal, nothing fits"),
+        [(N_("the turn ends"), "skip"), (N_("self-destruct"), "self_destruct")],
+    ),
+    "final_round": (N_("Pile used up"), [(N_("one more turn each"), True), (N_("the game ends at once"), False)]),
+    "draw_in_final_round": (
+        N_("Drawing in the final round"),
+        [(N_("no more drawing"), False), (N_("still draw"), True)],
+    ),
+    "tie_break": (N_("Equal totals"), [(N_("share the win"), "shared"), (N_("more harvested wins"), "most_harvested")]),
 }
 
-HOW_TO_PLAY = """
-<details class="sm-help" open><summary><b>How to play</b></summary>
-<ul style="margin:0.3em 0;padding-left:1.2em">
-<li><b>Click a card</b> in your hand. Places where it fits say <b>fits</b>; click one.</li>
-<li>Rows go up from left to right and grow only at their <b>ends</b>. You may play into
-<b>anybody's</b> row; a card where there is no row starts one.</li>
-<li>A card with an <b>animal</b>: play another card at once.</li>
-<li>An <b>eclipse</b> lies on a card and cuts the row. A number that fits between the cards beside
-it <b>restores</b> the place.</li>
-<li><b>Harvest</b> your row with 5 or more cards side by side: +1 point each. It takes your turn.</li>
-<li>No card fits anywhere? Then <b>self-destruct</b>: your hand and your rows are thrown away.</li>
-<li>At the end every sun or moon card left in your rows or hand costs 1 point.</li>
-</ul></details>
-"""
 
+def help_html(language: str | None = None) -> str:
+    """The how-to-play text (``sunmoon_help.html``, package data next to this module), in
+    ``language`` (default: the current one) where a translation ``sunmoon_help.<language>.html``
+    exists. Read with ``importlib.resources``, so it works from an installed package and from
+    the source tree alike."""
+    folder = resources.files(__package__ or "daynight.widgets")
+    translated = folder.joinpath(f"sunmoon_help.{language or i18n.language()}.html")
+    return (translated if translated.is_file() else folder.joinpath("sunmoon_help.html")).read_text(encoding="utf-8")
+
+
+HOW_TO_PLAY = help_html("en")
 
 _SLIM = {"style": {"description_width": "initial"}, "layout": {"width": "auto"}}
 
@@ -73,10 +115,16 @@ _SLIM = {"style": {"description_width": "initial"}, "layout": {"width": "auto"}}
 STYLE = "<style>.sm-app .dn-table { --dn-table-max-height: calc(100vh - 300px); }</style>"
 
 
-def _make_bot(kind: str):
+def make_bot(kind: str) -> Any:
+    """A bot of the app: the Monte Carlo bot with a budget that answers well within a second."""
     if kind == "Monte Carlo":
-        return MonteCarloBot(rollouts=10, width=4)   # a turn answers well within a second
+        return MonteCarloBot(rollouts=10, width=4)
     return BOTS[kind]()
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (a card's name may begin a status line)."""
+    return text[:1].upper() + text[1:]
 
 
 class SunMoonApp:
@@ -88,44 +136,74 @@ class SunMoonApp:
     Bo against Ada and Cy (``scoring="individual"`` for everyone alone).
     """
 
-    def __init__(self, players: int = 3, opponents: str = "rule of thumb", seed: int = 1, *,
-                 scoring: str = "teams"):
-        self.players_in = w.Dropdown(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
-                                     value=players, description="Players", **_SLIM)
-        self.opponents_in = w.Dropdown(options=list(BOTS), value=opponents, description="Opponents", **_SLIM)
-        self.scoring_in = w.Dropdown(options=[("teams", "teams"), ("everyone alone", "individual")],
-                                     value=scoring, description="With 4 players", **_SLIM)
-        self.seed_in = w.Dropdown(options=[(f"deal {i}", i) for i in range(1, 31)], value=seed,
-                                  description="Deal", **_SLIM)
-        self.new_button = button("New game", lambda _: self.new_game(), tooltip="Deal a new game")
-        defaults = Options()
-        self.option_inputs = {
-            name: w.Dropdown(options=choices, value=getattr(defaults, name), description=label,
-                             style={"description_width": "12em"}, layout=w.Layout(width="100%"))
-            for name, (label, choices) in OPTION_LABELS.items()}
-        self.options_box = w.VBox([w.HTML("<i>Where the play report is silent these are our choices "
-                                          "(the defaults); they apply from the next new game.</i>"),
-                                   *self.option_inputs.values()],
-                                  layout=w.Layout(display="none", border="1px solid #ccc", padding="4px"))
-        self.options_button = button("Rule options", lambda _: self.toggle_options(),
-                                     tooltip="Show or hide the rule options (where the play report is silent)")
-        self.table = Table(label="Sonne und Mond table")
+    def __init__(self, players: int = 3, opponents: str = "rule of thumb", seed: int = 1, *, scoring: str = "teams"):
+        self._controls(players, opponents, seed, scoring)
+        self.table = Table(label=_("Sonne und Mond table"))
         self.log_view = EventLogView()
         self.widget = app_layout(
             self.table,
-            side=[w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")), w.HTML(HOW_TO_PLAY),
-                  self.options_button, self.options_box,
-                  w.HTML("<b>What happened</b> (every rule explains itself)"), self.log_view],
-            top=[self.players_in, self.opponents_in, self.scoring_in, self.seed_in, self.new_button])
+            side=[
+                w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")),
+                w.HTML(help_html()),
+                self.options_button,
+                self.options_box,
+                w.HTML(_("<b>What happened</b> (every rule explains itself)")),
+                self.log_view,
+            ],
+            top=[self.players_in, self.opponents_in, self.scoring_in, self.seed_in, self.new_button],
+        )
         self.widget.add_class("sm-app")
         self.game: SunMoon
         self.bots: list[Any] = []
         self.human = 0
-        self.selected = None          # the card picked up from the hand
-        self.hint = None              # the move suggested by the hint
-        self.fresh: set = set()       # cards laid since your last move (animated)
-        self.harvested: set = set()   # players who harvested since your last move
+        self.selected: Card | None = None  # the card picked up from the hand
+        self.hint: Move | None = None  # the move suggested by the hint
+        self.fresh: set[Card] = set()  # cards laid since your last move (animated)
+        self.harvested: set[int] = set()  # players who harvested since your last move
         self.new_game()
+
+    def _controls(self, players: int, opponents: str, seed: int, scoring: str) -> None:
+        """The bar across the top (players, opponents, scoring, deal, new game) and the rule options."""
+        self.players_in = w.Dropdown(
+            options=[(_("{n} players").format(n=n), n) for n in (2, 3, 4)],
+            value=players,
+            description=_("Players"),
+            **_SLIM,
+        )
+        self.opponents_in = w.Dropdown(options=list(BOTS), value=opponents, description=_("Opponents"), **_SLIM)
+        self.scoring_in = w.Dropdown(
+            options=[(_("teams"), "teams"), (_("everyone alone"), "individual")],
+            value=scoring,
+            description=_("With 4 players"),
+            **_SLIM,
+        )
+        self.seed_in = w.Dropdown(
+            options=[(_("deal {n}").format(n=i), i) for i in range(1, 31)], value=seed, description=_("Deal"), **_SLIM
+        )
+        self.new_button = button(_("New game"), lambda _button: self.new_game(), tooltip=_("Deal a new game"))
+        defaults = Options()
+        self.option_inputs = {
+            name: w.Dropdown(
+                options=[(_(choice), value) for choice, value in choices],
+                value=getattr(defaults, name),
+                description=_(label),
+                style={"description_width": "12em"},
+                layout=w.Layout(width="100%"),
+            )
+            for name, (label, choices) in OPTION_LABELS.items()
+        }
+        note = _(
+            "<i>Where the play report is silent these are our choices (the defaults); they apply from the next new game.</i>"
+        )
+        self.options_box = w.VBox(
+            [w.HTML(note), *self.option_inputs.values()],
+            layout=w.Layout(display="none", border="1px solid #ccc", padding="4px"),
+        )
+        self.options_button = button(
+            _("Rule options"),
+            lambda _button: self.toggle_options(),
+            tooltip=_("Show or hide the rule options (where the play report is silent)"),
+        )
 
     # -- game flow ------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -133,11 +211,18 @@ class SunMoonApp:
         chosen = {name: dd.value for name, dd in self.option_inputs.items()}
         options = Options(scoring=self.scoring_in.value, **chosen)
         seed = self.seed_in.value
-        game = SunMoon.new(players, seed, options=options, names=[HUMAN] + BOT_NAMES[: players - 1])
+        game = SunMoon.new(players, seed, options=options, names=[_(YOU)] + BOT_NAMES[: players - 1])
         self._start(game, self.opponents_in.value, seed)
-        who = f"{players - 1} {self.opponents_in.value} bot{'s' if players > 2 else ''}"
-        team = " You and Bo play against Ada and Cy." if game.team else ""
-        self._redraw(f"New game (deal {seed}) against {who}.{team} Your turn: click a card in your hand.")
+        bots = ngettext("{n} {kind} bot", "{n} {kind} bots", players - 1).format(
+            n=players - 1, kind=self.opponents_in.value
+        )
+        if game.team:
+            text = _(
+                "New game (deal {deal}) against {bots}. You and Bo play against Ada and Cy. Your turn: click a card in your hand."
+            )
+        else:
+            text = _("New game (deal {deal}) against {bots}. Your turn: click a card in your hand.")
+        self._redraw(text.format(deal=seed, bots=bots))
 
     def load(self, game: SunMoon, opponents: str | None = None) -> None:
         """Play on from a given game (e.g. a teaching position); you are seat 1."""
@@ -148,7 +233,7 @@ class SunMoonApp:
 
     def _start(self, game: SunMoon, opponents: str, seed: int) -> None:
         self.game = game
-        self.bots = [None] + [_make_bot(opponents) for _ in range(game.n - 1)]
+        self.bots = [None] + [make_bot(opponents) for _seat in range(game.n - 1)]
         self.rng = random.Random(seed)
         self.selected = self.hint = None
         self.fresh, self.harvested = set(), set()
@@ -160,30 +245,30 @@ class SunMoonApp:
     def _mine(self) -> bool:
         return not self.game.is_over() and self.game.turn == self.human
 
-    def _play(self, move) -> None:
-        """Play ``move`` (the engine refuses it with its rule, shown by the table), then the bots."""
+    def _play(self, m: Move) -> None:
+        """Play ``m`` (the engine refuses it with its rule, shown by the table), then the bots."""
         g = self.game
-        g.play(move)
+        g.play(m)
         self.selected = self.hint = None
         self.fresh, self.harvested = set(), set()
-        self._mark(move)
-        if self._mine() and g.extra:   # an animal card: play again
-            self._redraw(f"{move.card.label.capitalize()} shows an animal: play another card.")
+        self._mark(m)
+        if self._mine() and g.extra:  # an animal card: play again
+            text = _("{card} shows an animal: play another card.").format(card=m.card.label)  # type: ignore[union-attr]
+            self._redraw(sentence(text))
             return
         if not g.is_over():
-            self._redraw("The others are playing...")
+            self._redraw(_("The others are playing..."))
             self._run_bots(progress=True)
         self._redraw(self._prompt())
 
-    def _mark(self, move) -> None:
-        """Remember what ``move`` changed, so the next drawing animates it."""
-        g = self.game
-        if isinstance(move, Harvest):
-            self.harvested.add(move.player)
-        elif isinstance(move, Place):
-            self.fresh.add(move.card)
-        elif isinstance(move, (Cover, Restore)):
-            self.fresh.add(g.rows[move.owner][move.row][move.slot][0])
+    def _mark(self, m: Move) -> None:
+        """Remember what ``m`` changed, so the next drawing animates it."""
+        if type(m) is Harvest:
+            self.harvested.add(m.player)
+        elif type(m) in CARD_PLAYS:
+            laid = draw.laid_card(self.game, m)  # type: ignore[arg-type]
+            if laid is not None:
+                self.fresh.add(laid)
 
     def _run_bots(self, progress: bool = False) -> None:
         """The bots play until it is your turn; with ``progress`` the table is redrawn before
@@ -192,22 +277,24 @@ class SunMoonApp:
         while not g.is_over() and g.turn != self.human:
             p = g.turn
             if progress and isinstance(self.bots[p], MonteCarloBot):
-                self._redraw(f"{g.names[p]} is thinking...")
-            move = self.bots[p].choose(g.view(p), g.legal_moves(), self.rng)
-            g.play(move)
-            self._mark(move)
+                self._redraw(_("{player} is thinking...").format(player=g.names[p]))
+            m = self.bots[p].choose(g.view(p), g.legal_moves(), self.rng)
+            g.play(m)
+            self._mark(m)
 
     def _prompt(self) -> str:
         g = self.game
         if g.is_over():
             return self._result()
         legal = g.legal_moves()
-        if legal == (SelfDestruct(self.human),):
-            return ("Your turn. No card fits anywhere and nothing can be harvested: you must self-destruct "
-                    "(your hand and both your rows go to the discard pile).")
-        if any(isinstance(m, Harvest) for m in legal):
-            return "Your turn: a row of yours can be harvested, or click a card in your hand."
-        return "Your turn: click a card in your hand."
+        if legal == (move(SelfDestruct, self.human),):
+            return _(
+                "Your turn. No card fits anywhere and nothing can be harvested: you must self-destruct "
+                "(your hand and both your rows go to the discard pile)."
+            )
+        if any(type(m) is Harvest for m in legal):
+            return _("Your turn: a row of yours can be harvested, or click a card in your hand.")
+        return _("Your turn: click a card in your hand.")
 
     def _result(self) -> str:
         g = self.game
@@ -215,12 +302,19 @@ class SunMoonApp:
         won = g.winners()
         if g.team:
             totals = g.team_totals()
-            verdict = "your team wins" if g.team[self.human] in won and len(won) == 1 else \
-                "a tie" if len(won) > 1 else "Ada and Cy win"
-            return f"Game over: you and Bo {totals[0]:+d}, Ada and Cy {totals[1]:+d}; {verdict}."
+            if len(won) > 1:
+                text = _("Game over: you and Bo {ours}, Ada and Cy {theirs}; a tie.")
+            elif g.team[self.human] in won:
+                text = _("Game over: you and Bo {ours}, Ada and Cy {theirs}; your team wins.")
+            else:
+                text = _("Game over: you and Bo {ours}, Ada and Cy {theirs}; Ada and Cy win.")
+            return text.format(ours=f"{totals[0]:+d}", theirs=f"{totals[1]:+d}")
         names = " and ".join(g.names[p] for p in won)
-        verb = "win" if len(won) > 1 or won == [self.human] else "wins"
-        return f"Game over: {names} {verb} with {table[won[0]]['total']:+d}."
+        if len(won) > 1 or won == [self.human]:
+            text = _("Game over: {players} win with {score}.")
+        else:
+            text = _("Game over: {players} wins with {score}.")
+        return text.format(players=names, score=f"{table[won[0]]['total']:+d}")
 
     # -- clicks ---------------------------------------------------------------------------
     def pick(self, index: int) -> None:
@@ -229,129 +323,159 @@ class SunMoonApp:
         c = hand[index]
         self.selected = None if self.selected is c else c
         if self.selected is None:
-            self._redraw(f"{c.label.capitalize()} put back: click a card in your hand.")
+            self._redraw(sentence(_("{card} put back: click a card in your hand.").format(card=c.label)))
             return
         fits = self.game.moves_for(c)
         if fits:
-            where = f"{len(fits)} place{'s' if len(fits) != 1 else ''}"
-            self._redraw(f"{c.label.capitalize()}: it fits in {where}, marked \"fits\". Click one.")
+            text = ngettext(
+                '{card}: it fits in {n} place, marked "fits". Click one.',
+                '{card}: it fits in {n} places, marked "fits". Click one.',
+                len(fits),
+            )
+        elif c.eclipse:
+            text = _("{card} fits nowhere now: no card it may cover. Choose another card.")
         else:
-            what = "no end of a row and no eclipsed place it lies between" if not c.eclipse else \
-                "no card it may cover"
-            self._redraw(f"{c.label.capitalize()} fits nowhere now: {what}. Choose another card.")
+            text = _(
+                "{card} fits nowhere now: no end of a row and no eclipsed place it lies between. Choose another card."
+            )
+        self._redraw(sentence(text.format(card=c.label, n=len(fits))))
 
     def harvest(self, kind: str) -> None:
-        self._play(Harvest(self.human, self.human, kind))
+        self._play(move(Harvest, self.human, self.human, kind))
 
     def self_destruct(self) -> None:
-        self._play(SelfDestruct(self.human))
+        self._play(move(SelfDestruct, self.human))
 
     def suggest(self) -> None:
         """The rule-of-thumb bot's choice for you, shown on the table."""
         g = self.game
-        move = RuleOfThumbBot().choose(g.view(self.human), g.legal_moves(), random.Random(len(g.history)))
-        self.hint = move
-        self.selected = getattr(move, "card", None)
-        self._redraw(f"Hint: {g.describe_move(move)}.")
+        m = RuleOfThumbBot().choose(g.view(self.human), g.legal_moves(), random.Random(len(g.history)))
+        self.hint = m
+        self.selected = getattr(m, "card", None)
+        self._redraw(_("Hint: {move}.").format(move=g.describe_move(m)))
 
     # -- the drawing and its targets ---------------------------------------------------------
-    def _move_at(self, key: str):
-        """The move the selected card makes at the drawn place ``key`` (``"<owner>-<kind>-<where>"``)."""
-        c, me = self.selected, self.human
-        owner, kind, where = key.split("-")
-        o = int(owner)
-        row = self.game.rows[o][kind]
-        if where in ("left", "start"):
-            return Place(me, c, o, kind, 0)
-        if where == "right":
-            return Place(me, c, o, kind, len(row))
-        slot = int(where)
-        return (Cover if c.eclipse else Restore)(me, c, o, kind, slot)
-
     def _targets(self) -> tuple[list[Target], set[str]]:
+        """The targets of the moment, each with the move it plays (``Target.move``), and the
+        keys of the drawn places where the picked-up card fits."""
         g, me = self.game, self.human
-        targets: list[Target] = []
-        fits: set[str] = set()
         if g.is_over():
-            return targets, fits
-        if not self._mine():   # the others are playing: your cards say so (and keep the keyboard in the table)
-            for i, c in enumerate(g.hands[me]):
-                targets.append(Target(f"pick up {c.label}", self._wait, key=f"hand-{i}"))
-            targets.append(Target("Hint", self._wait, id="hint"))
-            return targets, fits
-        for i, c in enumerate(g.hands[me]):
-            verb = "put back" if c is self.selected else "pick up"
-            targets.append(Target(f"{verb} {c.label}", (lambda i=i: self.pick(i)), key=f"hand-{i}"))
-        c = self.selected
-        if c is not None:
-            legal = set(g.moves_for(c))
-            for o in range(g.n):
-                row = g.rows[o][c.kind]
-                keys = [f"{o}-{c.kind}-{i}" for i in range(len(row))] if c.eclipse else \
-                    [f"{o}-{c.kind}-{i}" for i, s in enumerate(row) if s[-1].eclipse]
-                if not c.eclipse:
-                    keys += [f"{o}-{c.kind}-left", f"{o}-{c.kind}-right"] if row else [f"{o}-{c.kind}-start"]
-                for key in keys:
-                    move = self._move_at(key)
-                    if move in legal:
-                        fits.add(key)
-                    targets.append(Target(f"play {g.describe_move(move)}", (lambda m=move: self._play(m)), key=key,
-                                          primary=move == self.hint))
+            return [], set()
+        hand = g.hands[me]
+        if not self._mine():  # the others are playing: your cards say so (and keep the keyboard in the table)
+            waiting = [
+                Target(_("pick up {card}").format(card=c.label), self._wait, key=f"hand-{i}")
+                for i, c in enumerate(hand)
+            ]
+            return [*waiting, Target(_("Hint"), self._wait, id="hint")], set()
+        targets = [
+            Target(
+                (_("put back {card}") if c is self.selected else _("pick up {card}")).format(card=c.label),
+                partial(self.pick, i),
+                key=f"hand-{i}",
+            )
+            for i, c in enumerate(hand)
+        ]
+        legal, fits = g.legal_moves(), set()
+        if self.selected is not None:  # every place the card may be dropped on; the engine says where it fits
+            for m in draw.drops(g, me, self.selected):
+                key = draw.move_key(g, m)
+                if m in legal and key is not None:
+                    fits.add(key)
+                name = _("play {move}").format(move=g.describe_move(m))
+                targets.append(Target(name, partial(self._play, m), key=key, primary=m == self.hint, move=m))
         for k in KINDS:
-            targets.append(Target(f"Harvest my {k} row", (lambda k=k: self.harvest(k)), id=f"harvest-{k}",
-                                  primary=Harvest(me, me, k) in g.legal_moves()))
-        only = g.legal_moves() == (SelfDestruct(me),)
-        targets.append(Target("Self-destruct", self.self_destruct, id="self-destruct", primary=only))
-        targets.append(Target("Hint", self.suggest, id="hint"))
+            harvest = move(Harvest, me, me, k)
+            name = _("Harvest my {row}").format(row=row_words(k))
+            primary = harvest in legal
+            targets.append(Target(name, partial(self._play, harvest), id=f"harvest-{k}", primary=primary, move=harvest))
+        end = move(SelfDestruct, me)
+        only = legal == (end,)
+        targets.append(Target(_("Self-destruct"), partial(self._play, end), id="self-destruct", primary=only, move=end))
+        targets.append(Target(_("Hint"), self.suggest, id="hint"))
         return targets, fits
 
     def _wait(self) -> None:
-        raise IllegalMoveError(f"it is {self.game.names[self.game.turn]}'s turn; yours comes next",
-                               rule="turn order")
+        text = _("it is {player}'s turn; yours comes next").format(player=self.game.names[self.game.turn])
+        raise IllegalMoveError(text, rule="turn order")
 
     def _redraw(self, status: str) -> None:
-        from daynight.sunmoon.draw import table
-
         g = self.game
         targets, fits = self._targets()
-        dim = {c for c in g.hands[self.human] if not g.moves_for(c)} if self._mine() else set()
-        drawing = table(g, self.human, selected=self.selected, hand_keys=not g.is_over(),
-                        slots=self.selected.kind if self.selected is not None and self._mine() else None,
-                        fits=fits, fresh=self.fresh, harvested=self.harvested, dim=dim)
+        mine = self._mine()
+        dim = {c for c in g.hands[self.human] if not g.moves_for(c)} if mine else set()
+        drawing = draw.table(
+            g,
+            self.human,
+            selected=self.selected,
+            hand_keys=not g.is_over(),
+            slots=self.selected.kind if self.selected is not None and mine else None,
+            fits=fits,
+            fresh=self.fresh,
+            harvested=self.harvested,
+            dim=dim,
+        )
         self.table.draw(drawing, targets, status=status, kind="info")
         self.log_view.update(g.log)
 
-    def _ipython_display_(self):  # pragma: no cover - notebook display
-        from IPython.display import display
-
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)
 
 
 # ---------------------------------------------------------------------------
-# Charts (plotly go.Figure, imported lazily)
+# Charts (plotly go.Figure, imported when a chart is drawn)
 # ---------------------------------------------------------------------------
 
 
-def score_breakdown_figure(game: SunMoon, *, title: str | None = None):
+def score_breakdown_figure(game: SunMoon, *, title: str | None = None) -> Any:
     """Stacked bars per player: harvested sun/moon cards (+1 each) above zero, cards left in
     own rows and in hand (-1 each) below; a diamond marks the total."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: plotly.graph_objects takes 82 ms to import (python -X importtime)
 
     table = game.score_table()
     names = [game.names[r["player"]] for r in table]
     fig = go.Figure()
-    fig.add_bar(x=names, y=[r["harvested"] for r in table], name="harvested (+1 each)",
-                marker_color="#2e7d32", text=[r["harvested"] for r in table], textposition="inside")
-    fig.add_bar(x=names, y=[-r["in_rows"] for r in table], name="left in own rows (-1 each)",
-                marker_color="#ef6c00", text=[-r["in_rows"] or "" for r in table], textposition="inside")
-    fig.add_bar(x=names, y=[-r["in_hand"] for r in table], name="left in hand (-1 each)",
-                marker_color="#c62828", text=[-r["in_hand"] or "" for r in table], textposition="inside")
-    fig.add_scatter(x=names, y=[r["total"] for r in table], mode="markers+text", name="total",
-                    marker=dict(symbol="diamond", size=14, color="#111"),
-                    text=[f"{r['total']:+d}" for r in table], textposition="middle right")
-    fig.update_layout(barmode="relative", template="plotly_white", height=380,
-                      title=title or ("Final score" if game.is_over() else "Score so far"),
-                      yaxis_title="points", legend=dict(orientation="h", y=-0.15))
+    fig.add_bar(
+        x=names,
+        y=[r["harvested"] for r in table],
+        name=_("harvested (+1 each)"),
+        marker_color="#2e7d32",
+        text=[r["harvested"] for r in table],
+        textposition="inside",
+    )
+    fig.add_bar(
+        x=names,
+        y=[-r["in_rows"] for r in table],
+        name=_("left in own rows (-1 each)"),
+        marker_color="#ef6c00",
+        text=[-r["in_rows"] or "" for r in table],
+        textposition="inside",
+    )
+    fig.add_bar(
+        x=names,
+        y=[-r["in_hand"] for r in table],
+        name=_("left in hand (-1 each)"),
+        marker_color="#c62828",
+        text=[-r["in_hand"] or "" for r in table],
+        textposition="inside",
+    )
+    fig.add_scatter(
+        x=names,
+        y=[r["total"] for r in table],
+        mode="markers+text",
+        name=_("total"),
+        marker=dict(symbol="diamond", size=14, color="#111"),
+        text=[f"{r['total']:+d}" for r in table],
+        textposition="middle right",
+    )
+    fig.update_layout(
+        barmode="relative",
+        template="plotly_white",
+        height=380,
+        title=title or (_("Final score") if game.is_over() else _("Score so far")),
+        yaxis_title=_("points"),
+        legend=dict(orientation="h", y=-0.15),
+    )
     return fig
 
 
@@ -360,23 +484,23 @@ def row_lengths(game: SunMoon) -> dict[str, list[int]]:
     record): ``{"move": [0, 1, ...], "<name> sun": [...], "<name> moon": [...]}``."""
     series: dict[str, list[int]] = {"move": []}
     keys = [(p, k, f"{game.names[p]} {k}") for p in range(game.n) for k in KINDS]
-    for _, _, key in keys:
+    for _p, _k, key in keys:
         series[key] = []
 
-    def take(g: SunMoon, i: int) -> None:
+    def take(g: Game, i: int) -> None:
+        assert isinstance(g, SunMoon)
         series["move"].append(i + 1)
         for p, k, key in keys:
             series[key].append(sum(len(s) for s in g.rows[p][k]))
 
-    start = SunMoon.from_record(game.to_record(), upto=0)
-    take(start, -1)
+    take(SunMoon.from_record(game.to_record(), upto=0), -1)
     SunMoon.from_record(game.to_record(), on_move=take)
     return series
 
 
-def row_lengths_figure(game: SunMoon, *, title: str = "Cards in each row over the game"):
+def row_lengths_figure(game: SunMoon, *, title: str | None = None) -> Any:
     """Lines per player and kind (sun solid, moon dashed); drops are harvests or self-destructs."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: plotly.graph_objects takes 82 ms to import (python -X importtime)
 
     series = row_lengths(game)
     palette = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"]
@@ -384,11 +508,20 @@ def row_lengths_figure(game: SunMoon, *, title: str = "Cards in each row over th
     for p in range(game.n):
         for k in KINDS:
             key = f"{game.names[p]} {k}"
-            fig.add_scatter(x=series["move"], y=series[key], mode="lines", name=key,
-                            line=dict(color=palette[p % 4], dash="solid" if k == "sun" else "dash",
-                                      shape="hv"))
-    fig.update_layout(template="plotly_white", height=400, title=title, xaxis_title="move",
-                      yaxis_title="cards in the row (stacks included)")
+            fig.add_scatter(
+                x=series["move"],
+                y=series[key],
+                mode="lines",
+                name=key,
+                line=dict(color=palette[p % 4], dash="solid" if k == "sun" else "dash", shape="hv"),
+            )
+    fig.update_layout(
+        template="plotly_white",
+        height=400,
+        title=title or _("Cards in each row over the game"),
+        xaxis_title=_("move"),
+        yaxis_title=_("cards in the row (stacks included)"),
+    )
     return fig
 
 
@@ -399,25 +532,39 @@ def bot_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         mine = [r for r in rows if r["bot"] == bot]
         scores = [r["score"] for r in mine]
         mean = sum(scores) / len(scores)
-        out.append({"bot": bot, "games": len(mine), "wins": sum(r["won"] for r in mine),
-                    "win_share": sum(r["won"] for r in mine) / len(mine), "mean_score": mean,
-                    "min": min(scores), "max": max(scores)})
+        out.append(
+            {
+                "bot": bot,
+                "games": len(mine),
+                "wins": sum(r["won"] for r in mine),
+                "win_share": sum(r["won"] for r in mine) / len(mine),
+                "mean_score": mean,
+                "min": min(scores),
+                "max": max(scores),
+            }
+        )
     return out
 
 
-def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str = "Bot against bot"):
+def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str | None = None) -> Any:
     """Left: share of games won per bot; right: the distribution of final scores."""
-    from plotly.subplots import make_subplots
+    from plotly.subplots import make_subplots  # lazy: plotly takes 82 ms to import (python -X importtime)
 
     summary = bot_summary(rows)
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("games won (ties count for each)", "final scores"))
-    fig.add_bar(x=[s["bot"] for s in summary], y=[100 * s["win_share"] for s in summary],
-                text=[f"{s['wins']}/{s['games']}" for s in summary], textposition="outside",
-                marker_color="#1565c0", name="won %", row=1, col=1)
+    fig = make_subplots(rows=1, cols=2, subplot_titles=(_("games won (ties count for each)"), _("final scores")))
+    fig.add_bar(
+        x=[s["bot"] for s in summary],
+        y=[100 * s["win_share"] for s in summary],
+        text=[f"{s['wins']}/{s['games']}" for s in summary],
+        textposition="outside",
+        marker_color="#1565c0",
+        name=_("won %"),
+        row=1,
+        col=1,
+    )
     for s in summary:
-        fig.add_box(y=[r["score"] for r in rows if r["bot"] == s["bot"]], name=s["bot"], boxmean=True,
-                    row=1, col=2)
-    fig.update_yaxes(title_text="% of games won", row=1, col=1)
-    fig.update_yaxes(title_text="points", row=1, col=2)
-    fig.update_layout(template="plotly_white", height=420, title=title, showlegend=False)
+        fig.add_box(y=[r["score"] for r in rows if r["bot"] == s["bot"]], name=s["bot"], boxmean=True, row=1, col=2)
+    fig.update_yaxes(title_text=_("% of games won"), row=1, col=1)
+    fig.update_yaxes(title_text=_("points"), row=1, col=2)
+    fig.update_layout(template="plotly_white", height=420, title=title or _("Bot against bot"), showlegend=False)
     return fig

@@ -39,13 +39,16 @@ __all__ = [
     "CARD_H",
     "CARD_W",
     "COLOURS",
+    "choice",
     "designation",
     "forecast",
     "key",
     "permanent",
     "player_area",
+    "question",
     "stack",
     "table",
+    "table_piece",
     "turn_order",
 ]
 
@@ -441,9 +444,11 @@ def player_area(
     selected: int | None = None,
     moments: Mapping[int, str] | None = None,
     columns: int = 3,
+    key: str | None = None,
 ) -> d.Piece:
     """One player's place at the table: whether it is their turn, the spells they cast this
-    turn (a click target ``cast-<player>``) and their permanents (``perm-<id>``)."""
+    turn (a click target ``cast-<player>``) and their permanents (``perm-<id>``); with ``key``
+    the place itself may be clicked (the practice page's ``seat-<player>``: a player to choose)."""
     moments = moments or {}
     cards = [permanent(p, key=f"perm-{p.id}", selected=p.id == selected, moment=moments.get(p.id)) for p in permanents]
     rows = [d.row(cards[i : i + columns], gap=8) for i in range(0, len(cards), columns)]
@@ -456,7 +461,7 @@ def player_area(
         rows = [d.Piece(140, 20, d.text(0, 14, "no day/night permanents", size=11, fill=_MUTED))]
     inner = _at_least(d.column([chip, *_auras_on(view, player), *rows], gap=8), 8.5 * len(player) + 60)
     title = f"{player}" + (" (active)" if active else "")
-    return d.panel(inner, title=title, label=f"{player}'s battlefield", highlight=active)
+    return d.panel(inner, title=title, label=f"{player}'s battlefield", highlight=active, key=key)
 
 
 def _auras_on(view: View, player: str) -> list[d.Piece]:
@@ -566,9 +571,30 @@ def table_of(
     """:func:`table` from a view (the state as JSON): the helper card, the turn order and the
     forecast, the waiting triggers across the top; the players' battlefields below, side by
     side in turn order (wrapping at ``width``)."""
+    body = table_piece(view, events=events, selected=selected, columns=columns, width=width)
+    label = f"The table: it is {view.designation if view.designation != 'neither' else 'neither day nor night'}" + (
+        f", turn {view.turn}, {view.active}'s turn" if view.active else ", before the first turn"
+    )
+    return d.document(body, label=label, desc=view.next_untap_step)
+
+
+def table_piece(
+    view: View,
+    *,
+    events: Iterable[Any] = (),
+    selected: int | None = None,
+    columns: int = 3,
+    width: float = 900,
+    forecast_shown: bool = True,
+    seats: bool = False,
+) -> d.Piece:
+    """The table of :func:`table_of` as a piece, to be drawn with others (the practice page's
+    questions): without the forecast when ``forecast_shown`` is false (it would tell the answer
+    to a question about the next untap step), and with each player's place keyed
+    ``seat-<player>`` when ``seats`` (a player to choose)."""
     moments, changed = _moments(events)
     sky = designation(view.designation, changed=changed)
-    head = d.column([turn_order(view), forecast(view)], gap=8)
+    head = d.column([turn_order(view), forecast(view)], gap=8) if forecast_shown else turn_order(view)
     tops = [sky, head]
     pending = stack(view)
     if pending.w:
@@ -578,7 +604,15 @@ def table_of(
     for p in view.permanents:
         by_player.setdefault(p.controller, []).append(p)
     areas = [
-        player_area(view, who, by_player[who], selected=selected, moments=moments, columns=columns)
+        player_area(
+            view,
+            who,
+            by_player[who],
+            selected=selected,
+            moments=moments,
+            columns=columns,
+            key=f"seat-{who}" if seats else None,
+        )
         for who in view.players
     ]
     if by_player.get(None):
@@ -594,11 +628,43 @@ def table_of(
         used += area.w + 10
     if line:
         rows.append(d.row(line, gap=10))
-    body = d.column([top, *rows], gap=10)
-    label = f"The table: it is {view.designation if view.designation != 'neither' else 'neither day nor night'}" + (
-        f", turn {view.turn}, {view.active}'s turn" if view.active else ", before the first turn"
-    )
-    return d.document(body, label=label, desc=view.next_untap_step)
+    return d.column([top, *rows], gap=10)
+
+
+# ---------------------------------------------------------------------------
+# The practice page's questions (issue 18): answers drawn on the table
+# ---------------------------------------------------------------------------
+
+
+def choice(lines: Sequence[str], *, key: str, label: str, width: float = 176) -> d.Piece:
+    """An answer drawn as a framed box of words (``lines``: the first in bold), keyed so that a
+    learner may click it: "Yes: the untap step checks", "attached to no player"."""
+    parts, y = [], 18.0
+    for i, line in enumerate(lines):
+        svg, used = _text_block(
+            10, y, line, int(width / 6.6), size=13 if i == 0 else 11, weight="700" if i == 0 else None
+        )
+        parts.append(svg)
+        y += used + 2
+    h = y + 4
+    frame = d.rect(0, 0, width, h, fill="#ffffff", stroke=d.LINE, width=1.5, rx=8, cls="dn-frame")
+    return d.Piece(width, h, d.group(frame + "".join(parts), label=label, key=key, cls="dn-choice"))
+
+
+def question(
+    table_: d.Piece, *, label: str, desc: str, title: str = "", answers: Sequence[d.Piece] = (),
+    entering: Sequence[d.Piece] = (), entering_title: str = "",
+) -> d.Drawing:  # fmt: skip
+    """A question of the practice page drawn on the table: the answers to choose from under
+    ``title`` (helper cards, faces, boxes of words), the cards about to enter under
+    ``entering_title``, then the table (:func:`table_piece`). ``desc`` says the question in
+    words (never the answer)."""
+    rows: list[d.Piece] = []
+    for head, pieces in ((title, answers), (entering_title, entering)):
+        if pieces:
+            caption = d.Piece(300, 16, d.text(0, 13, head, size=13, weight="700", fill=_MUTED))
+            rows.append(d.column([caption, d.row(list(pieces), gap=12)], gap=4))
+    return d.document(d.column([*rows, table_], gap=12), label=label, desc=desc)
 
 
 def drawing_of(view: View, what: str = "table") -> d.Drawing:

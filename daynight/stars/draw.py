@@ -20,9 +20,15 @@ Functions (all pure: a state or a view in, a :class:`daynight.draw.Drawing` out)
 * :func:`round_table` -- a finished round (:class:`daynight.stars.Round`), all face up: what
   was revealed, played, won, taken and dropped, in seat order.
 
+* :func:`round_revealed` -- a round at the moment its last card is revealed, before anything
+  is decided: every card face up, no totals, winner or order unless asked for (the practice
+  page asks its questions on it).
+
 The pieces (:func:`face`, :func:`back_piece`, :func:`time_piece`, ...) are what the app
-composes; a piece that may be clicked has a ``data-key``: ``hand-<id>`` for a card of the
-viewer's hand, ``card-<id>`` for a face-up card on the table.
+composes; a piece that may be clicked or marked has a ``data-key``: ``hand-<id>`` for a card of
+the viewer's hand, ``card-<id>`` for a face-up card on the table, ``seat-<p>`` for player
+``p``'s place, ``time`` for the time card, ``pile`` for the draw pile, ``totals`` for the colour
+totals and ``total-<colour>`` for each colour's line in them.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from typing import Any, NamedTuple
 
 from .. import draw as d
 from ..core import shown
+from ..i18n import _
 from .data import COLOURS, Card
 from .display import draws
 from .engine import StarsGame
@@ -142,10 +149,10 @@ def _slot(w: float = W, h: float = H, words: str = "", label: str = "an empty pl
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8)
-def time_piece(day: bool, flipped: bool = False, w: float = 92.0, h: float = H) -> d.Piece:
+@lru_cache(maxsize=16)
+def time_piece(day: bool, flipped: bool = False, w: float = 92.0, h: float = H, key: str = "time") -> d.Piece:
     """The time card: the sun side (day: the highest colour total wins) or the moon side
-    (night: the lowest wins); ``flipped`` animates its turning over."""
+    (night: the lowest wins); ``flipped`` animates its turning over; keyed ``key``."""
     fill, ink = (DAY_FILL, DAY_INK) if day else (NIGHT_FILL, NIGHT_INK)
     symbol = d.sun(w / 2, 24, 17) if day else d.moon(w / 2 - 3, 24, 15)
     word, rule = ("DAY", "highest total") if day else ("NIGHT", "lowest total")
@@ -160,14 +167,14 @@ def time_piece(day: bool, flipped: bool = False, w: float = 92.0, h: float = H) 
         f"time card: {'day, sun' if day else 'night, moon'} side up: the "
         f"{'highest' if day else 'lowest'} colour total wins"
     )
-    svg = d.group(body, label=label, key="time")
+    svg = d.group(body, label=label, key=key)
     return d.Piece(w, h, d.animate(svg, "flip") if flipped else svg)
 
 
 def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided: bool, w: float = 236.0) -> d.Piece:
     """The colour totals as bars (the revealed card included), in colour order, each with its
-    colour's name, pattern and total; once decided, the winning colour is outlined and says
-    so, or the tie is named."""
+    colour's name, pattern and total (keyed ``total-<colour>``; the whole is keyed ``totals``);
+    once decided, the winning colour is outlined and says so, or the tie is named."""
     rows = []
     top = 16.0
     step = 15.5
@@ -178,7 +185,10 @@ def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided
         c = COLOUR[colour]
         total = totals.get(colour)
         wins = decided and colour == winning
-        parts = [d.text(0, y + 10, colour, size=11, weight="700" if wins else None)]
+        parts = [
+            d.rect(0, y - 1, w, step, fill="none", stroke=None, cls="dn-frame"),
+            d.text(0, y + 10, colour, size=11, weight="700" if wins else None),
+        ]
         if total is None:
             parts.append(d.text(bar_x, y + 10, "not on the table", size=10, italic=True, fill="#555"))
             words = f"{colour}: not on the table"
@@ -199,7 +209,7 @@ def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided
             parts.append(d.rect(bar_x, y + 1, length, 11, fill=c.pattern_fill(), stroke=None, rx=2))
             parts.append(d.text(bar_x + length + 4, y + 10, total, size=11, weight="700"))
             words = f"{colour} {total}" + (", wins" if wins else "")
-        rows.append(d.group("".join(parts), label=words))
+        rows.append(d.group("".join(parts), label=words, key=f"total-{colour}"))
     result = (f"{winning} wins" if winning else "tie: no winning colour") if decided else "so far"
     head = d.text(
         0, 10, f"colour totals ({'highest' if day else 'lowest'} wins): {result}", size=10.5, weight="700", limit=48
@@ -266,6 +276,8 @@ class Seat(NamedTuple):
     hand: Any  # a tuple of cards shown face up, or the number of hidden cards
     note: str  # the player's part in the choosing ("chooses 1st", "tie: no card", ...)
     turn: bool  # it is this player's move
+    key: str | None = None  # the place's data-key: ``seat-<p>``
+    room: bool = False  # a free line at the foot of the place, for the words of a mark
 
 
 def _seat_piece(seat: Seat, *, you: bool, fresh: frozenset, show_hand: bool) -> d.Piece:
@@ -313,16 +325,9 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
     if seat.collected is not None:
         lines.append(fan(seat.collected, fresh=fresh) if seat.collected else d.Piece(0, MINI_H, ""))
     if show_hand:
-        if isinstance(seat.hand, tuple):
-            lines.append(d.Piece(0, 12, d.text(0, 10, f"hand ({len(seat.hand)}):", size=10)))
-            lines.append(fan(seat.hand, step=15))
-        else:
-            body = d.place(back_piece(14, 20, "hidden hand"), 0, 0) + d.text(
-                20, 15, f"{_plural(seat.hand, 'card')} in hand", size=10.5
-            )
-            lines.append(
-                d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}"))
-            )
+        lines += _hand_lines(seat)
+    if seat.room:
+        lines.append(d.Piece(SEAT_W - 16, 16, ""))
     inner = d.column(lines, gap=4)
     inner = d.Piece(max(inner.w, SEAT_W - 16), inner.h, inner.svg)
     title = shown(seat.name, 24) + (" (you)" if you and "(you)" not in seat.name else "")
@@ -331,9 +336,20 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
         title=title,
         label=f"{title}'s place",
         highlight=seat.turn,
+        key=seat.key,
         title_size=12.5,
         fill="#ffffff" if not you else "#f4f8ff",
     )
+
+
+def _hand_lines(seat: Seat) -> list[d.Piece]:
+    """A player's hand at their place: face up in a fan, or as a count of hidden cards."""
+    if isinstance(seat.hand, tuple):
+        return [d.Piece(0, 12, d.text(0, 10, f"hand ({len(seat.hand)}):", size=10)), fan(seat.hand, step=15)]
+    body = d.place(back_piece(14, 20, "hidden hand"), 0, 0) + d.text(
+        20, 15, f"{_plural(seat.hand, 'card')} in hand", size=10.5
+    )
+    return [d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}"))]
 
 
 @lru_cache(maxsize=512)
@@ -355,18 +371,17 @@ def _centre(
     pile: int | None,
     revealed: Card | None,
     revealed_taken: bool,
-    totals: dict[str, int],
+    totals: dict[str, int] | None,
     winning: str | None,
     decided: bool,
     lines: Sequence[str],
     fresh: frozenset,
 ) -> d.Piece:
-    """The middle of the table: the time card, the draw pile, the revealed card, the colour
-    totals and a few words about the moment."""
+    """The middle of the table: the time card, the draw pile (``None``: none drawn), the
+    revealed card, the colour totals (``None``: not drawn) and a few words about the moment."""
     fresh = frozenset([revealed.id]) if revealed is not None and revealed.id in fresh else frozenset()
-    return _centre_drawn(
-        day, flipped, pile, revealed, revealed_taken, tuple(totals.items()), winning, decided, tuple(lines), fresh
-    )
+    tot = tuple(totals.items()) if totals is not None else None
+    return _centre_drawn(day, flipped, pile, revealed, revealed_taken, tot, winning, decided, tuple(lines), fresh)
 
 
 @lru_cache(maxsize=256)
@@ -376,7 +391,7 @@ def _centre_drawn(
     pile: int | None,
     revealed: Card | None,
     revealed_taken: bool,
-    totals: tuple,
+    totals: tuple | None,
     winning: str | None,
     decided: bool,
     lines: tuple,
@@ -390,6 +405,7 @@ def _centre_drawn(
             if pile
             else _slot(W, H, "empty", "the draw pile: empty")
         )
+        art = d.Piece(W, H, d.group(d.rect(0, 0, W, H, stroke=None, cls="dn-frame") + art.svg, key="pile"))
         columns.append(
             d.column([d.Piece(W, 12, d.text(W / 2, 10, f"pile: {pile}", size=10.5, anchor="middle")), art], gap=2)
         )
@@ -409,8 +425,8 @@ def _centre_drawn(
         ],
         gap=2,
     )
-    tot = totals_piece(dict(totals), day, winning, decided)
-    return d.row([*columns, rev_col, tot, info], gap=14, align="top")
+    tot = [totals_piece(dict(totals), day, winning, decided)] if totals is not None else []
+    return d.row([*columns, rev_col, *tot, info], gap=14, align="top")
 
 
 def _layout(
@@ -537,7 +553,7 @@ def _seat_of(src: Any, p: int, viewer: int | None, hand: Any, pend: Any, on_tabl
     else:
         turn = False
         note = "winner!" if p in src.winners else ""
-    return Seat(src.names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hand, note, turn)
+    return Seat(src.names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hand, note, turn, f"seat-{p}")
 
 
 def _moment(src: Any, names: Sequence[str], pending: Sequence[Any]) -> list[str]:
@@ -590,12 +606,16 @@ def round_table(
     viewer: int | None = None,
     hand: Sequence[Card] = (),
     result: str | None = None,
+    pile: int | None = None,
+    room: bool = False,
 ) -> d.Drawing:
     """A finished round, everything face up: the revealed card, each player's two cards, the
     colour totals and the winning colour, who took which card and who received none, in seat
-    order (``names`` default to Player 1, 2, ...). With ``viewer``, that player sits at the
-    bottom and ``hand`` (their hand now) is drawn beside them; ``result`` (the end of the
-    game, in words) is written in the middle."""
+    order (``names`` default to Player 1, 2, ...); each place is keyed ``seat-<p>``. With
+    ``viewer``, that player sits at the bottom and ``hand`` (their hand now) is drawn beside
+    them; ``result`` (the end of the game, in words) is written in the middle; ``pile`` draws
+    the draw pile with that many cards (keyed ``pile``); ``room`` keeps a free line at the foot
+    of each place for the words of a mark."""
     n = len(rnd.played)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
     day = rnd.time == "day"
@@ -604,7 +624,7 @@ def round_table(
         note = _note(
             p, winning=rnd.winning, values=rnd.values, order=rnd.order, dropped=rnd.dropped, taken=rnd.taken[p]
         )
-        seats.append(Seat(names[p], tuple(rnd.played[p]), rnd.stars[p], None, 0, note, False))
+        seats.append(Seat(names[p], tuple(rnd.played[p]), rnd.stars[p], None, 0, note, False, f"seat-{p}", room))
     won = f"{rnd.winning} wins" if rnd.winning else "a tie: no winning colour"
     takers = [f"{names[p]} took {card.colour} {card.value}" for p in rnd.order if (card := rnd.taken[p])]
     lines = [f"Round {rnd.number}: over", won] + (takers[:3] if takers else ["nobody took a card"])
@@ -613,7 +633,7 @@ def round_table(
     centre = _centre(
         day=day,
         flipped=False,
-        pile=None,
+        pile=pile,
         revealed=rnd.revealed,
         revealed_taken=False,
         totals=rnd.totals,
@@ -639,6 +659,56 @@ def round_table(
         + _describe_round(rnd, names)
     )
     return _layout(top, centre, bottom, label, desc)
+
+
+#: what :func:`round_revealed` shows of the colour totals
+TOTALS_SHOWN = ("none", "so far", "decided")
+
+
+def round_revealed(
+    rnd: Round,
+    names: Sequence[str],
+    collected: Sequence[Sequence[Card]],
+    *,
+    day: bool | None = None,
+    totals: str = "none",
+    pile: int | None = None,
+    lines: Sequence[str] = (),
+    label: str | None = None,
+) -> d.Drawing:
+    """The round ``rnd`` as it stood when its last card was revealed, before anything was
+    decided (a moment the engine passes through without stopping: it decides as the last card
+    is revealed): the revealed card and each player's two cards face up (``card-<id>``), the
+    time card as the reveals left it (``day``: another side, the side as the round began, say;
+    keyed ``time``), each player's place (``seat-<p>``) with the cards they had ``collected``
+    before the round and a free line for a mark's words; no winning colour and no order.
+    ``totals``: ``"none"``, ``"so far"`` (the colour totals, nothing decided) or ``"decided"``
+    (the winning colour outlined); ``pile``: the draw pile's count (keyed ``pile``); ``lines``:
+    a few words in the middle (default: the round and the time card)."""
+    if totals not in TOTALS_SHOWN:
+        raise ValueError(f"totals is one of {TOTALS_SHOWN}, not {totals!r}")
+    n = len(rnd.played)
+    day = rnd.time == "day" if day is None else day
+    seats = [
+        Seat(names[p], tuple(rnd.played[p]), sum(c.stars for c in collected[p]), tuple(collected[p]), 0, "",
+             False, f"seat-{p}", True)
+        for p in range(n)
+    ]  # fmt: skip
+    decided = totals == "decided"
+    centre = _centre(day=day, flipped=False, pile=pile, revealed=rnd.revealed, revealed_taken=False,
+                     totals=None if totals == "none" else rnd.totals, winning=rnd.winning if decided else None,
+                     decided=decided, lines=lines or [_("Round {n}").format(n=rnd.number), _("every card revealed")],
+                     fresh=frozenset())  # fmt: skip
+    top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
+    if label is None:
+        label = _("Day and Night, round {n}: every card revealed, nothing decided yet").format(n=rnd.number)
+    plays = " ".join(
+        _("{name} played {first} and {second}.").format(name=names[p], first=rnd.played[p][0].name,
+                                                       second=rnd.played[p][-1].name)
+        for p in range(n)
+    )  # fmt: skip
+    revealed = rnd.revealed.name if rnd.revealed else _("none")
+    return _layout(top, centre, [], label, _("Revealed: {card}. {plays}").format(card=revealed, plays=plays))
 
 
 def _hand_now(hand: Sequence[Card]) -> d.Piece:

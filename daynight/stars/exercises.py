@@ -1,76 +1,68 @@
 """stars: the exercises of the practice page (issue 18), each a question about one decision a
 rule makes, asked on a drawn table and judged by the rules of :mod:`daynight.stars.rules`.
 
-The positions come from seeded games between bots (:func:`rounds`) or are built through the
-public API (:func:`built_round`: a round with two players level in the winning colour, for the
-tie-breaks the bots' games seldom show). The right answer is computed by the rule functions
-from the cards on the table; the engine then plays the position on, and what it decided (its
-summary of the round, :class:`daynight.stars.Round`) and what its log said are kept with the
-exercise, so a test can check that the judged answer is what the game does.
+The positions come from :mod:`daynight.stars.moments`: seeded games between bots, or rounds
+built through the public API where the bots' games seldom show what a rule decides. The right
+answer is computed by the rule functions from the cards on the table; the engine then plays the
+position on, and what it decided (its summary of the round, :class:`daynight.stars.Round`, or
+its state) and what its log said are kept with the exercise, so a test can check that the
+judged answer is what the game does.
 
 Each kind (:data:`KINDS`) names the checklist ids it practises (``docs/rule-checklist.md``):
 
 ========================  =======  =================================================
 kind                      shape    the decision
 ========================  =======  =================================================
+``removed_cards``         number   how many cards go back to the box at setup
+``round_begins``          choice   day or night once a round's card is revealed (setup, kept)
+``time_card``             choice   the side of the time card after the reveal and both plays
 ``winning_colour``        choice   which colour wins, by day or by night, or none (a tie)
 ``winning_total``         number   the winning colour's total, the revealed card included
-``time_card``             choice   the side of the time card after the reveal and both plays
 ``choosing_order``        order    who chooses, in which order (sums, ties, fewer stars)
 ``no_card``               set      who takes no card this round
-``may_take``              set      which cards the chooser may take
+``may_take``              set      which cards the chooser may take (stars or none)
+``discarded``             set      which cards go to the discard pile at the clean-up
+``cards_in_hand``         number   how many cards a player holds when the next round begins
 ``last_round``            choice   whether the next round is the last
 ``game_winners``          set      who wins the game (stars, then cards, else shared)
-``removed_cards``         number   how many cards went back to the box at setup
 ========================  =======  =================================================
 
-The question drawings of the round kinds show the moment between the second reveal and the
-decision, which the engine's own drawing never shows (it decides as the last card is
-revealed): :func:`round_drawing` composes it from the pieces of :mod:`daynight.stars.draw`.
+The round kinds ask their question on :func:`daynight.stars.draw.round_revealed`: the moment
+between the second reveal and the decision, which the engine passes through without stopping.
+:func:`rulebook_steps` are the rulebook's own example (Ursula, Matthias and Irene), asked step
+by step: the walkthrough has the learner work it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
 
 from .. import draw as d
-from .. import i18n
-from ..i18n import N_, ngettext
+from ..i18n import N_, _, ngettext
 from ..practice import CHOICE, NUMBER, ORDER, SET, Exercise, Kind, Mark, Option, checklist, ordinal
-from .bots import RandomBot, RuleOfThumbBot
-from .data import COLOURS, Card, default_deck
-from .draw import MINI_H, SEAT_W, H, W, face, fan, table, time_piece, totals_piece
-from .engine import CHOOSE, PLAY1, PLAY2, Round, StarsGame
-from .moves import Move
-from .rules import (
-    DRAW,
-    REMOVED,
-    cards_removed,
-    choosing_order,
-    colour_totals,
-    game_winners,
-    is_last_round,
-    turn_time_card,
-    winning_colour,
-    winning_values,
+from . import rules
+from .bots import RuleOfThumbBot
+from .data import COLOURS, Card
+from .draw import MINI_H, SEAT_W, H, W, face, fan, round_revealed, round_table, table, time_piece
+from .engine import CHOOSE, StarsGame
+from .moments import (
+    RoundAt,
+    bot_move,
+    built_round,
+    deal_names,
+    decision_of,
+    find_round,
+    finished_game,
+    near_the_end,
+    round_beginnings,
+    round_starts,
+    rounds,
+    rulebook_round,
+    starless_round,
 )
 
-__all__ = ["KINDS", "RoundAt", "built_round", "round_drawing", "rounds", "standings_drawing"]
-
-_ = i18n._  # every sentence a learner reads goes through daynight.i18n
-
-#: the players' names: the rulebook's example first (Ursula, Matthias, Irene)
-NAMES = ("Ursula", "Matthias", "Irene", "Anna", "Ben", "Chen", "Dana", "Emil", "Farah", "Gita")
-
-
-def _names(rng: random.Random, n: int) -> list[str]:
-    return rng.sample(NAMES, n)
-
-
-def _bot_move(bot: Any, game: StarsGame, p: int, rng: random.Random) -> Any:
-    return bot.choose(game.view(p), game.legal_moves(p), rng)
+__all__ = ["KINDS", "rulebook_steps", "standings_drawing"]
 
 
 def _time(day: bool) -> str:
@@ -84,167 +76,16 @@ def _in_order(ids: Sequence[str]) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------
-# A round at the moment of its decision
-# ---------------------------------------------------------------------------
-
-
-class RoundAt(NamedTuple):
-    """A round whose cards are all face up and nothing decided yet: ``game`` one move before
-    the decision (the last card of the second play not yet placed), ``last`` that move, the
-    players' ``names``, the time card as the round began (``start_day``), the ``revealed``
-    card, each player's two ``played`` cards, the ``stars`` and ``collected`` cards before the
-    round; and the engine's game played on to the round's end (``after``), its summary of the
-    round (``round``) and the sentences its log said on the way (``events``)."""
-
-    game: StarsGame
-    last: Move
-    names: tuple[str, ...]
-    start_day: bool
-    revealed: Card | None
-    played: tuple[tuple[Card, ...], ...]
-    stars: tuple[int, ...]
-    collected: tuple[tuple[Card, ...], ...]
-    after: StarsGame
-    round: Round
-    events: tuple[str, ...]
-
-    @property
-    def cards(self) -> list[Card]:
-        """Every face-up card of the round: the revealed one, then each player's two."""
-        return ([self.revealed] if self.revealed else []) + [c for cs in self.played for c in cs]
-
-    @property
-    def day(self) -> bool:
-        """The time card once every card is revealed (rule: every time symbol turns it)."""
-        return turn_time_card(self.start_day, self.cards)
-
-    def totals(self) -> dict[str, int]:
-        return colour_totals(self.cards, self.game.options.absent_colours)
-
-
-def round_at(game: StarsGame, last: Move, rng: random.Random) -> RoundAt:
-    """The decision moment of ``game`` (``last`` places the round's last card), played on by
-    bots to the end of the round on a copy."""
-    views = [game.view(p) for p in range(game.n)]
-    seconds = [v.my_pending or last.card for v in views]  # only the last player's card is not placed yet
-    played = tuple((views[0].played[p][0], seconds[p]) for p in range(game.n))
-    after = game.copy()
-    mark, done = len(after.log), len(game.rounds or ())
-    after.play(last)
-    bot = RuleOfThumbBot()
-    while len(after.rounds or ()) == done:
-        p = after.to_players()[0]
-        after.play(_bot_move(bot, after, p, rng))
-    events = []
-    for e in after.log.since(mark):
-        if e.what == "commit":
-            continue
-        events.append(e.text)
-        if e.what == "cleanup":
-            break
-    v = views[0]
-    return RoundAt(
-        game,
-        last,
-        v.names,
-        v.start_day,
-        v.revealed,
-        played,
-        v.stars,
-        v.collected,
-        after,
-        (after.rounds or [])[done],
-        tuple(events),
-    )
-
-
-def rounds(rng: random.Random) -> Iterator[RoundAt]:
-    """Decision moments of seeded games between bots (3 to 5 players), from a random round on,
-    one game after another, without end."""
-    while True:
-        n = rng.choice((3, 4, 5))
-        game = StarsGame.new(n, rng.getrandbits(32), names=_names(rng, n))
-        bots = [RuleOfThumbBot() if rng.random() < 0.7 else RandomBot() for _ in range(n)]
-        start = rng.randint(1, 5)
-        while not game.is_over():
-            movers = game.to_players()
-            move = _bot_move(bots[movers[0]], game, movers[0], rng)
-            if game.phase == PLAY2 and len(movers) == 1 and game.round >= start:
-                yield round_at(game, move, rng)
-            game.play(move)
-
-
-def find_round(rng: random.Random, want: Callable[[RoundAt], bool], tries: int = 40) -> RoundAt | None:
-    """The first decision moment of :func:`rounds` that ``want`` accepts (``None`` after ``tries``)."""
-    for i, at in enumerate(rounds(rng)):
-        if want(at):
-            return at
-        if i + 1 >= tries:
-            return None
-    return None  # pragma: no cover - rounds() never ends
-
-
-def _play(game: StarsGame, p: int, card: Card) -> None:
-    game.play(next(m for m in game.legal_moves(p) if m.card is card))
-
-
-def built_round(rng: random.Random, fewer_stars: bool) -> RoundAt | None:
-    """A round built through the public API (:meth:`StarsGame.from_position`) in which two
-    players play the same value of one colour, which then wins; ``fewer_stars``: one of them
-    has collected a card (the other chooses first), else neither has (neither gets a card).
-    ``None`` when the random cards do not make such a round."""
-    deck = default_deck()
-    n = rng.choice((3, 4, 5))
-    day = rng.random() < 0.5
-    colour = rng.choice(COLOURS)
-    value = rng.randint(9, 13) if day else rng.randint(1, 4)
-    plain = [c for c in deck.cards if not c.time]
-    pair = [c for c in plain if c.colour == colour and c.value == value][:2]
-    if len(pair) < 2:
-        return None
-    rest = [c for c in plain if c not in pair]
-    rng.shuffle(rest)
-    a, b = rng.sample(range(n), 2)
-    firsts = [rest.pop() for _ in range(n)]
-    firsts[a], firsts[b] = pair
-    seconds = [rest.pop() for _ in range(n)]
-    for p in (a, b):  # their second card is of another colour, so their values stay level
-        if seconds[p].colour == colour:
-            seconds[p] = next(c for c in rest if c.colour != colour)
-            rest.remove(seconds[p])
-    reveal = rest.pop()
-    collected: list[list[Card]] = [[] for _ in range(n)]
-    if fewer_stars:
-        starred = next(c for c in rest if c.stars)
-        rest.remove(starred)
-        collected[rng.choice((a, b))].append(starred)
-    for p in range(n):
-        if p not in (a, b) and rng.random() < 0.5:
-            collected[p].append(rest.pop())
-    used = {id(c) for c in firsts + seconds + [reveal]} | {id(c) for cs in collected for c in cs}
-    spare = [c for c in deck.cards if id(c) not in used]
-    rng.shuffle(spare)
-    hands = [[firsts[p], seconds[p]] + [spare.pop() for _ in range(5)] for p in range(n)]
-    game = StarsGame.from_position(
-        hands=[[c.id for c in h] for h in hands],
-        pile=[reveal.id] + [c.id for c in spare[:30]],
-        removed=[c.id for c in spare[30:]],
-        collected=[[c.id for c in cs] for cs in collected],
-        time="day" if day else "night",
-        names=_names(rng, n),
-    )
-    for p in range(n):
-        _play(game, p, firsts[p])
-    for p in range(n - 1):
-        _play(game, p, seconds[p])
-    at = round_at(game, next(m for m in game.legal_moves(n - 1) if m.card is seconds[-1]), rng)
-    values = winning_values(at.played, colour) if winning_colour(at.totals(), at.day) == colour else []
-    return at if values and values[a] == values[b] else None
-
-
-# ---------------------------------------------------------------------------
 # The question drawings
 # ---------------------------------------------------------------------------
+
+
+def _asked(at: RoundAt, line: str, question: str, *, day: bool | None = None, totals: str = "none") -> d.Drawing:
+    """The round at ``at`` with every card face up and nothing decided (the time card showing
+    ``day``, by default as the reveals left it), a ``line`` and the ``question`` in words."""
+    lines = [_("Round {n}").format(n=at.game.round), line, question]
+    return round_revealed(at.round, at.names, at.collected, day=at.day if day is None else day, totals=totals,
+                          lines=lines, label=question)  # fmt: skip
 
 
 def _words_piece(lines: Sequence[str], width: float = 170.0) -> d.Piece:
@@ -257,17 +98,18 @@ def _words_piece(lines: Sequence[str], width: float = 170.0) -> d.Piece:
     )
 
 
-def _seat(name: str, cards: Sequence[Card], stars: int, collected: Sequence[Card], key: str) -> d.Piece:
-    """One player's place: the cards of the round (each keyed ``card-<id>``), the stars and
-    cards collected, a line kept free for a mark's words."""
-    lines = []
-    if cards:
-        lines.append(d.row([face(c, W, H, f"card-{c.id}") for c in cards], gap=6))
+def _captioned(caption: str, piece: d.Piece) -> d.Piece:
+    return d.column([d.Piece(piece.w, 12, d.text(0, 10, caption, size=10.5, limit=30)), piece], gap=2)
+
+
+def _seat(name: str, stars: int, collected: Sequence[Card], key: str) -> d.Piece:
+    """One player's place at the end of a game: the stars and cards collected, a line kept free
+    for a mark's words."""
     words = _("{stars} on {cards}").format(
         stars=ngettext("{n} star", "{n} stars", stars).format(n=stars),
         cards=ngettext("{n} card", "{n} cards", len(collected)).format(n=len(collected)),
     )
-    lines.append(d.Piece(SEAT_W - 16, 15, d.star(6, 7, 6) + d.text(15, 12, words, size=11, limit=26)))
+    lines = [d.Piece(SEAT_W - 16, 15, d.star(6, 7, 6) + d.text(15, 12, words, size=11, limit=26))]
     lines.append(fan(collected) if collected else d.Piece(0, MINI_H, ""))
     lines.append(d.Piece(SEAT_W - 16, 14, ""))
     inner = d.column(lines, gap=4)
@@ -275,43 +117,36 @@ def _seat(name: str, cards: Sequence[Card], stars: int, collected: Sequence[Card
     return d.panel(inner, title=name, label=_("{name}'s place").format(name=name), key=key, title_size=12.5)
 
 
-def _layout(seats: Sequence[d.Piece], centre: d.Piece, label: str, desc: str) -> d.Drawing:
-    return d.document(d.column([centre, d.row(list(seats), gap=10)], gap=12, align="centre"), label=label, desc=desc)
-
-
-def round_drawing(at: RoundAt, day: bool, line: str, question: str, winning: str | None = None) -> d.Drawing:
-    """The round at ``at`` with every card face up and nothing decided: the time card showing
-    ``day`` (keyed ``time``), the revealed card, each player's place (keyed ``seat-<p>``) with
-    their two cards (``card-<id>``), the round, a ``line`` and the ``question`` in words; with
-    ``winning``, the colour totals with that colour outlined (keyed ``totals``)."""
-    revealed = at.revealed
-    shown = (
-        face(revealed, W, H, f"card-{revealed.id}")
-        if revealed
-        else d.Piece(W, H, d.group(d.text(0, 40, _("none"), size=11, italic=True), label=_("no card revealed")))
-    )
-    parts = [time_piece(day), d.column([d.Piece(W, 12, d.text(0, 10, _("revealed"), size=10.5)), shown], gap=2)]
-    if winning is not None:
-        parts.append(totals_piece(at.totals(), day, winning, True))
-    parts.append(_words_piece([_("Round {n}").format(n=at.game.round), line, question]))
-    seats = [_seat(at.names[p], at.played[p], at.stars[p], at.collected[p], f"seat-{p}") for p in range(len(at.names))]
-    desc = " ".join(
-        _("{name} played {cards}.").format(name=at.names[p], cards=_(" and ").join(c.name for c in cs))
-        for p, cs in enumerate(at.played)
-    )
-    return _layout(seats, d.row(parts, gap=14, align="top"), question, desc)
-
-
 def standings_drawing(names: Sequence[str], collected: Sequence[Sequence[Card]], label: str) -> d.Drawing:
     """The end of a game: each player's place (keyed ``seat-<p>``) with the cards collected."""
     stars = [sum(c.stars for c in cs) for cs in collected]
-    seats = [_seat(names[p], (), stars[p], collected[p], f"seat-{p}") for p in range(len(names))]
-    return _layout(
-        seats,
-        _words_piece([_("The game is over"), _("every card has been drawn")], 300),
-        label,
-        _("The cards each player collected."),
+    seats = [_seat(names[p], stars[p], collected[p], f"seat-{p}") for p in range(len(names))]
+    centre = _words_piece([_("The game is over"), _("every card has been drawn")], 300)
+    return d.document(
+        d.column([centre, d.row(seats, gap=10)], gap=12, align="centre"),
+        label=label,
+        desc=_("The cards each player collected."),
     )
+
+
+def _beginning_drawing(game: StarsGame, before: bool | None, question: str) -> d.Drawing:
+    """A round just begun: the time card as the round before ended (keyed ``time``; ``None``:
+    the first round, set up as the rules say), the revealed card, and the time card's two sides
+    to choose from (``side-day``, ``side-night``)."""
+    view = game.view(0)
+    if before is None:
+        first = _captioned(_("setup"), _words_piece([_("a new game:"), _("the time card is placed"),
+                                                     _("as the rules say")], 120))  # fmt: skip
+    else:
+        first = _captioned(_("as round {n} ended").format(n=view.round - 1), time_piece(before))
+    revealed = view.revealed
+    shown = face(revealed, W, H, f"card-{revealed.id}") if revealed else d.Piece(
+        W, H, d.group(d.text(0, 40, _("none"), size=11, italic=True), label=_("no card revealed")))  # fmt: skip
+    sides = d.row([time_piece(True, key="side-day"), time_piece(False, key="side-night")], gap=8)
+    parts = [first, _captioned(_("revealed"), shown), _captioned(_("now: which side is up?"), sides)]
+    centre = d.row(parts, gap=18, align="top")
+    head = _words_piece([_("Round {n} begins").format(n=view.round), question], 420)
+    return d.document(d.column([head, centre], gap=10), label=question, desc=question)
 
 
 # ---------------------------------------------------------------------------
@@ -339,11 +174,11 @@ def _result(at: RoundAt) -> tuple[dict[str, int], str | None, list[int], list[in
     """What the rules say of the round at ``at``: the totals, the winning colour, each player's
     value in it, who chooses in order and who receives no card for a tie."""
     totals = at.totals()
-    colour = winning_colour(totals, at.day)
+    colour = rules.winning_colour(totals, at.day)
     if colour is None:
         return totals, None, [], [], []
-    values = winning_values(at.played, colour)
-    order, dropped = choosing_order(values, at.stars, at.day)
+    values = rules.winning_values(at.played, colour)
+    order, dropped = rules.choosing_order(values, at.stars, at.day)
     return totals, colour, values, order, dropped
 
 
@@ -371,6 +206,14 @@ def _colour_marks(at: RoundAt, totals: dict[str, int], colour: str | None) -> tu
     words = _("wins: {total}") if colour else _("tied: {total}")
     marks = [Mark(f"card-{c.id}", words.format(total=totals[c.colour])) for c in at.cards if c.colour in shown]
     return (Mark("time", _("{time}: the {most} wins").format(time=_time(at.day), most=_most(at.day))), *marks)
+
+
+def _total_marks(at: RoundAt, totals: dict[str, int], colour: str | None) -> tuple[Mark, ...]:
+    """Words on the colour totals (keyed ``total-<colour>``): the winning one, or those tied."""
+    best = (max if at.day else min)(totals.values())
+    if colour is not None:
+        return (Mark(f"total-{colour}", _("wins: {total}").format(total=totals[colour])),)
+    return tuple(Mark(f"total-{k}", _("tied: {total}").format(total=best)) for k in COLOURS if totals.get(k) == best)
 
 
 def _any_round(rng: random.Random, prefer: Callable[[RoundAt], bool], chance: float) -> RoundAt:
@@ -434,15 +277,135 @@ def _order_reason(at: RoundAt, colour: str, values: list[int], order: list[int])
 
 
 # ---------------------------------------------------------------------------
-# The kinds
+# Setup and the time card
 # ---------------------------------------------------------------------------
 
 
-def make_winning_colour(seed: int) -> Exercise:
-    """Which colour wins this round (by day the highest total, by night the lowest, the
-    revealed card counted, a tie meaning none)?"""
+def make_removed_cards(seed: int) -> Exercise:
+    """How many cards go back to the box unseen at setup, by the number of players."""
     rng = random.Random(seed)
-    at = _any_round(rng, _tie, 0.3)
+    n = rng.choice(sorted(rules.REMOVED))
+    game = StarsGame.new(n, rng.getrandbits(32), names=deal_names(rng, n))
+    answer = rules.cards_removed(n)
+    q = _(
+        "A new game of {n} players: the cards were shuffled and each player took 7. How many cards went back to "
+        "the box, unseen?"
+    ).format(n=n)
+    pile = 108 - answer - rules.HAND_SIZE * n
+    why = _(
+        "With 3 players 33 cards go back to the box, with 4 players 16, with 5 players 3: here {answer}, so that "
+        "{pile} cards form the draw pile."
+    ).format(answer=answer, pile=pile)
+    events = tuple(e.text for e in game.log.of_kind("setup"))
+    opts = _number_options([rules.cards_removed(k) for k in rules.REMOVED])
+    marks = (Mark("pile", _("{pile} = 108 - {answer} - {n} x 7").format(pile=pile, answer=answer, n=n)),)
+    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), table(game), why,
+                    marks, str(answer), events, game.view(0).removed_size, game)  # fmt: skip
+
+
+def _beginning(rng: random.Random) -> tuple[StarsGame, bool | None]:
+    """A round just begun (a third of them the first round) and how the round before left the
+    time card (``None``: the first round); more often night, where a reset would show."""
+    starts = round_beginnings(rng)
+    if rng.random() < 1 / 3:
+        return starts[0], None
+    later = starts[1:]
+    nights = [g for g in later if g.view(0).rounds[-1].time == "night"]
+    game = rng.choice(nights if nights and rng.random() < 0.6 else later)
+    return game, game.view(0).rounds[-1].time == "day"
+
+
+def _beginning_reason(round_no: int, before: bool | None, revealed: Card | None, now: bool) -> str:
+    if before is None:
+        start = _("At setup the time card is placed sun side up, so round 1 begins by day.")
+    else:
+        start = _("The time card is not reset between rounds: round {n} begins as round {m} ended, by {time}.").format(
+            n=round_no, m=round_no - 1, time=_time(before)
+        )
+    if revealed is None:
+        then = _("No card is revealed (the draw pile is empty), so it stays on {now}.")
+    elif revealed.time:
+        then = _("The revealed card ({card}) shows the time symbol, so the time card is turned over at once: {now}.")
+    else:
+        then = _("The revealed card ({card}) shows no time symbol, so the time card stays on {now}.")
+    return start + " " + then.format(card=revealed.name if revealed else "", now=_time(now))
+
+
+def make_round_begins(seed: int) -> Exercise:
+    """Day or night once a round's card is revealed: the first round begins by day (the time
+    card is placed sun side up), every other round as the one before ended (it is not reset),
+    and a revealed time symbol turns it over at once."""
+    rng = random.Random(seed)
+    game, before = _beginning(rng)
+    view = game.view(0)
+    start = view.start_day if before is None else before  # round 1: the time card as the setup placed it
+    revealed = view.revealed
+    answer = rules.turn_time_card(start, [revealed] if revealed else [])
+    card = revealed.name if revealed else ""
+    if before is None:
+        q = _("A new game: round 1 begins.")
+    else:
+        q = _("Round {m} ended by {time}; round {n} begins.").format(m=view.round - 1, time=_time(before), n=view.round)
+    q += " " + (
+        _("The draw pile is empty, so no card is revealed.")
+        if revealed is None
+        else _("The card revealed from the draw pile is {card}.").format(card=card)
+    )
+    q += " " + _("Which side of the time card is up now? Click it.")
+    opts = (
+        Option("day", _("Day: the sun side is up"), True, "side-day", _("day")),
+        Option("night", _("Night: the moon side is up"), False, "side-night", _("night")),
+    )
+    marks = [Mark("side-day" if answer else "side-night", _("now: {time}").format(time=_time(answer)))]
+    if before is not None:
+        marks.append(Mark("time", _("kept: {time}").format(time=_time(before))))
+    if revealed is not None:
+        marks.append(Mark(f"card-{revealed.id}", _("turns it") if revealed.time else _("no time symbol")))
+    ids = ["S5" if before is None else "S29"] + (["S11"] if revealed is not None and revealed.time else [])
+    log = list(game.log)
+    begun = max(i for i, e in enumerate(log) if e.what in ("setup", "cleanup"))
+    events = tuple(e.text for e in log[begun:] if e.what in ("setup", "cleanup", "reveal", "flip"))
+    drawing = _beginning_drawing(game, before, _("Which side is up now?"))
+    return Exercise("round_begins", seed, q, CHOICE, opts, answer, _in_order(ids), drawing,
+                    _beginning_reason(view.round, before, revealed, answer), tuple(marks), _time(answer), events,
+                    view.day, game)  # fmt: skip
+
+
+def make_time_card(seed: int) -> Exercise:
+    """The side of the time card after the revealed card and both plays."""
+    rng = random.Random(seed)
+    at = _any_round(rng, lambda at: any(c.time for c in at.cards), 0.85)
+    flips = [c for c in at.cards if c.time]
+    opts = (
+        Option("day", _("Day (sun side up)"), True, None, _("day")),
+        Option("night", _("Night (moon side up)"), False, None, _("night")),
+    )
+    q = _(
+        "Round {round} began by {time}. Here are the revealed card and both plays. Which side of the time card is "
+        "up now?"
+    ).format(round=at.game.round, time=_time(at.start_day))
+    drawing = _asked(at, _("the time card as it began"), _("Which side is up now?"), day=at.start_day)
+    why = ngettext(
+        "{count} card shows the time symbol, so the time card is turned over {count} time: from {start} to {end}.",
+        "{count} cards show the time symbol, so the time card is turned over {count} times: "
+        "from {start} to {end} (two turns cancel out).",
+        len(flips),
+    ).format(count=len(flips), start=_time(at.start_day), end=_time(at.day))
+    marks = tuple(Mark(f"card-{c.id}", _("turns it ({n})").format(n=ordinal(i))) for i, c in enumerate(flips, 1))
+    marks += (Mark("time", _("now: {time}").format(time=_time(at.day))),)
+    ids = _in_order(["S13", "S14"] + (["S11"] if at.revealed and at.revealed.time else []))
+    return Exercise("time_card", seed, q, CHOICE, opts, at.day, ids, drawing, why, marks, _time(at.day), at.events,
+                    at.round.time == "day", at)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# The winning colour
+# ---------------------------------------------------------------------------
+
+
+def ask_winning_colour(at: RoundAt, seed: int, example: Sequence[str] = ()) -> Exercise:
+    """Which colour wins the round at ``at`` (``example``: the checklist ids of the rulebook's
+    example when it is the one asked)."""
     totals, colour, *_rest = _result(at)
     opts = [
         Option(
@@ -455,15 +418,22 @@ def make_winning_colour(seed: int) -> Exercise:
         for c in at.cards
     ]
     opts.append(Option("none", _("No winning colour (a tie)"), None, None, _("no winning colour")))
-    rules = ["S15", "S16" if at.day else "S17"] + (["S10"] if at.revealed else []) + ([] if colour else ["S18"])
+    ids = ["S15", "S16" if at.day else "S17"] + (["S10"] if at.revealed else []) + ([] if colour else ["S18"])
     q = _(
         "Every card of round {round} is face up and it is {time}. Which colour wins? Click a card of that colour, "
         "or No winning colour."
     ).format(round=at.game.round, time=_time(at.day))
-    drawing = round_drawing(at, at.day, _("both plays revealed"), _("Which colour wins?"))
+    drawing = _asked(at, _("both plays revealed"), _("Which colour wins?"))
     why, marks, said = _colour_reason(at, totals, colour), _colour_marks(at, totals, colour), colour
-    return Exercise("winning_colour", seed, q, CHOICE, tuple(opts), colour, _in_order(rules), drawing, why, marks,
-                    said or _("no winning colour"), at.events, at.round.winning, at)  # fmt: skip
+    return Exercise("winning_colour", seed, q, CHOICE, tuple(opts), colour, _in_order([*ids, *example]), drawing,
+                    why, marks, said or _("no winning colour"), at.events, at.round.winning, at)  # fmt: skip
+
+
+def make_winning_colour(seed: int) -> Exercise:
+    """Which colour wins this round (by day the highest total, by night the lowest, the
+    revealed card counted, a tie meaning none)?"""
+    rng = random.Random(seed)
+    return ask_winning_colour(_any_round(rng, _tie, 0.3), seed)
 
 
 def make_winning_total(seed: int) -> Exercise:
@@ -487,64 +457,47 @@ def make_winning_total(seed: int) -> Exercise:
     q = _("It is {time} and {colour} wins round {round}. What is the {colour} total?").format(
         time=_time(at.day), colour=colour, round=at.game.round
     )
-    drawing = round_drawing(at, at.day, _("{colour} wins").format(colour=colour), _("What is its total?"))
+    drawing = _asked(at, _("{colour} wins").format(colour=colour), _("What is its total?"))
     cards = [c for c in at.cards if c.colour == colour]
     why = _("{colour}: {sum} = {total}, the revealed card included.").format(
         colour=colour.capitalize(), sum=" + ".join(str(c.value) for c in cards), total=total
     )
     marks = tuple(Mark(f"card-{c.id}", _("counts: {v}").format(v=c.value)) for c in cards)
-    rules = _in_order(["S16" if at.day else "S17"] + (["S10"] if at.revealed else []))
-    return Exercise("winning_total", seed, q, NUMBER, _number_options(values), total, rules, drawing, why, marks,
+    ids = _in_order(["S16" if at.day else "S17"] + (["S10"] if at.revealed else []))
+    return Exercise("winning_total", seed, q, NUMBER, _number_options(values), total, ids, drawing, why, marks,
                     str(total), at.events, at.round.totals.get(colour), at)  # fmt: skip
 
 
-def make_time_card(seed: int) -> Exercise:
-    """The side of the time card after the revealed card and both plays."""
-    rng = random.Random(seed)
-    at = _any_round(rng, lambda at: any(c.time for c in at.cards), 0.85)
-    flips = [c for c in at.cards if c.time]
-    opts = (
-        Option("day", _("Day (sun side up)"), True, None, _("day")),
-        Option("night", _("Night (moon side up)"), False, None, _("night")),
-    )
-    q = _(
-        "Round {round} began by {time}. Here are the revealed card and both plays. Which side of the time card is "
-        "up now?"
-    ).format(round=at.game.round, time=_time(at.start_day))
-    drawing = round_drawing(at, at.start_day, _("the time card as it began"), _("Which side is up now?"))
-    why = ngettext(
-        "{count} card shows the time symbol, so the time card is turned over {count} time: from {start} to {end}.",
-        "{count} cards show the time symbol, so the time card is turned over {count} times: "
-        "from {start} to {end} (two turns cancel out).",
-        len(flips),
-    ).format(count=len(flips), start=_time(at.start_day), end=_time(at.day))
-    marks = tuple(Mark(f"card-{c.id}", _("turns it ({n})").format(n=ordinal(i))) for i, c in enumerate(flips, 1))
-    marks += (Mark("time", _("now: {time}").format(time=_time(at.day))),)
-    rules = _in_order(["S13", "S14"] + (["S11"] if at.revealed and at.revealed.time else []))
-    return Exercise("time_card", seed, q, CHOICE, opts, at.day, rules, drawing, why, marks, _time(at.day), at.events,
-                    at.round.time == "day", at)  # fmt: skip
+# ---------------------------------------------------------------------------
+# Collecting winning cards
+# ---------------------------------------------------------------------------
 
 
-def make_choosing_order(seed: int) -> Exercise:
-    """Who chooses a card, in which order: the value in the winning colour (both cards added),
-    highest first by day and lowest by night; equal values: fewer stars first; still equal:
-    neither chooses."""
-    rng = random.Random(seed)
-    at = _chooser_round(rng)
+def ask_choosing_order(at: RoundAt, seed: int, example: Sequence[str] = ()) -> Exercise:
+    """Who chooses a card in the round at ``at`` (which has a winning colour), in which order."""
     _totals, colour, values, order, dropped = _result(at)
     assert colour is not None
     q = _(
         "{colour} wins by {time}. Click the players who choose a card, in the order they choose (click a player "
         "again to take them out), then Check."
     ).format(colour=colour.capitalize(), time=_time(at.day))
-    drawing = round_drawing(at, at.day, _("{colour} wins").format(colour=colour), _("Who chooses first?"), colour)
+    drawing = _asked(at, _("{colour} wins").format(colour=colour), _("Who chooses first?"), totals="decided")
     both = any(all(c.colour == colour for c in at.played[p]) for p in order + dropped)
     level = len({values[p] for p in order + dropped}) < len(order + dropped)
-    rules = ["S19", "S22"] + (["S23"] if both else []) + (["S24"] if level else []) + (["S25"] if dropped else [])
-    why, marks = _order_reason(at, colour, values, order), _seat_reasons(at, colour, values, order, dropped)
+    ids = ["S19", "S22"] + (["S23"] if both else []) + (["S24"] if level else []) + (["S25"] if dropped else [])
+    why = _order_reason(at, colour, values, order)
+    marks = _seat_reasons(at, colour, values, order, dropped) + _total_marks(at, _totals, colour)
     said = _(", then ").join(at.names[p] for p in order) or _("nobody")
-    return Exercise("choosing_order", seed, q, ORDER, _seat_options(at.names), tuple(order), _in_order(rules),
-                    drawing, why, marks, said, at.events, at.round.order, at)  # fmt: skip
+    return Exercise("choosing_order", seed, q, ORDER, _seat_options(at.names), tuple(order),
+                    _in_order([*ids, *example]), drawing, why, marks, said, at.events, at.round.order,
+                    at)  # fmt: skip
+
+
+def make_choosing_order(seed: int) -> Exercise:
+    """Who chooses a card, in which order: the value in the winning colour (both cards added),
+    highest first by day and lowest by night; equal values: fewer stars first; still equal:
+    neither chooses."""
+    return ask_choosing_order(_chooser_round(random.Random(seed)), seed)
 
 
 def make_no_card(seed: int) -> Exercise:
@@ -555,82 +508,181 @@ def make_no_card(seed: int) -> Exercise:
     totals, colour, values, order, dropped = _result(at)
     nobody = frozenset(p for p in range(len(at.names)) if p not in order)
     q = _("It is {time}. Mark every player who takes no card this round, then Check.").format(time=_time(at.day))
-    drawing = round_drawing(at, at.day, _("both plays revealed"), _("Who takes no card?"))
+    drawing = _asked(at, _("both plays revealed"), _("Who takes no card?"), totals="so far")
     why = _colour_reason(at, totals, colour) + (
         "" if colour is None else " " + _order_reason(at, colour, values, order)
     )
-    rules = ["S19"] + (["S18"] if colour is None else []) + (["S25"] if dropped else [])
+    ids = ["S19"] + (["S18"] if colour is None else []) + (["S25"] if dropped else [])
     said = _(", ").join(at.names[p] for p in sorted(nobody)) or _("nobody: everyone takes a card")
-    marks = _seat_reasons(at, colour, values, order, dropped)
+    marks = _seat_reasons(at, colour, values, order, dropped) + _total_marks(at, totals, colour)
     out = frozenset(p for p in range(len(at.names)) if at.round.taken[p] is None)
-    return Exercise("no_card", seed, q, SET, _seat_options(at.names), nobody, _in_order(rules), drawing, why, marks,
+    return Exercise("no_card", seed, q, SET, _seat_options(at.names), nobody, _in_order(ids), drawing, why, marks,
                     said, at.events, out, at)  # fmt: skip
+
+
+def _choosing(rng: random.Random) -> tuple[RoundAt, int]:
+    """A round with choosers and how many of them have chosen before the one asked; four in
+    ten built so that the one asked finds no card with a star left on the table."""
+    if rng.random() < 0.4:
+        for _i in range(30):
+            found = starless_round(rng)
+            if found is not None:
+                return found
+    at = find_round(rng, lambda at: bool(_result(at)[3]), 400)
+    assert at is not None, "a round in which somebody chooses"
+    return at, rng.randrange(len(at.choices()))
 
 
 def make_may_take(seed: int) -> Exercise:
     """Which cards the player whose turn it is to choose may take: any one face-up card of the
-    round, of any colour, the revealed card and the other players' cards included."""
-    rng = random.Random(seed)
-    at = find_round(rng, lambda at: bool(_result(at)[3]), 400)
-    assert at is not None, "a round in which somebody chooses"
+    round, of any colour, the revealed card and the other players' cards included, and one must
+    be taken even when no card left has a star."""
+    at, done = _choosing(random.Random(seed))
     game = at.game.copy()
     game.play(at.last)
-    chooser = game.to_players()[0]
+    for move in at.choices()[:done]:
+        game.play(move)
     assert game.phase == CHOOSE
+    chooser = game.to_players()[0]
     view = game.view(chooser)
-    name = view.names[chooser]
+    name, starless = view.names[chooser], not any(c.stars for c in view.table)
     opts = tuple(Option(f"t{c.id}", c.name, c.id, f"card-{c.id}", c.name) for c in view.table)
     opts += tuple(Option(f"h{c.id}", c.name, c.id, f"hand-{c.id}", c.name) for c in view.hand)
-    answer = frozenset(m.card.id for m in game.legal_moves(chooser))
-    q = _("You are {name}, and it is your turn to choose. Mark every card you may take, then Check.").format(name=name)
+    answer = frozenset(c.id for c in rules.cards_to_take(view.table))
+    q = _("You are {name}, and it is your turn to choose.").format(name=name) + " "
+    if starless:
+        q += _("No card left on the table has a star.") + " "
+    q += _("Mark every card you may take, then Check.")
     marks = tuple(Mark(f"card-{c.id}", _("may be taken")) for c in view.table)
     marks += tuple(Mark(f"hand-{c.id}", _("in your hand")) for c in view.hand)
     why = _(
         "{name} may take any one face-up card of the round, of any colour, the revealed card and the other "
         "players' cards included; the cards in a hand are not on the table."
     ).format(name=name)
+    if starless:
+        why += " " + _(
+            "No card left has a star, and still {name} must take one: with equal stars at the end of the game, "
+            "more collected cards win."
+        ).format(name=name)
+        marks += (Mark(f"seat-{chooser}", _("must take one")),)
     said = ngettext("the {n} face-up card", "all {n} face-up cards", len(answer)).format(n=len(answer))
     taken = at.round.taken[chooser]
-    return Exercise("may_take", seed, q, SET, opts, answer, ("S20",), table(game, chooser), why, marks, said,
+    ids = ("S20", "S26") if starless else ("S20",)
+    return Exercise("may_take", seed, q, SET, opts, answer, ids, table(game, chooser), why, marks, said,
                     at.events, taken.id if taken else None, game)  # fmt: skip
 
 
-def _near_the_end(rng: random.Random) -> StarsGame:
-    """A round built through the public API with about two cards per player left in the draw
-    pile (a full game's pile never holds exactly two per player when a round begins)."""
-    n = rng.choice((3, 4, 5))
-    cards = [c.id for c in default_deck().cards]
-    rng.shuffle(cards)
-    left = 2 * n + rng.choice((-2, -1, 0, 0, 1, 2))
-    hands = [cards[7 * p : 7 * p + 7] for p in range(n)]
-    rest = cards[7 * n :]
-    return StarsGame.from_position(
-        hands=hands,
-        pile=rest[: left + 1],
-        removed=rest[left + 1 :],
-        time=rng.choice(("day", "night")),
-        round_no=rng.randint(5, 8),
-        names=_names(rng, n),
+# ---------------------------------------------------------------------------
+# Clean up and draw cards
+# ---------------------------------------------------------------------------
+
+
+def _plain(at: RoundAt) -> bool:
+    """Whether every card taken in the round is told apart from the others by its colour and
+    value (the places say "took orange 7")."""
+    seen = [(c.colour, c.value) for c in at.cards]
+    return all(seen.count((m.card.colour, m.card.value)) == 1 for m in at.choices())
+
+
+def make_discarded(seed: int) -> Exercise:
+    """Which cards go to the discard pile at the clean-up: every card still face up, the
+    revealed one included; a taken card stays with its taker."""
+    rng = random.Random(seed)
+    at = find_round(rng, lambda at: _plain(at) and (bool(at.choices()) or rng.random() < 0.15), 400)
+    assert at is not None, "a round whose taken cards are told apart"
+    taken = {m.card.id: at.names[m.player] for m in at.choices()}
+    answer = frozenset(c.id for c in at.cards if c.id not in taken)  # what is still face up after the choosing
+    opts = tuple(
+        Option(f"c{c.id}", _("{card}: to the discard pile").format(card=c.name), c.id, f"card-{c.id}", c.name)
+        for c in at.cards
     )
+    q = _(
+        "Round {round} is over: who took which card is written at each place. At the clean-up, which cards go "
+        "to the discard pile? Mark every one, then Check."
+    ).format(round=at.game.round)
+    marks = tuple(
+        Mark(f"card-{c.id}", _("{name} keeps it").format(name=taken[c.id]) if c.id in taken else _("discarded"))
+        for c in at.cards
+    )
+    why = ngettext(
+        "Every card still face up on the table goes to the discard pile, the revealed card included: {count} "
+        "card. A taken card lies face up in front of its taker, in their collection, and stays there.",
+        "Every card still face up on the table goes to the discard pile, the revealed card included: {count} "
+        "cards. A taken card lies face up in front of its taker, in their collection, and stays there.",
+        len(answer),
+    ).format(count=len(answer))
+    said = ngettext("{n} card", "{n} cards", len(answer)).format(n=len(answer))
+    ids = ("S21", "S27") if taken else ("S27",)
+    before = len(at.game.view(0).discard)
+    went = frozenset(c.id for c in at.after.view(0).discard[before:])  # what the engine put on the discard pile
+    return Exercise("discarded", seed, q, SET, opts, answer, ids, round_table(at.round, at.names), why, marks,
+                    said, at.events, went, at)  # fmt: skip
 
 
-def _round_starts(rng: random.Random) -> list[StarsGame]:
-    """The start of every round but the last of a seeded game between bots."""
-    n = rng.choice((3, 4, 5))
-    game = StarsGame.new(n, rng.getrandbits(32), names=_names(rng, n))
-    bot = RuleOfThumbBot()
-    starts: list[StarsGame] = []
-    while not game.is_over():
-        if game.phase == PLAY1 and len(game.to_players()) == n and not game.view(0).last_round:
-            starts.append(game.copy())
-        game.play(_bot_move(bot, game, game.to_players()[0], rng))
-    return starts
+def _next_round_at(rng: random.Random) -> RoundAt:
+    """A round that is not the last; half of them built with the draw pile near its end."""
+    if rng.random() < 0.5:
+        for _i in range(10):
+            at = decision_of(near_the_end(rng), rng)
+            if at is not None and not at.game.view(0).last_round:
+                return at
+    found = find_round(rng, lambda at: not at.game.view(0).last_round, 400)
+    assert found is not None, "a round that is not the last"
+    return found
+
+
+def make_cards_in_hand(seed: int) -> Exercise:
+    """How many cards a player holds when the next round begins: seven to start with, one
+    played in each of the two plays, two drawn at the clean-up (none when the pile is short)."""
+    rng = random.Random(seed)
+    at = _next_round_at(rng)
+    n, pile, p = len(at.names), at.pile, rng.randrange(len(at.names))
+    before = at.hands()[p]
+    drawn = rules.cards_to_draw(pile, n, at.game.options.short_pile)[p]
+    answer = before + drawn
+    name = at.names[p]
+    q = ngettext(
+        "Round {round} is over and {pile} card is left in the draw pile. How many cards does {name} hold when the "
+        "next round begins?",
+        "Round {round} is over and {pile} cards are left in the draw pile. How many cards does {name} hold when "
+        "the next round begins?",
+        pile,
+    ).format(round=at.game.round, pile=pile, name=name)
+    why = _(
+        "Each player takes {hand} cards into hand and plays one in each of the two plays, so {name} holds {before} "
+        "once both plays are made."
+    ).format(hand=rules.HAND_SIZE, name=name, before=before)
+    if drawn == rules.DRAW:
+        why += " " + _(
+            "At the clean-up each player draws two cards from the draw pile ({pile} cards are enough for {n} "
+            "players), which brings the hand back to {answer}."
+        ).format(pile=pile, n=n, answer=answer)
+        pile_mark = _("{pile}: two each for {n}").format(pile=pile, n=n)
+    else:
+        why += " " + _(
+            "The draw pile ({pile} cards) cannot give {n} players two each, so nobody draws (the package's rule "
+            "option short_pile=no_draw, where the rules sheet is silent): {name} plays the last round with {answer}."
+        ).format(pile=pile, n=n, name=name, answer=answer)
+        pile_mark = _("{pile}: too few for two each").format(pile=pile)
+    marks = (
+        Mark(f"seat-{p}", _("{before} + {drawn} drawn = {answer}").format(before=before, drawn=drawn, answer=answer)),
+        Mark("pile", pile_mark),
+    )
+    opts = _number_options([before, before + 1, before + rules.DRAW, rules.HAND_SIZE + rules.DRAW, answer])
+    drawing = round_table(at.round, at.names, pile=pile, room=True)
+    return Exercise("cards_in_hand", seed, q, NUMBER, opts, answer, ("S8", "S28"), drawing, why, marks,
+                    str(answer), at.events, at.after.view(0).hand_sizes[p], at)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# The end of the game
+# ---------------------------------------------------------------------------
 
 
 def _last_round_reason(pile: int, n: int) -> str:
-    if pile > DRAW * n:
+    if pile > rules.DRAW * n:
         text = _("{pile} cards give {n} players two each and leave {left} in the draw pile, so the game goes on.")
-    elif pile == DRAW * n:
+    elif pile == rules.DRAW * n:
         text = _(
             "The {n} players draw the last {pile} cards, two each: the draw pile is used up, so one last round "
             "is played."
@@ -641,22 +693,22 @@ def _last_round_reason(pile: int, n: int) -> str:
             "short_pile=no_draw, where the rules sheet is silent): the draw pile is used up, so one last round "
             "is played."
         )
-    return text.format(pile=pile, n=n, left=pile - DRAW * n)
+    return text.format(pile=pile, n=n, left=pile - rules.DRAW * n)
 
 
 def make_last_round(seed: int) -> Exercise:
     """Whether the next round is the last: once the draw pile is used up, one last round."""
     rng = random.Random(seed)
     if rng.random() < 0.5:
-        position = _near_the_end(rng)
+        position = near_the_end(rng)
     else:
-        starts = _round_starts(rng)
+        starts = round_starts(rng)
         position = starts[-1] if rng.random() < 0.5 else rng.choice(starts)
     n, bot, pile = position.n, RuleOfThumbBot(), position.view(0).pile_size
     after = position.copy()
-    mark, done = len(after.log), len(after.rounds or ())
-    while len(after.rounds or ()) == done:
-        after.play(_bot_move(bot, after, after.to_players()[0], rng))
+    mark, done = len(after.log), len(after.rounds)
+    while len(after.rounds) == done:
+        after.play(bot_move(bot, after, after.to_players()[0], rng))
     events = tuple(e.text for e in after.log.since(mark) if e.what in ("cleanup", "reveal"))
     opts = (
         Option("yes", _("Yes: the next round is the last"), True, None, _("yes, the next round is the last")),
@@ -669,48 +721,28 @@ def make_last_round(seed: int) -> Exercise:
         "player draws two cards from it. Is the next round the last one?",
         pile,
     ).format(round=position.round, pile=pile, n=n)
-    answer = is_last_round(pile, n)
+    answer = rules.is_last_round(pile, n)
+    pile_mark = _("{pile} of {need}: used up") if answer else _("{pile} of {need}: some left")
+    marks = (Mark("pile", pile_mark.format(pile=pile, need=rules.DRAW * n)),)
     return Exercise("last_round", seed, q, CHOICE, opts, answer, ("S28", "S30"), table(position),
-                    _last_round_reason(pile, n), (), opts[0 if answer else 1].said, events, after.view(0).last_round,
-                    position)  # fmt: skip
+                    _last_round_reason(pile, n), marks, opts[0 if answer else 1].said, events,
+                    after.view(0).last_round, position)  # fmt: skip
 
 
 def _standing(stars: int, cards: int) -> str:
-    return (
-        ngettext("{stars} star", "{stars} stars", stars).format(stars=stars)
-        + ", "
-        + ngettext("{cards} card", "{cards} cards", cards).format(cards=cards)
+    return _("{stars}, {cards}").format(
+        stars=ngettext("{n} star", "{n} stars", stars).format(n=stars),
+        cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
     )
-
-
-def _finished_game(rng: random.Random) -> StarsGame:
-    """A seeded game between bots played to its end; four times in ten one with a tie in
-    stars at the top, if one of a dozen games has it (looked for with the log off, then the
-    game found is replayed with every rule explained)."""
-    for _i in range(12 if rng.random() < 0.4 else 1):
-        n, seed = rng.choice((3, 4, 5)), rng.getrandbits(32)
-        names = _names(rng, n)
-        game = StarsGame.new(n, seed, names=names, explain=False)
-        bots = [RuleOfThumbBot() if rng.random() < 0.7 else RandomBot() for _ in range(n)]
-        while not game.is_over():
-            p = game.to_players()[0]
-            game.play(_bot_move(bots[p], game, p, rng))
-        stars = game.view(0).stars
-        if stars.count(max(stars)) > 1:
-            break
-    explained = StarsGame.new(n, seed, names=names)
-    for move in game.history:
-        explained.play(move)
-    return explained
 
 
 def make_game_winners(seed: int) -> Exercise:
     """Who wins the game: the most stars; tied, more collected cards; still tied, all of them."""
-    game = _finished_game(random.Random(seed))
+    game = finished_game(random.Random(seed))
     view = game.view(0)
     stars = [sum(c.stars for c in cs) for cs in view.collected]
     cards = [len(cs) for cs in view.collected]
-    winners = game_winners(stars, cards)
+    winners = rules.game_winners(stars, cards)
     marks = tuple(
         Mark(
             f"seat-{p}", (_("wins: {score}") if p in winners else "{score}").format(score=_standing(stars[p], cards[p]))
@@ -722,45 +754,39 @@ def make_game_winners(seed: int) -> Exercise:
         "more collected cards; still a tie: several winners."
     ).format(listing=", ".join(f"{view.names[p]} {stars[p]}" for p in range(len(stars))))
     tied = stars.count(max(stars)) > 1
-    rules = ["S4", "S21", "S31"] + (["S32"] if tied else []) + (["S33"] if len(winners) > 1 else [])
+    ids = ["S4", "S21", "S31"] + (["S32"] if tied else []) + (["S33"] if len(winners) > 1 else [])
     q, said = (
         _("The game is over. Mark every player who wins, then Check."),
         _(" and ").join(view.names[p] for p in winners),
     )
     drawing = standings_drawing(view.names, view.collected, _("Who wins the game?"))
     end = tuple(e.text for e in game.log.of_kind("end"))
-    return Exercise("game_winners", seed, q, SET, _seat_options(view.names), frozenset(winners), _in_order(rules),
+    return Exercise("game_winners", seed, q, SET, _seat_options(view.names), frozenset(winners), _in_order(ids),
                     drawing, why, marks, said, end, frozenset(view.winners), game)  # fmt: skip
 
 
-def make_removed_cards(seed: int) -> Exercise:
-    """How many cards go back to the box unseen at setup, by the number of players."""
-    rng = random.Random(seed)
-    n = rng.choice(sorted(REMOVED))
-    game = StarsGame.new(n, rng.getrandbits(32), names=_names(rng, n))
-    answer = cards_removed(n)
-    q = _(
-        "A new game of {n} players: the cards were shuffled and each player took 7. How many cards went back to "
-        "the box, unseen?"
-    ).format(n=n)
-    why = _(
-        "With 3 players 33 cards go back to the box, with 4 players 16, with 5 players 3: here {answer}, so that "
-        "{pile} cards form the draw pile."
-    ).format(answer=answer, pile=108 - answer - 7 * n)
-    events = tuple(e.text for e in game.log.of_kind("setup"))
-    opts = _number_options([cards_removed(k) for k in REMOVED])
-    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), table(game), why, (), str(answer),
-                    events, game.view(0).removed_size, game)  # fmt: skip
+def rulebook_steps() -> tuple[Exercise, ...]:
+    """The rulebook's example worked step by step (its cards constructed to fit it, as in the
+    walkthrough): by day, which colour wins and who chooses in which order; then the same cards
+    by night."""
+    steps: list[Exercise] = []
+    for time, example in (("day", "S-EX1"), ("night", "S-EX2")):
+        at = rulebook_round(time)
+        steps += [ask_winning_colour(at, 0, (example,)), ask_choosing_order(at, 0, (example,))]
+    return tuple(steps)
 
 
 KINDS: tuple[Kind, ...] = (
+    Kind("removed_cards", N_("Setting up: cards back to the box"), ("S6",), NUMBER, make_removed_cards),
+    Kind("round_begins", N_("Day or night as a round begins"), ("S5", "S11", "S29"), CHOICE, make_round_begins),
+    Kind("time_card", N_("Day or night: the time card"), ("S11", "S13", "S14"), CHOICE, make_time_card),
     Kind("winning_colour", N_("Which colour wins"), ("S10", "S15", "S16", "S17", "S18"), CHOICE, make_winning_colour),
     Kind("winning_total", N_("The winning total"), ("S10", "S16", "S17"), NUMBER, make_winning_total),
-    Kind("time_card", N_("Day or night: the time card"), ("S11", "S13", "S14"), CHOICE, make_time_card),
     Kind("choosing_order", N_("The choosing order"), ("S19", "S22", "S23", "S24", "S25"), ORDER, make_choosing_order),
     Kind("no_card", N_("Who gets nothing"), ("S18", "S19", "S25"), SET, make_no_card),
-    Kind("may_take", N_("Which cards may be taken"), ("S20",), SET, make_may_take),
+    Kind("may_take", N_("Which cards may be taken"), ("S20", "S26"), SET, make_may_take),
+    Kind("discarded", N_("Clean-up: the discard pile"), ("S21", "S27"), SET, make_discarded),
+    Kind("cards_in_hand", N_("Cards in hand for the next round"), ("S8", "S28"), NUMBER, make_cards_in_hand),
     Kind("last_round", N_("The last round"), ("S28", "S30"), CHOICE, make_last_round),
     Kind("game_winners", N_("Who wins the game"), ("S4", "S21", "S31", "S32", "S33"), SET, make_game_winners),
-    Kind("removed_cards", N_("Setting up: cards back to the box"), ("S6",), NUMBER, make_removed_cards),
 )

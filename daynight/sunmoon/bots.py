@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from .data import _BY_NAME, KINDS
-from .engine import Cover, Harvest, Move, Options, Restore, SelfDestruct, SunMoon
+from .data import BY_NAME, KINDS
+from .engine import SunMoon
+from .moves import Cover, Harvest, Move, Place, Restore, SelfDestruct
+from .options import Options
 from .rules import Row, longest_run, shape
+from .view import View
 
 # ---------------------------------------------------------------------------
 # Bots: choose(view, legal_moves, rng) -> move
@@ -19,19 +23,18 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: dict, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         return legal[rng.randrange(len(legal))]
 
     __call__ = choose
 
 
-def _view_rows(view: dict) -> list[dict[str, Row]]:
-    return [{k: [[_BY_NAME[x] for x in s] for s in view["rows"][p][k]] for k in KINDS}
-            for p in range(view["players"])]
+def _view_rows(view: View) -> list[dict[str, Row]]:
+    return [{k: [[BY_NAME[x] for x in s] for s in view.rows[p][k]] for k in KINDS} for p in range(view.players)]
 
 
-def _opponents(view: dict) -> list[int]:
-    me, n, team = view["me"], view["players"], view["teams"]
+def _opponents(view: View) -> list[int]:
+    me, n, team = view.me, view.players, view.teams
     if team:
         return [p for p in range(n) if team[p] != team[me]]
     return [p for p in range(n) if p != me]
@@ -45,15 +48,15 @@ class RuleOfThumbBot:
 
     name = "rule of thumb"
 
-    def choose(self, view: dict, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         harvests = [m for m in legal if isinstance(m, Harvest)]
         rows = _view_rows(view)
-        me = view["me"]
+        me = view.me
         if harvests:
             return max(harvests, key=lambda m: longest_run(rows[me][m.row])[1])
         opponents = _opponents(view)
-        mates = [p for p in range(view["players"]) if p not in opponents]
-        points = view["harvest_sizes"]  # harvest piles lie face down: their sizes
+        mates = [p for p in range(view.players) if p not in opponents]
+        points = view.harvest_sizes  # harvest piles lie face down: their sizes
         best, best_score = legal[0], float("-inf")
         for m in legal:
             s = self.score(m, rows, me, mates, points)
@@ -63,7 +66,7 @@ class RuleOfThumbBot:
         return best
 
     @staticmethod
-    def score(m: Move, rows: list[dict[str, Row]], me: int, mates: list[int], points: list[int]) -> float:
+    def score(m: Move, rows: list[dict[str, Row]], me: int, mates: list[int], points: Sequence[int]) -> float:
         if isinstance(m, SelfDestruct):
             return -100.0
         if isinstance(m, Harvest):
@@ -102,7 +105,7 @@ class RuleOfThumbBot:
 class MonteCarloBot:
     """For each legal move, play ``rollouts`` continuations from determinizations of its own
     view (other hands and the draw pile dealt at random; see :meth:`SunMoon.from_view`) to the
-    end with a light policy (:func:`_rollout`) and pick the move with the best mean margin (own
+    end with a light policy (:func:`rollout`) and pick the move with the best mean margin (own
     score minus the best opponent's; team totals with team scoring). Moves are pre-ranked by
     the rule of thumb and only the best ``width`` are sampled."""
 
@@ -112,14 +115,14 @@ class MonteCarloBot:
         self.rollouts = rollouts
         self.width = width
 
-    def choose(self, view: dict, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         rows = _view_rows(view)
-        me = view["me"]
+        me = view.me
         opponents = _opponents(view)
-        mates = [p for p in range(view["players"]) if p not in opponents]
-        points = view["harvest_sizes"]  # harvest piles lie face down: their sizes
+        mates = [p for p in range(view.players) if p not in opponents]
+        points = view.harvest_sizes  # harvest piles lie face down: their sizes
         ranked = sorted(legal, key=lambda m: -RuleOfThumbBot.score(m, rows, me, mates, points))
         candidates = ranked[: self.width]
         best, best_value = candidates[0], float("-inf")
@@ -128,10 +131,10 @@ class MonteCarloBot:
             for _ in range(self.rollouts):
                 g = SunMoon.from_view(view, rng)
                 g._apply(m)
-                _rollout(g, rng)
+                rollout(g, rng)
                 s = g.scores()
                 mine = sum(s[p] for p in mates)
-                theirs = sum(s[p] for p in opponents) if view["teams"] else max(s[p] for p in opponents)
+                theirs = sum(s[p] for p in opponents) if view.teams else max(s[p] for p in opponents)
                 total += mine - theirs
             value = total / self.rollouts
             if value > best_value:
@@ -141,7 +144,7 @@ class MonteCarloBot:
     __call__ = choose
 
 
-def _rollout(g: SunMoon, rng: random.Random, limit: int = 5000) -> None:
+def rollout(g: SunMoon, rng: random.Random, limit: int = 5000) -> None:
     """Play ``g`` to the end, unchecked and unexplained, with a light policy: harvest when
     possible; otherwise three times in four a random play into the mover's own rows (no
     eclipse there), else any random legal move. (Uniformly random continuations made the
@@ -150,14 +153,14 @@ def _rollout(g: SunMoon, rng: random.Random, limit: int = 5000) -> None:
     random_ = rng.random
     randrange = rng.randrange
     while not g.over and steps < limit:
-        moves = g._legal or g._compute_legal()
+        moves = g.legal_moves()
         last = moves[-1]
         if type(last) is Harvest:
             g._apply(last)
         else:
             if random_() < 0.75:
                 p = g.turn
-                own = [m for m in moves if type(m) is not SelfDestruct and type(m) is not Cover and m.owner == p]
+                own = [m for m in moves if isinstance(m, (Place, Restore)) and m.owner == p]
                 if own:
                     g._apply(own[randrange(len(own))])
                     steps += 1
@@ -178,12 +181,11 @@ def _bot_label(bot: Any, seat: int) -> str:
     return f"{name[0].upper()}{name[1:]} {seat + 1}"
 
 
-def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None,
-              explain: bool = True) -> SunMoon:
+def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None, explain: bool = True) -> SunMoon:
     """A complete seeded game, seat ``i`` played by ``bots[i]`` (each decides from its own view)."""
-    game = SunMoon.new(len(bots), seed, options=options,
-                       names=[_bot_label(b, i) for i, b in enumerate(bots)],
-                       explain=explain)
+    game = SunMoon.new(
+        len(bots), seed, options=options, names=[_bot_label(b, i) for i, b in enumerate(bots)], explain=explain
+    )
     rng = random.Random(seed * 7919 + 1)
     while not game.is_over():
         p = game.turn
@@ -192,8 +194,13 @@ def play_bots(bots: Sequence[Any], seed: int, *, options: Options | None = None,
     return game
 
 
-def tournament(lineup: Sequence[str], seeds: Iterable[int], *, options: Options | None = None,
-               make: Callable[[str], Any] | None = None) -> list[dict[str, Any]]:
+def tournament(
+    lineup: Sequence[str],
+    seeds: Iterable[int],
+    *,
+    options: Options | None = None,
+    make: Callable[[str], Any] | None = None,
+) -> list[dict[str, Any]]:
     """Bot against bot over seeded games; the seats rotate with the seed so no bot keeps the
     first seat. One row per bot per game: ``seed, seat, bot, score, harvested, won``."""
     make = make or (lambda name: BOTS[name]())
@@ -207,8 +214,17 @@ def tournament(lineup: Sequence[str], seeds: Iterable[int], *, options: Options 
         winners = game.winners()
         for seat, bot in enumerate(seating):
             won = game.team_of(seat) in winners
-            out.append({"seed": seed, "seat": seat, "bot": bot, "score": table[seat]["total"],
-                        "harvested": table[seat]["harvested"], "won": won, "shared": len(winners) > 1})
+            out.append(
+                {
+                    "seed": seed,
+                    "seat": seat,
+                    "bot": bot,
+                    "score": table[seat]["total"],
+                    "harvested": table[seat]["harvested"],
+                    "won": won,
+                    "shared": len(winners) > 1,
+                }
+            )
     return out
 
 

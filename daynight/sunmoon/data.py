@@ -13,15 +13,35 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+
+from .. import i18n
+from ..i18n import N_
+from . import pictures
+
+_ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
 
 KINDS = ("sun", "moon")
 ECLIPSE_NAME = {"sun": "solar eclipse", "moon": "lunar eclipse"}
 TOP_VALUE = 29
 ECLIPSES_PER_KIND = 5
 DATA = Path(__file__).resolve().parent.parent / "data" / "sunmoon_animals.csv"
+
+#: the words a learner reads for the cards (a card's ``name`` is the records' and stays English)
+NUMBER_WORDS = {"sun": N_("sun {value}"), "moon": N_("moon {value}")}
+ECLIPSE_WORDS = {"sun": N_("solar eclipse"), "moon": N_("lunar eclipse")}
+#: the animals of the data file, for the catalogs
+ANIMAL_WORDS = {
+    "bat": N_("bat"),
+    "bee": N_("bee"),
+    "bird": N_("bird"),
+    "butterfly": N_("butterfly"),
+    "moth": N_("moth"),
+    "owl": N_("owl"),
+}
 
 
 # ---------------------------------------------------------------------------
@@ -49,14 +69,34 @@ class Card:
         return (_card_by_id, (self.id,))
 
     @property
+    def words(self) -> str:
+        """The card in the learner's language, e.g. ``'sun 9'``, ``'lunar eclipse'``."""
+        return card_words(self, i18n.language())
+
+    @property
+    def animal_words(self) -> str:
+        """The animal the card shows, in the learner's language ('' for none)."""
+        return _(ANIMAL_WORDS.get(self.animal, self.animal)) if self.animal else ""
+
+    @property
     def label(self) -> str:
         """The name plus the animal, e.g. ``'sun 9 with a butterfly'``."""
-        return f"{self.name} with a {self.animal}" if self.animal else self.name
+        if not self.animal:
+            return self.words
+        return _("{card} with a {animal}").format(card=self.words, animal=self.animal_words)
 
-    def _repr_html_(self) -> str:  # a card shows itself in a notebook
-        from .draw import card_drawing
+    def _repr_html_(self) -> str:  # a card shows itself in a notebook (draw.py registers the drawing)
+        return pictures.html(self)
 
-        return card_drawing(self)._repr_html_()
+
+@lru_cache(maxsize=256)
+def card_words(c: Card, language: str) -> str:
+    """:attr:`Card.words` in ``language``, remembered: the explained log names a card in most
+    of its sentences, and formatting the template anew cost 4,500 instructions a time
+    (callgrind), a fifth of a sentence."""
+    if c.eclipse:
+        return _(ECLIPSE_WORDS[c.kind])
+    return _(NUMBER_WORDS[c.kind]).format(value=c.value)
 
 
 def load_animals(path: str | Path = DATA) -> dict[tuple[str, int], dict[str, str]]:
@@ -76,8 +116,11 @@ def load_animals(path: str | Path = DATA) -> dict[tuple[str, int], dict[str, str
                 raise ValueError(f"{path}:{line}: provenance must be attested or reconstructed")
             if (kind, value) in table:
                 raise ValueError(f"{path}:{line}: {kind} {value} listed twice")
-            table[kind, value] = {"animal": (row.get("animal") or "").strip(), "provenance": prov,
-                                  "note": row.get("note") or ""}
+            table[kind, value] = {
+                "animal": (row.get("animal") or "").strip(),
+                "provenance": prov,
+                "note": row.get("note") or "",
+            }
     missing = [f"{k} {v}" for k in KINDS for v in range(1, TOP_VALUE + 1) if (k, v) not in table]
     if missing:
         raise ValueError(f"{path}: no row for {', '.join(missing[:5])}")
@@ -101,7 +144,8 @@ FACES: tuple[Card, ...] = _build_faces()
 CARDS: tuple[Card, ...] = FACES[:58] + (FACES[58],) * ECLIPSES_PER_KIND + (FACES[59],) * ECLIPSES_PER_KIND
 #: how many copies of each face the deck holds
 COPIES: dict[Card, int] = dict(Counter(CARDS))
-_BY_NAME = {c.name: c for c in FACES}
+#: the card of each name (the records' names: ``"sun 28"``, ``"solar eclipse"``)
+BY_NAME = {c.name: c for c in FACES}
 ECLIPSE = {c.kind: c for c in FACES if c.eclipse}
 
 
@@ -115,12 +159,14 @@ def card(name: str) -> Card:
     An old record's ``'lunar eclipse 4'`` is the lunar eclipse (eclipses have no number)."""
     key = " ".join(name.strip().lower().split())
     for eclipse in ECLIPSE_NAME.values():
-        if key.startswith(eclipse) and key[len(eclipse):].strip() in ("", "1", "2", "3", "4", "5"):
+        if key.startswith(eclipse) and key[len(eclipse) :].strip() in ("", "1", "2", "3", "4", "5"):
             key = eclipse
     try:
-        return _BY_NAME[key]
+        return BY_NAME[key]
     except KeyError:
-        raise KeyError(f"no card called {name!r} (e.g. 'sun 28', 'moon 3', 'lunar eclipse')") from None
+        raise KeyError(
+            _("no card called {name} (e.g. 'sun 28', 'moon 3', 'lunar eclipse')").format(name=repr(name))
+        ) from None
 
 
 def missing_from(cards: Iterable[Card]) -> list[Card]:
@@ -130,5 +176,7 @@ def missing_from(cards: Iterable[Card]) -> list[Card]:
     for c in cards:
         left[c] -= 1
         if left[c] < 0:
-            raise ValueError(f"{c.name} appears more often than the deck has it ({COPIES[c]})")
+            raise ValueError(
+                _("{card} appears more often than the deck has it ({n})").format(card=c.words, n=COPIES[c])
+            )
     return [c for c in FACES for _ in range(left[c])]

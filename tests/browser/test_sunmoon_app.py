@@ -14,7 +14,16 @@ from tests.browser.conftest import table_epoch as epoch
 from tests.browser.conftest import table_status as status
 
 APP = "sunmoon/play.ipynb"
-READY = ("Your", "Game over", "New game", "Hint", "Sun", "Moon", "Solar", "Lunar")   # how the status line starts when the app waits
+READY = (
+    "Your",
+    "Game over",
+    "New game",
+    "Hint",
+    "Sun",
+    "Moon",
+    "Solar",
+    "Lunar",
+)  # how the status line starts when the app waits
 
 
 def settled(page, before: str) -> None:
@@ -22,7 +31,9 @@ def settled(page, before: str) -> None:
     page.wait_for_function(
         "([old, ready]) => { const t = document.querySelector('.dn-table');"
         " const s = t.querySelector('.dn-status').innerText;"
-        " return t.dataset.epoch !== old && ready.some(r => s.startsWith(r)); }", arg=[before, list(READY)])
+        " return t.dataset.epoch !== old && ready.some(r => s.startsWith(r)); }",
+        arg=[before, list(READY)],
+    )
 
 
 def next_action(page) -> str | None:
@@ -76,7 +87,7 @@ def test_a_full_game_by_clicking_the_drawn_table(app):
     page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('rule: harvest')")
     moves = play_to_the_end(page, click)
     assert moves >= 5 and status(page).startswith("Game over")
-    assert "score " in page.inner_text(".dn-table .dn-drawing")   # the scores are drawn at the end
+    assert "score " in page.inner_text(".dn-table .dn-drawing")  # the scores are drawn at the end
     log = page.locator(".dn-log").inner_text()
     assert "Team scores" in log and "You:" in log
     app.assert_clean()
@@ -84,7 +95,7 @@ def test_a_full_game_by_clicking_the_drawn_table(app):
 
 def test_a_full_game_by_keyboard_alone(app):
     page = new_game(app, 2)
-    page.locator(".dn-table [data-target]").first.focus()   # then only keys
+    page.locator(".dn-table [data-target]").first.focus()  # then only keys
     moves = play_to_the_end(page, keyboard)
     assert moves >= 5 and status(page).startswith("Game over")
     app.assert_clean()
