@@ -19,7 +19,10 @@ share, so that the four games look like one package and read without colour visi
 * :func:`words` -- the words a drawing carries (its text, titles and accessible names), for
   tests that check no hidden card is drawn and every shown card is named;
 * :func:`text_width` -- how wide a text is drawn, with a wide (Chinese) character a full
-  em and a Latin letter 0.6 em, so a badge fits 日與夜 as well as "pile 63".
+  em and a Latin letter 0.6 em, so a badge fits 日與夜 as well as "pile 63";
+* narrow layouts (a phone held upright): :data:`NARROW_WIDTH`, :data:`MIN_TEXT`,
+  :data:`MIN_TARGET`, :func:`is_narrow`, :func:`wrap`, :func:`per_row`, and for tests
+  :func:`smallest_text` and :func:`smallest_target`.
 
 Conventions every game's drawing follows (the table widget relies on them):
 
@@ -34,18 +37,22 @@ Conventions every game's drawing follows (the table widget relies on them):
   hidden card itself;
 * a drawing is in the language of :mod:`daynight.i18n` when it is drawn (its root names it,
   ``xml:lang``), in :data:`FONT`, which names a Traditional Chinese font for every system
-  after the Latin ones, so zh-TW words show as words, not as boxes.
+  after the Latin ones, so zh-TW words show as words, not as boxes;
+* a game's ``table(game, viewer, width=None)`` may take the table widget's ``width``: below
+  :data:`NARROW_WIDTH` it returns its narrow arrangement, that wide, shown at scale 1.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import i18n
@@ -58,6 +65,9 @@ __all__ = [
     "FONT",
     "INK",
     "LINE",
+    "MIN_TARGET",
+    "MIN_TEXT",
+    "NARROW_WIDTH",
     "PAPER",
     "PATTERNS",
     "Colour",
@@ -75,18 +85,24 @@ __all__ = [
     "esc",
     "flower",
     "group",
+    "is_narrow",
     "moon",
     "panel",
+    "per_row",
     "place",
     "rect",
     "row",
+    "smallest_target",
+    "smallest_text",
     "star",
     "sun",
     "table",
+    "takes_width",
     "text",
     "text_width",
     "time_symbol",
     "words",
+    "wrap",
 ]
 
 #: Traditional Chinese fonts, one or more on every system: Google's and Adobe's free fonts
@@ -675,6 +691,84 @@ def panel(
 
 
 # ---------------------------------------------------------------------------
+# Narrow layouts: a phone held upright
+# ---------------------------------------------------------------------------
+
+#: a table narrower than this (CSS pixels) is drawn in its narrow arrangement (the table
+#: widget reports its width when it crosses this line: ``widgets/table.py``)
+NARROW_WIDTH = 600
+#: the smallest word a narrow drawing holds, in CSS pixels at scale 1 (issue 23: 11 px)
+MIN_TEXT = 11.0
+#: the shortest side of a piece a learner touches in a narrow drawing, in CSS pixels at
+#: scale 1 (Apple's and Android's guidelines: 44)
+MIN_TARGET = 44.0
+
+
+def is_narrow(width: float | None) -> bool:
+    """Whether a table ``width`` pixels wide gets the narrow arrangement (``None``: no width
+    given, the wide one)."""
+    return width is not None and width < NARROW_WIDTH
+
+
+def per_row(width: float, piece_w: float, gap: float = 8) -> int:
+    """How many pieces ``piece_w`` wide fit side by side in ``width`` with ``gap`` between
+    them (at least one)."""
+    return max(1, int((width + gap) // (piece_w + gap)))
+
+
+def wrap(
+    pieces: Sequence[Piece], width: float, gap: float = 8, align: str = "top", row_gap: float | None = None
+) -> Piece:
+    """Pieces left to right in rows no wider than ``width``, the next row below (a hand of
+    cards on a phone: two rows of large cards instead of one row of small ones). A piece
+    wider than ``width`` gets a row of its own."""
+    rows: list[list[Piece]] = [[]]
+    used = 0.0
+    for p in pieces:
+        if rows[-1] and used + gap + p.w > width:
+            rows.append([])
+            used = 0.0
+        used = p.w if not rows[-1] else used + gap + p.w
+        rows[-1].append(p)
+    return column([row(r, gap, align) for r in rows if r], row_gap if row_gap is not None else gap)
+
+
+_FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
+
+
+def smallest_text(svg: str | Drawing) -> float:
+    """The smallest ``font-size`` a drawing uses (its words at scale 1; ``inf``: no text). A
+    scaled group (``transform="scale(...)"``) is not followed: narrow layouts place, never scale."""
+    sizes = [float(m) for m in _FONT_SIZE.findall(str(svg))]
+    return min(sizes, default=math.inf)
+
+
+def smallest_target(svg: str | Drawing, keys: Sequence[str] | None = None) -> float:
+    """The shortest side of the frame (``dn-frame``) of any piece with a ``data-key`` (what the
+    table widget can make a target; only those of ``keys`` when given), at scale 1; ``inf``
+    when there is none."""
+    root = ET.fromstring(str(svg))
+    sides = []
+    for el in root.iter():
+        if el.get("data-key") is None or (keys is not None and el.get("data-key") not in keys):
+            continue
+        frame = next((f for f in el.iter() if "dn-frame" in (f.get("class") or "").split()), None)
+        if frame is not None and frame.get("width") and frame.get("height"):
+            sides.append(min(float(frame.get("width", 0)), float(frame.get("height", 0))))
+    return min(sides, default=math.inf)
+
+
+@lru_cache(maxsize=128)  # a few drawing functions per process
+def takes_width(draw_table: Callable[..., Any]) -> bool:
+    """Whether a drawing function (a game's ``table``) takes the ``width`` of the table widget."""
+    try:
+        parameters = inspect.signature(draw_table).parameters
+    except (TypeError, ValueError):
+        return False
+    return "width" in parameters or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+
+
+# ---------------------------------------------------------------------------
 # Reading drawings back (tests) and the per-game entry point
 # ---------------------------------------------------------------------------
 
@@ -694,8 +788,12 @@ def words(svg: str | Drawing) -> list[str]:
     return out
 
 
-def table(game: Any, viewer: Any = None, **options: Any) -> Drawing:
+def table(game: Any, viewer: Any = None, *, width: float | None = None, **options: Any) -> Drawing:
     """The table of any game, drawn by its own ``daynight/<game>/draw.py`` (``viewer``: the
-    player whose view is drawn, or ``None`` for everything, as a teacher sees it)."""
-    module = importlib.import_module(f"daynight.{game.name}.draw")
-    return module.table(game, viewer, **options)
+    player whose view is drawn, or ``None`` for everything, as a teacher sees it). ``width``
+    (CSS pixels) goes to a game's ``table`` that takes it (:func:`takes_width`): below
+    :data:`NARROW_WIDTH` that game draws its narrow arrangement; another game ignores it."""
+    draw_table = importlib.import_module(f"daynight.{game.name}.draw").table
+    if width is not None and takes_width(draw_table):
+        options["width"] = width
+    return draw_table(game, viewer, **options)

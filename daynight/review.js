@@ -5,14 +5,29 @@
   var last = data.steps.length - 1, shown = [], n = -1;
   var drawing = document.getElementById("dn-drawing"), where = document.getElementById("dn-where");
   var events = document.getElementById("dn-events"), input = document.getElementById("dn-move");
-  var pieces = [];
-  for (var s = 0, before = []; s <= last; s++) {   // each step: runs [start, length] of the
-    var ids = [];                                   // step before's pieces, and new pieces
-    data.steps[s].forEach(function (run) {
-      if (typeof run === "number") ids.push(run);
-      else for (var k = run[0]; k < run[0] + run[1]; k++) ids.push(before[k]);
-    });
-    pieces.push(ids); before = ids;
+  function decode(steps) {
+    var out = [];
+    for (var s = 0, before = []; s <= last; s++) {   // each step: runs [start, length] of the
+      var ids = [];                                   // step before's pieces, and new pieces
+      steps[s].forEach(function (run) {
+        if (typeof run === "number") ids.push(run);
+        else for (var k = run[0]; k < run[0] + run[1]; k++) ids.push(before[k]);
+      });
+      out.push(ids); before = ids;
+    }
+    return out;
+  }
+  var wide = decode(data.steps), narrow = data.narrow ? decode(data.narrow) : null, pieces = wide;
+  // a phone held upright shows the narrow drawings at their own size (scale 1), a wider window the wide ones
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+  function choose() {
+    pieces = narrow && phone && phone.matches ? narrow : wide;
+    document.body.dataset.layout = pieces === narrow ? "narrow" : "wide";
+  }
+  choose();
+  if (phone && narrow) {
+    var changed = function () { choose(); var k = n; n = -1; show(k); };
+    if (phone.addEventListener) phone.addEventListener("change", changed); else phone.addListener(changed);
   }
   function show(k) {
     k = Math.max(0, Math.min(last, k | 0));

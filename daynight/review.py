@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -55,7 +56,9 @@ SNAPSHOT_EVERY = 16
 #: how many drawings a review keeps (stepping back and forth redraws nothing)
 DRAWINGS_KEPT = 128
 
-Draw = Callable[[Game, Any], Any]
+Draw = Callable[..., Any]  # draw(game, viewer) or draw(game, viewer, width=...)
+#: the width of the narrow drawings of the HTML file (a phone of 360 px held upright, less the margins)
+NARROW_FILE_WIDTH = 320
 
 
 class Grouping(NamedTuple):
@@ -113,8 +116,8 @@ def _bug(exc: BaseException) -> DaynightError:
     )
 
 
-def _default_draw(game: Game, viewer: Any) -> Any:
-    return draw.table(game, viewer)
+def _default_draw(game: Game, viewer: Any, width: float | None = None) -> Any:
+    return draw.table(game, viewer, width=width)
 
 
 def _player_name(game: Game, player: Any) -> str:
@@ -185,7 +188,7 @@ class Review:
         self.players: list[tuple[Any, str]] = [(p, _player_name(start, p)) for p in seen]
         self.groups = self._group(grouping, keys[: self.moves])
         self._cursor: tuple[int, Game] = (0, self._snapshots[0].copy())
-        self._drawings: OrderedDict[tuple[int, Any], Any] = OrderedDict()
+        self._drawings: OrderedDict[tuple[int, Any, float | None], Any] = OrderedDict()
         #: ``{step: reason}`` for drawings that failed (a placeholder with the reason was shown)
         self.draw_errors: dict[int, str] = {}
 
@@ -267,16 +270,26 @@ class Review:
             return "everything (as a teacher sees it)"
         return dict(self.players).get(viewer, str(viewer))
 
-    def drawing(self, n: int, viewer: Any = None) -> Any:
-        """The table after ``n`` moves as ``viewer`` saw it (``None``: everything). A drawing
-        that fails is replaced by a panel giving the reason (kept in :attr:`draw_errors`)."""
-        key = (self._check_step(n), viewer)
+    @property
+    def narrow(self) -> bool:
+        """Whether this game's drawing has a narrow arrangement (its ``table`` takes a ``width``)."""
+        if self._draw is _default_draw:
+            return draw.takes_width(importlib.import_module(f"daynight.{self.name}.draw").table)
+        return draw.takes_width(self._draw)
+
+    def drawing(self, n: int, viewer: Any = None, width: float | None = None) -> Any:
+        """The table after ``n`` moves as ``viewer`` saw it (``None``: everything), for a table
+        ``width`` pixels wide (``None``: the wide drawing; see :func:`daynight.draw.table`). A
+        drawing that fails is replaced by a panel giving the reason (kept in :attr:`draw_errors`)."""
+        width = width if width is not None and self.narrow and draw.is_narrow(width) else None
+        key = (self._check_step(n), viewer, width)
         kept = self._drawings.get(key)
         if kept is not None:
             self._drawings.move_to_end(key)
             return kept
         try:
-            drawing = self._draw(self._at(n), viewer)
+            at = self._at(n)
+            drawing = self._draw(at, viewer) if width is None else self._draw(at, viewer, width=width)
         except Exception as exc:
             reason = f"{type(exc).__name__}: {exc}"
             self.draw_errors[n] = reason
@@ -286,8 +299,8 @@ class Review:
             self._drawings.popitem(last=False)
         return drawing
 
-    def svg(self, n: int, viewer: Any = None) -> str:
-        return str(self.drawing(n, viewer))
+    def svg(self, n: int, viewer: Any = None, width: float | None = None) -> str:
+        return str(self.drawing(n, viewer, width))
 
 
 def _unavailable(message: str) -> Any:
@@ -342,10 +355,14 @@ def _runs(before: list[int], ids: list[int]) -> list[Any]:
     return out
 
 
-def _share(svgs: list[str]) -> tuple[list[str], list[list[Any]]]:
-    """Each distinct piece once; each step as runs of the previous step's pieces and new ones."""
-    index: dict[str, int] = {}
-    pieces: list[str] = []
+def _share(
+    svgs: list[str], pieces: list[str] | None = None, index: dict[str, int] | None = None
+) -> tuple[list[str], list[list[Any]]]:
+    """Each distinct piece once (added to ``pieces``, found by ``index``: a second set of
+    drawings shares the first one's pieces); each step as runs of the previous step's pieces
+    and new ones."""
+    index = {} if index is None else index
+    pieces = [] if pieces is None else pieces
     steps: list[list[Any]] = []
     before: list[int] = []
     for svg in svgs:
@@ -417,14 +434,18 @@ def html(review: Review, viewer: Any = None) -> str:
     a ``<script>`` element) go in as markup."""
     steps = range(review.moves + 1)
     svgs = [review.svg(n, viewer) for n in steps]
-    pieces, shared = _share(svgs)
+    index: dict[str, int] = {}
+    pieces, shared = _share(svgs, [], index)
     word = review.word
-    data = {
+    data: dict[str, Any] = {
         "pieces": pieces,
         "steps": shared,
         "labels": [review.describe(n) for n in steps],
         "marks": sorted({g.last for g in review.groups}),
     }
+    if review.narrow:  # a phone shows the narrow drawings (the page's script chooses by its width)
+        narrow = [review.svg(n, viewer, NARROW_FILE_WIDTH) for n in steps]
+        data["narrow"] = _share(narrow, pieces, index)[1]  # new pieces join the same list
     script = resource("daynight", SCRIPT)
     buttons = join(fill(_BUTTON, go=go, key=key, label=label.format(word=word)) for go, label, key in _BUTTONS)
     whole = join(fill(_STEP, n=n, label=review.describe(n), events=_events_html(review.events(n))) for n in steps)

@@ -140,8 +140,10 @@ class EventLogView(w.HTML):
 def app_layout(table: w.Widget, side: Sequence[w.Widget] = (), top: Sequence[w.Widget] = ()) -> w.Box:
     """The page of a play app: ``top`` (a slim bar: new game, options) across, the drawn
     ``table`` on the left and the ``side`` column (the explained log, how to play) on the
-    right, scrolling on its own; on a narrow screen (a tablet upright) one column. It carries
-    the package's style sheet (:func:`style_widget`)."""
+    right, scrolling on its own; on a narrow screen (a tablet upright) one column; on a phone
+    held upright (600 px or less) the table and the decision on it first, then the bar, then the
+    side column, every control at least 44 px on its short side and every word at least 11 px
+    (``common.css``). It carries the package's style sheet (:func:`style_widget`)."""
     parts: list[w.Widget] = []
     if top:
         bar = w.HBox(list(top), layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))

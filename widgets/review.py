@@ -6,6 +6,9 @@
   it, or everything at once for a teacher; the explained events of the step beside it. The
   keyboard steps too: the arrow keys one move, Page Up and Page Down one round or turn, Home
   and End. The whole review is also a download: one HTML file to share (:func:`html_link`).
+* the games kept in this browser by the play apps (:mod:`daynight.widgets.keep`) are offered in
+  a menu, "Kept in this browser" (nothing is sent anywhere: the page reads them from its own
+  storage); on a phone the table is drawn in the game's narrow arrangement where it has one;
 * :func:`review_control` -- what a play app adds to open the game so far in review::
 
       from daynight.widgets.review import review_control
@@ -21,7 +24,7 @@ from __future__ import annotations
 import base64
 import functools
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +32,17 @@ import anywidget
 import ipywidgets as w
 import traitlets as t
 
-from daynight import GAMES, game_module
+from daynight import GAMES, game_module, i18n
 from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
 from daynight.markup import Markup, Template, fill
 from daynight.review import Review, html
 from daynight.server import kernel as served_kernel
 
 from .common import EventLogView, Status, app_layout, button, guarded
-from .table import Table, Target
+from .keep import game_key, kept_record
+from .table import Table, Target, page_words
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 __all__ = ["KEYS", "RecordFile", "ReviewApp", "demo_games", "html_link", "review_control"]
 
@@ -137,8 +143,9 @@ class ReviewApp(w.VBox):
     ``viewer``: whose view to draw first (``None``: everything); ``viewers``: the views offered
     (default: everything and every player); ``demos``: ``{label: callable}`` offered in a menu;
     ``upload``: offer a file chooser; ``at_end``: open at the last move instead of the start;
-    ``global_keys``: the keys step wherever the focus is on the page; ``cls`` and ``draw`` go
-    to :class:`Review` (tests use them for the toy game).
+    ``global_keys``: the keys step wherever the focus is on the page; ``kept``: the apps whose
+    kept games are offered (default: every game's); ``cls`` and ``draw`` go to :class:`Review`
+    (tests use them for the toy game).
     """
 
     def __init__(
@@ -151,8 +158,9 @@ class ReviewApp(w.VBox):
         upload: bool = True,
         at_end: bool = False,
         global_keys: bool = True,
+        kept: Sequence[str] = tuple(GAMES),
         cls: type[Game] | None = None,
-        draw: Callable[[Game, Any], Any] | None = None,
+        draw: Callable[..., Any] | None = None,
     ):
         self.review: Review | None = None
         self.n = 0
@@ -163,15 +171,27 @@ class ReviewApp(w.VBox):
         self._viewer_ids: list[Any] = [None]
         self._source_name = "record"
         self.message = Status("Open a record file or choose a demo game.")
-        self.table = Table(label="the reviewed table", global_keys=global_keys)
+        self.table = Table(
+            label="the reviewed table",
+            global_keys=global_keys,
+            words=page_words(
+                _("Reload the page to go on; a game kept by a play app stays kept in this browser."),
+                _("Reload the page"),
+            ),
+        )
         self.events = w.HTML()
         self.upload = RecordFile(self._on_upload)
         self.demos = dict(demos or {})
         self._make_controls()
+        self.kept: dict[str, dict[str, Any]] = {}  #: the kept games, by their label in the menu
+        for app in kept:
+            self.table.keep(game_key(app))
+        self.table.on_stored(self._on_kept)
+        self.table.on_screen(lambda _screen, _width: self.go(self.n))
         top = (
             ([self.upload] if upload else [])
             + ([self.demo] if self.demos else [])
-            + [self.viewer, self.position, self.make_file, self.link]
+            + [self.kept_menu, self.viewer, self.position, self.make_file, self.link]
         )
         super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
         self._first_viewer = viewer
@@ -189,6 +209,11 @@ class ReviewApp(w.VBox):
             **_WIDE(),
         )
         self.demo.observe(self._on_demo, "value")
+        self.kept_menu = w.Dropdown(
+            options=[(_("choose a kept game"), "")], value="", description=_("Kept in this browser"), **_WIDE()
+        )
+        self.kept_menu.layout.display = "none"  # shown when the browser has sent a kept game
+        self.kept_menu.observe(self._on_kept_menu, "value")
         self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by", **_WIDE())
         self.viewer.observe(self._on_viewer, "value")
         self.position = w.BoundedIntText(
@@ -256,6 +281,34 @@ class ReviewApp(w.VBox):
             return
         guarded(self.message, lambda: self.load(data, name=name))
 
+    def _on_kept(self, key: str, text: str | None, problem: str | None) -> None:
+        """A game kept by a play app in this browser: offered in the menu (a damaged one is not)."""
+        if text is None:
+            return
+        try:
+            _fields, record = kept_record(text)
+        except DaynightError:
+            return
+        if record is None:
+            return
+        game = record.get("game")
+        cls = self._options.get("cls") or (game_module(game).GAME if game in GAMES else None)
+        if cls is None or cls.name != game:
+            return  # a game this review does not read
+        title = cls.title
+        moves = record.get("moves")
+        label = _("{title}, move {n}").format(title=shown(title, 60), n=len(moves) if isinstance(moves, list) else 0)
+        self.kept[label] = record
+        self.kept_menu.options = [*self.kept_menu.options, (label, label)]
+        self.kept_menu.layout.display = None
+
+    def _on_kept_menu(self, change: dict) -> None:
+        label = change["new"]
+        if label:
+            guarded(
+                self.message, lambda: self.load(self.kept[label], name=_("the kept game: {label}").format(label=label))
+            )
+
     def _on_demo(self, change: dict) -> None:
         key = change["new"]
         if key:
@@ -289,7 +342,7 @@ class ReviewApp(w.VBox):
         if self.position.value != n:
             self.position.value = n
         self.table.draw(
-            review.drawing(n, self.viewing),
+            review.drawing(n, self.viewing, self.table.draw_width),
             targets,
             shortcuts=KEYS,
             status=f"{review.describe(n)}. Seen by {review.viewer_name(self.viewing)}.",

@@ -1,19 +1,40 @@
 // The drawn table (daynight.widgets.table.Table): the drawing, its targets as real controls,
-// a toolbar and a status line. Python decides everything; this file only shows and reports.
+// a note, a toolbar and a status line. Python decides everything; this file only shows and reports.
 //
-// Page contract: <div class="dn-table" data-epoch="N" data-said="M">, targets are [data-target] elements,
-// the status line is .dn-status, a mark is a .dn-mark in a .dn-marks layer on top of the drawing (its piece
-// has the class dn-marked). Nothing here fetches anything from the network.
+// Page contract: <div class="dn-table" data-epoch="N" data-said="M" data-screen="wide|narrow">, targets are
+// [data-target] elements, the status line is .dn-status, a mark is a .dn-mark in a .dn-marks layer on top of
+// the drawing (its piece has the class dn-marked), a note is .dn-note (data-note: its number), and a page
+// that lost its kernel shows #dn-dead (data-state: why) with the button #dn-reload. Nothing here fetches
+// anything from another host.
 //
 // Kept values: for every key of `stored_keys` the table reads the browser's localStorage once when it is
 // shown and sends {event: "stored", key, value} to the kernel; the kernel sends {event: "store", key, value}
 // to keep a new value (null: forget it). Only the listed keys are read or written.
+//
+// The page: when a view opens it sends {event: "opened", anchor, screen, width}; afterwards
+// {event: "screen", screen, width} only when the width crosses the breakpoint (or, narrow, changes by more
+// than SCREEN_STEP px). A click with no answer within ANSWER_MS, a dropped connection, the device going
+// offline or the page shown again make the page check that its kernel still answers (see `pageHealth`).
 
 const ACTIVATE = new Set(["Enter", " ", "Spacebar"]);
 const SVG_NS = "http://www.w3.org/2000/svg";
 // the longest value kept, in characters (daynight.widgets.table.MAX_STORED)
 const MAX_STORED = 60000;
 const TONES = new Set(["reason", "chosen", "missed", "wrong"]);
+// a click with no answer after this long makes the page check its kernel (the answer to a click is due
+// within 2 s: issue 24)
+const ANSWER_MS = 1000;
+// how long a ping may take before the kernel counts as not answering (offline: at once), and the server's probe
+const PING_MS = 3000;
+const OFFLINE_PING_MS = 600;
+const PROBE_MS = 3000;
+// a page that may recover (offline, reconnecting, a server or kernel not answering) checks again this often
+const RETRY_MS = 5000;
+// a narrow table reports a new width when it changed by more than this (a drawing is made for its width)
+const SCREEN_STEP = 24;
+// the page reloaded by the dead-page button continues the kept game (sessionStorage, this tab only)
+const CONTINUE_KEY = "daynight.continue";
+const ANCHORS = new Set(["learn", "continue"]);
 
 // Words on a drawn piece: an outline around it and a short label at its foot, drawn in a layer on top of
 // the whole drawing (so no later piece covers them); the label is added to the piece's accessible name.
@@ -57,22 +78,238 @@ function addMark(node, mark) {
   } catch (e) { /* not rendered: an estimate */ }
   back.setAttribute("width", String(width + 8));
   node.classList.add("dn-marked");
-  const name = node.getAttribute("aria-label");
-  if (name) node.setAttribute("aria-label", `${name}: ${mark.label}`);
+  node.dataset.dnMark = node.dataset.dnMark ? `${node.dataset.dnMark}; ${mark.label}` : mark.label;
 }
 
-function storage() {
+function storage(kind = "localStorage") {
   try {
-    return window.localStorage;
+    return window[kind];
   } catch (e) {
     return null;
   }
 }
 
+function fill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
+}
+
+// ------------------------------------------------------------------------------------------------------
+// The page's health: one per page, shared by every table on it (several models may load this module).
+
+function pageConfig() {
+  try {
+    const node = document.getElementById("jupyter-config-data");
+    return node ? JSON.parse(node.textContent) : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+// What the class server says about this page's kernel: {state: "running", busy} or {state: "ended", reason,
+// after}, {state: "unreachable"} when the server does not answer, null where there is no such server (the
+// static site, JupyterLab).
+async function probeServer() {
+  const config = pageConfig();
+  if (!config.kernelId || typeof config.baseUrl !== "string") return null;
+  const url = `${config.baseUrl.replace(/\/?$/, "/")}daynight/kernel/${encodeURIComponent(config.kernelId)}`;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), PROBE_MS);
+  try {
+    const response = await fetch(url, { cache: "no-store", credentials: "same-origin", signal: abort.signal });
+    if (!response.ok) return null;
+    const answer = await response.json();
+    return answer && answer.daynight === "kernel" ? answer : null;
+  } catch (e) {
+    return { state: "unreachable" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function makeHealth() {
+  const h = { state: "ok", tables: new Set(), kernel: null, words: {}, checking: null, banner: null, undo: [] };
+  let anchor = null;
+  if (/^#learn$/.test(window.location.hash)) anchor = "learn";
+  const session = storage("sessionStorage");
+  try {
+    if (session && session.getItem(CONTINUE_KEY) === "1") {
+      anchor = "continue";
+      session.removeItem(CONTINUE_KEY);
+    }
+  } catch (e) { /* no session storage: nothing to continue */ }
+  h.anchor = ANCHORS.has(anchor) ? anchor : null;
+
+  const DEAD = new Set(["unreachable", "gone", "idle", "orphan", "silent"]);
+  // a kernel the server has ended never comes back; the other states may pass
+  const FINAL = new Set(["gone", "idle", "orphan"]);
+  let retry = null;
+
+  function why(state) {
+    if (state === "offline" || state === "reconnecting") return h.words[`why_${state}`];
+    return h.words.why_gone;
+  }
+
+  function showBanner(state, after) {
+    let banner = document.getElementById("dn-dead");
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.id = "dn-dead";
+      banner.setAttribute("role", "alert");
+      const text = document.createElement("p");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.id = "dn-reload";
+      button.addEventListener("click", () => {
+        const s = storage("sessionStorage");
+        try {
+          if (s) s.setItem(CONTINUE_KEY, "1");
+        } catch (e) { /* the kept game is offered instead */ }
+        window.location.reload();
+      });
+      banner.append(text, button);
+      document.body.append(banner);
+    }
+    banner.dataset.state = state;
+    banner.querySelector("p").textContent = fill(h.words[state], { minutes: Math.round((after || 0) / 60) });
+    banner.querySelector("button").textContent = h.words.reload;
+    if (DEAD.has(state)) banner.querySelector("button").focus({ preventScroll: true });
+  }
+
+  // every control of the page is disabled, the reason in its accessible name; undone when the page recovers
+  function disableAll(state) {
+    enableAll();
+    const reason = why(state);
+    const controls = document.querySelectorAll("button, select, input, textarea, [data-target], a[href]");
+    for (const node of controls) {
+      if (node.closest("#dn-dead")) continue;
+      const was = { node, label: node.getAttribute("aria-label"), aria: node.getAttribute("aria-disabled"),
+        disabled: node.disabled, tabindex: node.getAttribute("tabindex") };
+      if (node.tagName === "A" && !node.closest(".dn-table")) continue;   // links to other pages still work
+      const name = node.dataset.dnName || was.label || node.textContent.trim() || node.title || node.value || "";
+      node.setAttribute("aria-label", fill(h.words.unavailable, { name, why: reason }));
+      node.setAttribute("aria-disabled", "true");
+      if ("disabled" in node && node.tagName !== "A") node.disabled = true;
+      h.undo.push(was);
+    }
+    document.body.classList.add("dn-page-dead");
+  }
+
+  function enableAll() {
+    for (const was of h.undo) {
+      const node = was.node;
+      if (was.label === null) node.removeAttribute("aria-label");
+      else node.setAttribute("aria-label", was.label);
+      if (was.aria === null) node.removeAttribute("aria-disabled");
+      else node.setAttribute("aria-disabled", was.aria);
+      if ("disabled" in node && node.tagName !== "A") node.disabled = was.disabled;
+    }
+    h.undo = [];
+    document.body.classList.remove("dn-page-dead");
+  }
+
+  h.set = (state, after) => {
+    if (state === h.state && state !== "ok") return;
+    h.state = state;
+    if (state === "ok") {
+      enableAll();
+      const banner = document.getElementById("dn-dead");
+      if (banner) banner.remove();
+    } else {
+      showBanner(state, after);
+      disableAll(state);
+    }
+    for (const t of h.tables) t.healthChanged();
+  };
+
+  async function pingAny(ms) {
+    for (const t of h.tables) return t.ping(ms);
+    return false;
+  }
+
+  // Does the kernel still answer? A verdict ("ok" or why not), or "busy" (working on the last click). The
+  // server's word comes first (a kernel it ended is said at once); then a ping, which a kernel running in
+  // this browser (the static site) answers offline too.
+  async function check() {
+    const offline = navigator.onLine === false;
+    const probe = offline ? null : await probeServer();
+    if (probe && probe.state === "ended") {
+      h.after = probe.after;
+      return probe.reason === "idle" || probe.reason === "orphan" ? probe.reason : "gone";
+    }
+    if (probe && probe.busy) return "busy";
+    if (!probe && !offline && h.kernel && h.kernel.status === "busy") return "busy";
+    if (await pingAny(offline ? OFFLINE_PING_MS : PING_MS)) return "ok";
+    if (offline) return "offline";
+    if (probe && probe.state === "unreachable") return "unreachable";
+    if (h.kernel && h.kernel.connectionStatus === "connecting") return "reconnecting";
+    return "silent";
+  }
+
+  // any message from the kernel proves it answers: a page said dead by mistake (a slow machine) recovers
+  h.alive = () => {
+    if (h.state !== "ok" && !FINAL.has(h.state)) h.set("ok");
+  };
+
+  h.verify = () => {
+    if (!h.checking) {
+      h.checking = check()
+        .then((verdict) => {
+          if (verdict !== "busy") h.set(verdict, h.after);
+          clearTimeout(retry);
+          if (h.state !== "ok" && !FINAL.has(h.state)) retry = setTimeout(h.verify, RETRY_MS);
+          return verdict;
+        })
+        .finally(() => {
+          h.checking = null;
+        });
+    }
+    return h.checking;
+  };
+
+  h.attachKernel = (kernel) => {
+    if (h.kernel || !kernel || !kernel.connectionStatusChanged) return;
+    h.kernel = kernel;
+    kernel.connectionStatusChanged.connect((_k, status) => {
+      if (status === "connecting") h.set("reconnecting");
+      else h.verify();
+    });
+    if (kernel.statusChanged) {
+      kernel.statusChanged.connect((_k, status) => {
+        if (["dead", "restarting", "autorestarting"].includes(status)) h.verify();
+      });
+    }
+  };
+
+  window.addEventListener("offline", () => h.verify());
+  window.addEventListener("online", () => h.verify());
+  let lastShown = 0;
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || Date.now() - lastShown < 10000) return;
+    lastShown = Date.now();
+    h.verify();
+  });
+  return h;
+}
+
+function pageHealth() {
+  if (!globalThis.__daynightPageHealth) globalThis.__daynightPageHealth = makeHealth();
+  return globalThis.__daynightPageHealth;
+}
+
+// ------------------------------------------------------------------------------------------------------
+
 function render({ model, el }) {
+  const health = pageHealth();
+  health.words = model.get("words") || health.words;
   el.classList.add("dn-table");
   el.setAttribute("role", "region");
 
+  const note = document.createElement("div");
+  note.className = "dn-note";
+  note.hidden = true;
+  const noteSaid = document.createElement("div");   // a polite live region for a note that does not pause
+  noteSaid.className = "dn-note-said";
+  noteSaid.setAttribute("role", "status");
   const drawing = document.createElement("div");
   drawing.className = "dn-drawing";
   const actions = document.createElement("div");
@@ -82,15 +319,99 @@ function render({ model, el }) {
   status.className = "dn-status";
   status.setAttribute("role", "status");
   status.setAttribute("aria-live", "polite");
-  el.append(drawing, actions, status);
+  el.append(note, noteSaid, drawing, actions, status);
 
+  const uid = Math.random().toString(36).slice(2, 9);
   let lastKey = null;   // the data-key (or target id) that had the focus before a redraw
+  let lastNote = 0;     // the number of the note last shown (a new pausing note takes the focus)
+  let watchdog = null;  // a click waiting for its answer
+
+  function answered() {
+    clearTimeout(watchdog);
+    watchdog = null;
+    el.classList.remove("dn-waiting");
+    if (status.dataset.busy) {
+      delete status.dataset.busy;
+      status.textContent = model.get("status");
+    }
+  }
+
+  function awaitAnswer(ms) {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(async () => {
+      const verdict = await health.verify();
+      if (verdict === "busy" && watchdog !== null) {
+        status.textContent = health.words.busy;
+        status.dataset.busy = "1";
+        awaitAnswer(2000);
+      } else if (verdict === "ok") {
+        answered();   // the kernel answers: the click was not acted on (a stale or unknown target)
+      }
+    }, ms);
+  }
+
+  function paused() {
+    const n = model.get("note") || {};
+    return Boolean(n.text && n.pause);
+  }
 
   function choose(node) {
     if (!node || !el.contains(node)) return;
+    if (health.state !== "ok") {
+      health.verify();
+      return;
+    }
+    if (paused() && !note.contains(node)) {
+      const first = note.querySelector("button.dn-primary") || note.querySelector("button");
+      if (first) first.focus();
+      return;
+    }
     lastKey = node.dataset.key || node.dataset.target;
     el.classList.add("dn-waiting");
     model.send({ event: "choose", target: node.dataset.target, epoch: model.get("epoch") });
+    awaitAnswer(ANSWER_MS);
+  }
+
+  // names and states of the targets: the target's name, the marks' words, and why it cannot be used now
+  function refresh() {
+    for (const layer of drawing.querySelectorAll("g.dn-marks")) layer.remove();
+    for (const node of drawing.querySelectorAll(".dn-marked")) {
+      node.classList.remove("dn-marked");
+      delete node.dataset.dnMark;
+    }
+    const n = model.get("note") || {};
+    for (const m of [...model.get("marks"), ...(n.text ? n.marks || [] : [])]) {
+      const node = drawing.querySelector(`[data-key="${CSS.escape(m.key)}"]`);
+      if (node && typeof m.label === "string") addMark(node, m);
+    }
+    const dead = health.state !== "ok", hold = paused();
+    for (const node of el.querySelectorAll("[data-key], [data-target]")) {
+      if (node.dataset.dnName === undefined) node.dataset.dnName = node.getAttribute("aria-label") || "";
+      let name = node.dataset.dnName || node.textContent.trim();
+      if (node.dataset.dnMark) name = `${name}: ${node.dataset.dnMark}`;
+      const held = node.dataset.target !== undefined && !note.contains(node) && (dead || hold);
+      if (dead && node.dataset.target !== undefined) {
+        name = fill(health.words.unavailable, { name, why: health.state === "offline" ? health.words.why_offline
+          : health.state === "reconnecting" ? health.words.why_reconnecting : health.words.why_gone });
+      } else if (held) {
+        name = fill(health.words.paused, { name });
+      }
+      if (node.dataset.dnName || node.dataset.dnMark || held || dead) node.setAttribute("aria-label", name);
+      else node.removeAttribute("aria-label");
+      if (held) node.setAttribute("aria-disabled", "true");
+      else node.removeAttribute("aria-disabled");
+    }
+    el.classList.toggle("dn-paused", hold);
+  }
+
+  function sizeDrawing() {
+    // a wide drawing fills the table's width, but is never blown up beyond 1.75 times its size; a narrow one
+    // is shown at its own size (scale 1: table.css)
+    const narrow = el.dataset.screen === "narrow";
+    for (const svg of drawing.querySelectorAll(":scope > svg, :scope > * > svg")) {
+      const natural = svg.width && svg.width.baseVal ? svg.width.baseVal.value : 0;
+      svg.style.maxWidth = !narrow && natural ? `${Math.round(natural * 1.75)}px` : "";
+    }
   }
 
   function redraw() {
@@ -98,11 +419,7 @@ function render({ model, el }) {
     if (focused) lastKey = focused.dataset.key || focused.dataset.target || lastKey;
     el.setAttribute("aria-label", model.get("label"));
     drawing.innerHTML = model.get("svg");
-    // a drawing fills the table's width, but is never blown up beyond 1.75 times its size
-    for (const svg of drawing.querySelectorAll(":scope > svg, :scope > * > svg")) {
-      const natural = svg.width && svg.width.baseVal ? svg.width.baseVal.value : 0;
-      if (natural) svg.style.maxWidth = `${Math.round(natural * 1.75)}px`;
-    }
+    sizeDrawing();
     actions.replaceChildren();
     for (const t of model.get("targets")) {
       let node;
@@ -111,7 +428,7 @@ function render({ model, el }) {
         if (!node) continue;   // the drawing does not show this piece: no target
         node.setAttribute("role", "button");
         node.setAttribute("tabindex", "0");
-        node.setAttribute("aria-label", t.name);
+        node.dataset.dnName = t.name;
         const title = node.querySelector(":scope > title");
         if (title) title.textContent = t.name;
       } else {
@@ -124,27 +441,108 @@ function render({ model, el }) {
       node.dataset.target = t.id;
       if (t.pressed === true || t.pressed === false) node.setAttribute("aria-pressed", String(t.pressed));
     }
-    for (const m of model.get("marks")) {
-      const node = drawing.querySelector(`[data-key="${CSS.escape(m.key)}"]`);
-      if (node && typeof m.label === "string") addMark(node, m);
-    }
+    refresh();
     actions.hidden = actions.childElementCount === 0;
     el.dataset.epoch = String(model.get("epoch"));
-    el.classList.remove("dn-waiting");
-    if (focused || lastKey) {
+    answered();
+    if ((focused || lastKey) && !paused()) {
       // keep the keyboard where it was: the same piece, else the first target of the table
-      const all = [...el.querySelectorAll("[data-target]")];
+      const all = [...el.querySelectorAll("[data-target]")].filter((n) => !note.contains(n));
       const again = all.find((n) => (n.dataset.key || n.dataset.target) === lastKey);
       const next = again || (focused ? all[0] : null);
       if (next) next.focus({ preventScroll: true });
     }
   }
 
+  function part(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function renderNote() {
+    const n = model.get("note") || {};
+    const hadFocus = note.contains(document.activeElement);
+    note.replaceChildren();
+    for (const a of ["role", "aria-modal", "aria-labelledby", "aria-describedby", "data-kind", "data-note"]) {
+      note.removeAttribute(a);
+    }
+    if (!n.text) {
+      note.hidden = true;
+      noteSaid.textContent = "";
+      refresh();
+      if (hadFocus) {
+        const first = el.querySelector("[data-target]");
+        if (first) first.focus({ preventScroll: true });
+      }
+      answered();
+      return;
+    }
+    note.hidden = false;
+    note.dataset.kind = n.kind;
+    note.dataset.note = String(n.id);
+    const heading = part("p", "dn-note-heading", n.heading || health.words[`note_${n.kind}`] || "");
+    heading.id = `dn-note-h-${uid}`;
+    heading.setAttribute("role", "heading");
+    heading.setAttribute("aria-level", "3");
+    const text = part("p", "dn-note-text", n.text);
+    text.id = `dn-note-t-${uid}`;
+    note.append(heading, text);
+    if (n.items && n.items.length) {
+      const list = part("ul", "dn-note-items");
+      for (const item of n.items) list.append(part("li", "", item));
+      note.append(list);
+    }
+    if (n.detail) {
+      const more = part("details", "dn-note-detail");
+      more.append(part("summary", "", n.detail_label), part("p", "", n.detail));
+      note.append(more);
+    }
+    if (n.links && n.links.length) {
+      const links = part("p", "dn-note-links");
+      for (const link of n.links) {
+        const a = part("a", "", link.text);
+        a.href = link.href;
+        a.target = "_blank";
+        links.append(a, document.createTextNode(" "));
+      }
+      note.append(links);
+    }
+    const bar = part("div", "dn-note-actions");
+    for (const b of n.buttons || []) {
+      const button = part("button", b.primary ? "dn-primary" : "", b.name);
+      button.type = "button";
+      button.dataset.target = b.id;
+      bar.append(button);
+    }
+    note.append(bar);
+    if (n.pause) {
+      note.setAttribute("role", "alertdialog");
+      note.setAttribute("aria-modal", "false");
+      note.setAttribute("aria-labelledby", heading.id);
+      note.setAttribute("aria-describedby", text.id);
+      noteSaid.textContent = "";
+    } else {
+      note.setAttribute("role", "region");
+      note.setAttribute("aria-labelledby", heading.id);
+      noteSaid.textContent = n.text;
+    }
+    refresh();
+    answered();
+    if (n.pause && n.id !== lastNote && health.state === "ok") {
+      const first = bar.querySelector("button.dn-primary") || bar.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+      note.scrollIntoView({ block: "nearest" });
+    }
+    lastNote = n.id;
+  }
+
   function showStatus() {
     status.textContent = model.get("status");
     status.dataset.kind = model.get("status_kind");
     el.dataset.said = String(model.get("said"));
-    el.classList.remove("dn-waiting");
+    answered();
   }
 
   function onClick(event) {
@@ -194,7 +592,38 @@ function render({ model, el }) {
       model.send(msg);
     }
   }
+
+  // pings: does the kernel still answer this page?
+  let pings = 0;
+  const waiting = new Map();
+  function ping(ms) {
+    const n = ++pings;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(n);
+        resolve(false);
+      }, ms);
+      waiting.set(n, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      try {
+        model.send({ event: "ping", n });
+      } catch (e) {
+        clearTimeout(timer);
+        waiting.delete(n);
+        resolve(false);
+      }
+    });
+  }
+
   function onCustom(msg) {
+    health.alive();
+    if (msg && msg.event === "pong" && waiting.has(msg.n)) {
+      waiting.get(msg.n)();
+      waiting.delete(msg.n);
+      return;
+    }
     if (!msg || msg.event !== "store" || typeof msg.key !== "string") return;
     if (!model.get("stored_keys").includes(msg.key)) return;
     const store = storage();
@@ -204,28 +633,89 @@ function render({ model, el }) {
       else if (typeof msg.value === "string" && msg.value.length <= MAX_STORED) store.setItem(msg.key, msg.value);
     } catch (e) { /* full or refused: the kernel keeps the session's progress */ }
   }
+
+  // the table's width: "opened" once, then "screen" when it crosses the breakpoint
+  let reported = null;
+  let resizeTimer = null;
+  function measure() {
+    const width = Math.round(el.clientWidth || el.getBoundingClientRect().width || 0);
+    const guess = width || Math.round(document.documentElement.clientWidth || window.innerWidth || 0);
+    return { width: guess, screen: guess && guess < model.get("breakpoint") ? "narrow" : "wide", laid: width > 0 };
+  }
+  function report(opened) {
+    const m = measure();
+    if (m.laid || opened) {
+      el.dataset.screen = m.screen;
+      sizeDrawing();
+    }
+    if (opened) {
+      model.send({ event: "opened", anchor: health.anchor, screen: m.screen, width: m.width });
+      reported = m;
+      return;
+    }
+    if (!m.laid) return;
+    const moved = reported && m.screen === "narrow" && Math.abs(reported.width - m.width) > SCREEN_STEP;
+    if (!reported || reported.screen !== m.screen || moved) {
+      model.send({ event: "screen", screen: m.screen, width: m.width });
+      reported = m;
+    }
+  }
+  const resized = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => report(false), 150);
+  };
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(resized) : null;
+  if (observer) observer.observe(el);
+  else window.addEventListener("resize", resized);
+
+  const me = {
+    ping,
+    healthChanged: () => {
+      refresh();
+      if (health.state !== "ok") answered();
+    },
+  };
+  health.tables.add(me);
+  health.attachKernel(model.widget_manager && model.widget_manager.kernel);
+
   model.on("msg:custom", onCustom);
   model.on("change:stored_keys", sendStored);
-
   el.addEventListener("click", onClick);
   const keyRoot = () => (model.get("global_keys") ? document : el);
   let listening = keyRoot();
   listening.addEventListener("keydown", onKey);
   model.on("change:epoch", redraw);
+  model.on("change:note", renderNote);
   model.on("change:status", showStatus);
   model.on("change:status_kind", showStatus);
   model.on("change:said", showStatus);
-  model.on("change:global_keys", () => {
+  model.on("change", health.alive);   // a change sent by the kernel
+  const onGlobalKeys = () => {
     listening.removeEventListener("keydown", onKey);
     listening = keyRoot();
     listening.addEventListener("keydown", onKey);
-  });
+  };
+  model.on("change:global_keys", onGlobalKeys);
   redraw();
+  renderNote();
   showStatus();
+  report(true);
   sendStored();
   return () => {
+    health.tables.delete(me);
+    clearTimeout(watchdog);
+    clearTimeout(resizeTimer);
+    if (observer) observer.disconnect();
+    else window.removeEventListener("resize", resized);
     model.off("msg:custom", onCustom);
     model.off("change:stored_keys", sendStored);
+    model.off("change:epoch", redraw);
+    model.off("change:note", renderNote);
+    model.off("change:status", showStatus);
+    model.off("change:status_kind", showStatus);
+    model.off("change:said", showStatus);
+    model.off("change:global_keys", onGlobalKeys);
+    model.off("change", health.alive);
     el.removeEventListener("click", onClick);
     listening.removeEventListener("keydown", onKey);
   };

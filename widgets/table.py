@@ -2,9 +2,9 @@
 
 Python sends a drawing (SVG text from ``daynight/<game>/draw.py``) and the *targets* of the
 moment, each with a name in words and the action it runs; the browser makes every target a
-real control (``role="button"``, reachable with Tab, chosen with a click, Enter or Space, a
-visible focus ring) and answers with the chosen target's id. The engine still decides: an
-action that the rules refuse shows the engine's reason in the table's status line.
+real control (``role="button"``, reachable with Tab, chosen with a click, a tap, Enter or
+Space, a visible focus ring) and answers with the chosen target's id. The engine still
+decides: an action that the rules refuse shows the engine's reason in the table's status line.
 
 * a target with a ``key`` is a piece of the drawing (the element with that ``data-key``:
   a card, a square, a row); a target without one is a button in the table's toolbar;
@@ -17,30 +17,52 @@ action that the rules refuse shows the engine's reason in the table's status lin
 * *marks* put words on drawn pieces (:class:`Mark`: an outline and a short label over the
   element with that ``data-key``, the label added to its accessible name), so any game can
   show the reason for an answer on its own drawing without changing its draw module;
+* a *note* (:meth:`tell`, a :class:`Note`) is a short text above the drawing with buttons of
+  its own, the rule's words one click away and marks on the drawing: a note that *pauses*
+  takes the keyboard's focus, is announced (``role="alertdialog"``) and holds every other
+  target until one of its buttons is pressed (the guided game, the offer to continue a kept
+  game); a note that does not pause is read out politely (what is allowed now);
+* the *screen*: the browser says how wide the table is when the page opens and again only
+  when the width crosses :data:`daynight.draw.NARROW_WIDTH` (or, in a narrow table, changes by
+  more than a few pixels), so the class server's message limit is never near; ``screen`` is
+  ``"wide"`` or ``"narrow"``, :attr:`Table.draw_width` the width a drawing is made for
+  (``draw.table(game, viewer, width=table.draw_width)``) and :meth:`on_screen` callbacks
+  redraw; a narrow drawing is shown at scale 1;
 * the browser can keep small values for the page (:meth:`keep`): the table's JavaScript reads
   each kept key from the browser's ``localStorage`` when it is shown and sends the value to
   the kernel (:meth:`on_stored` callbacks get it); :meth:`store` sends a new value back to be
   kept. The kernel writes nothing to disk. A value is JSON text of at most
-  :data:`MAX_STORED` characters, under a key of the form ``daynight.<what>.v<N>.<game>``.
+  :data:`MAX_STORED` characters, under a key of the form ``daynight.<what>.v<N>.<game>``;
+* a page whose kernel is gone says so: after a click that gets no answer within 1 s, when
+  the connection drops, when the device goes offline or the page is shown again, the
+  browser checks (the server's ``/daynight/kernel/<id>``, a ``ping`` the kernel answers with a
+  ``pong``) and, if the kernel cannot answer, says why in plain words (:func:`page_words`)
+  with one button that reloads the page and continues the kept game; every control of the
+  page is disabled meanwhile, the reason in its accessible name. If the connection comes
+  back by itself, the game goes on.
 
 The page contract (tests and benchmarks rely on it): the view is ``.dn-table`` with
-``data-epoch``; its targets are ``[data-target]``; its status line is ``.dn-status``; a mark is
-a ``.dn-mark`` in a ``.dn-marks`` layer on top of the drawing, and its piece has the class
-``dn-marked``.
+``data-epoch``, ``data-said`` and ``data-screen``; its targets are ``[data-target]``; its status
+line is ``.dn-status``; a mark is a ``.dn-mark`` in a ``.dn-marks`` layer on top of the drawing,
+and its piece has the class ``dn-marked``; a note is ``.dn-note`` (``data-note`` its number);
+the dead-page message is ``#dn-dead`` (``data-state`` why), its button ``#dn-reload``.
 
-Messages from the browser are checked before anything runs. Two shapes are acted on:
-``{"event": "choose", "target": <id of a current target>, "epoch": <int>}`` and
+Messages from the browser are checked before anything runs. These shapes are acted on:
+``{"event": "choose", "target": <id of a current target>, "epoch": <int>}``;
 ``{"event": "stored", "key": <a kept key>, "value": <text of at most MAX_STORED characters or
 null>}`` (with ``"problem"``: ``"too long"`` or ``"no storage"`` when the browser could not
-read it); anything else (another shape, an unknown id or key, a huge value) is dropped
-without an answer (``dropped`` counts them).
+read it); ``{"event": "opened", "anchor": <one of ANCHORS or null>, "screen": ..., "width": ...}``
+(once a view is shown); ``{"event": "screen", "screen": "wide" | "narrow", "width": <int>}``
+and ``{"event": "ping", "n": <int>}``. Anything else (another shape, an unknown id or key, a
+huge value) is dropped without an answer (``dropped`` counts them).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -48,10 +70,11 @@ import anywidget
 import traitlets as t
 
 from daynight import i18n
+from daynight.draw import NARROW_WIDTH
 
 from . import common
 
-__all__ = ["MAX_STORED", "STORE_KEY", "Mark", "Table", "Target"]
+__all__ = ["ANCHORS", "MAX_STORED", "STORE_KEY", "Mark", "Note", "Table", "Target", "page_words"]
 
 _HERE = Path(__file__).resolve().parent
 _ = i18n._  # every sentence a learner reads goes through daynight.i18n
@@ -66,6 +89,17 @@ STORE_KEY = re.compile(r"^daynight\.[a-z][a-z0-9_-]{0,30}\.v[0-9]{1,4}(\.[a-z0-9
 PROBLEMS = ("too long", "no storage")
 #: the tones of a mark (the style sheet draws each differently, and the label says it in words)
 TONES = ("reason", "chosen", "missed", "wrong")
+#: the kinds of note (each drawn differently, and each says what it is in words)
+NOTE_KINDS = ("guide", "offer", "error", "summary")
+#: the layouts a table can be in: a wide screen, or a phone held upright
+SCREENS = ("wide", "narrow")
+#: the widest table width the browser may report, in CSS pixels
+MAX_WIDTH = 20_000
+#: what a page may ask for when it opens: ``#learn`` in its address (the landing page's "Learn
+#: to play" link) or ``continue`` (the page was reloaded by its dead-page button)
+ANCHORS = ("learn", "continue")
+#: a link in a note goes to a page of this site (no scheme, so never ``javascript:``)
+_LINK = re.compile(r"^[A-Za-z0-9_./#?=&%-]{1,300}$")
 
 
 class Target(NamedTuple):
@@ -93,6 +127,92 @@ class Mark(NamedTuple):
     key: str
     label: str
     tone: str = "reason"
+
+
+class Note(NamedTuple):
+    """A short text above the drawing (:meth:`Table.tell`).
+
+    ``text`` in plain words; ``heading``; ``items`` (a short list); ``detail`` (the rule's
+    words, one click away under ``detail_label``); ``links`` (``(words, address)`` of pages of
+    this site); ``buttons`` (targets of the note itself; their ``key`` is ignored); ``marks``
+    on the drawing (what the note is about); ``pause``: hold the table's other targets until
+    a button is pressed, and take the keyboard's focus; ``kind`` one of :data:`NOTE_KINDS`.
+    """
+
+    text: str
+    buttons: Sequence[Target] = ()
+    heading: str = ""
+    items: Sequence[str] = ()
+    detail: str = ""
+    detail_label: str = ""
+    links: Sequence[tuple[str, str]] = ()
+    marks: Sequence[Mark] = ()
+    pause: bool = True
+    kind: str = "guide"
+
+
+def page_words(kept: str | None = None, reload: str | None = None) -> dict[str, str]:
+    """The sentences the browser shows by itself, when the kernel cannot answer (so they are
+    sent ahead, in the page's language). ``{name}``, ``{why}`` and ``{minutes}`` are filled in
+    by the browser. ``kept`` says what a reload keeps (default: the game, kept in the browser),
+    ``reload`` names the one button."""
+    kept = kept or _("Your game is kept in this browser: reload the page to continue it.")
+    return {
+        "offline": _("This device is offline, so the game cannot go on for now.") + " " + kept,
+        "reconnecting": _("The connection to the server dropped; trying to reconnect.") + " " + kept,
+        "unreachable": _("The server is not answering: it may be restarting, or the network is down.") + " " + kept,
+        "gone": _("The server has stopped this page's game (it was restarted, or ended the game).") + " " + kept,
+        "idle": _("The server ended this page's game after {minutes} minutes without a click.") + " " + kept,
+        "orphan": _("The server ended this page's game after its connection was lost for {minutes} minutes.")
+        + " "
+        + kept,
+        "silent": _("This page's game is not answering, so the page cannot go on.") + " " + kept,
+        "reload": reload or _("Reload and continue your game"),
+        "busy": _("Still working on your last click…"),
+        "unavailable": _("{name} (unavailable: {why})"),
+        "why_offline": _("this device is offline"),
+        "why_reconnecting": _("reconnecting to the server"),
+        "why_gone": _("the page lost its game on the server"),
+        "paused": _("{name} (wait: read the note above the table first)"),
+        "note_guide": _("A note on the rules"),
+        "note_offer": _("Your game"),
+        "note_error": _("A problem"),
+        "note_summary": _("What you learnt"),
+        "rule_words": _("The rule, in the rule book's words"),
+    }
+
+
+def _targets_json(targets: Iterable[Target], actions: dict[str, Callable[[], Any]], prefix: str) -> list[dict]:
+    """The targets as the browser sees them; their actions go into ``actions`` by id."""
+    out = []
+    for i, target in enumerate(targets):
+        tid = target.id or f"{prefix}{i}"
+        if tid in actions:
+            raise ValueError(f"two targets share the id {tid!r}")
+        actions[tid] = target.action
+        out.append(
+            {
+                "id": tid,
+                "name": target.name,
+                "key": target.key,
+                "primary": bool(target.primary),
+                "pressed": None if target.pressed is None else bool(target.pressed),
+            }
+        )
+    return out
+
+
+def _marks_json(marks: Iterable[Mark]) -> list[dict]:
+    shown = []
+    for mark in marks:
+        if mark.tone not in TONES:
+            raise ValueError(f"a mark's tone is one of {TONES}, not {mark.tone!r}")
+        shown.append({"key": mark.key, "label": mark.label, "tone": mark.tone})
+    return shown
+
+
+def _is_int(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
 class Table(anywidget.AnyWidget):
@@ -123,11 +243,30 @@ class Table(anywidget.AnyWidget):
     marks = t.List(t.Dict()).tag(sync=True)
     #: the keys whose values the browser keeps for this page (:meth:`keep`)
     stored_keys = t.List(t.Unicode()).tag(sync=True)
+    #: the note above the drawing (``{}``: none), see :class:`Note`
+    note = t.Dict().tag(sync=True)
+    #: the width (CSS pixels) below which the browser reports a narrow table
+    breakpoint = t.Int(NARROW_WIDTH).tag(sync=True)
+    #: the sentences the browser shows by itself (:func:`page_words`)
+    words = t.Dict().tag(sync=True)
+    #: ``"wide"`` or ``"narrow"``: where the table is shown (the browser says; not synced back)
+    screen = t.Unicode("wide")
+    #: the table's width in CSS pixels, as the browser last said (0: not said yet)
+    screen_width = t.Int(0)
 
-    def __init__(self, label: str = "the table", **kwargs: Any):
-        super().__init__(label=label, **kwargs)
+    def __init__(self, label: str = "the table", *, words: dict[str, str] | None = None, **kwargs: Any):
+        super().__init__(label=label, words=words or page_words(), **kwargs)
         self._actions: dict[str, Callable[[], Any]] = {}
+        self._note_actions: dict[str, Callable[[], Any]] = {}
+        self._note: Note | None = None
+        self._notes = 0
         self._stored_callbacks: list[Callable[[str, str | None, str | None], Any]] = []
+        self._screen_callbacks: list[Callable[[str, int], Any]] = []
+        self._opened_callbacks: list[Callable[[str | None], Any]] = []
+        #: what the page asked for when it opened (one of :data:`ANCHORS`, or ``None``)
+        self.anchor: str | None = None
+        #: words added to a refusal (``explain(error)``; the guided game says what is allowed instead)
+        self.explain: Callable[[BaseException | str], str | None] | None = None
         #: messages from the browser that were not acted on (wrong shape, stale, unknown)
         self.dropped = 0
         self.on_msg(self._on_message)
@@ -144,28 +283,11 @@ class Table(anywidget.AnyWidget):
         marks: Iterable[Mark] = (),
     ) -> None:
         """Show ``drawing`` (a :class:`daynight.draw.Drawing` or SVG text) with ``targets`` and
-        ``marks``; ``status`` (when given) goes to the browser in the same message as the drawing."""
+        ``marks``; ``status`` (when given) goes to the browser in the same message as the drawing.
+        A note stays until :meth:`tell` changes it."""
         actions: dict[str, Callable[[], Any]] = {}
-        out = []
-        for i, target in enumerate(targets):
-            tid = target.id or f"t{i}"
-            if tid in actions:
-                raise ValueError(f"two targets share the id {tid!r}")
-            actions[tid] = target.action
-            out.append(
-                {
-                    "id": tid,
-                    "name": target.name,
-                    "key": target.key,
-                    "primary": bool(target.primary),
-                    "pressed": None if target.pressed is None else bool(target.pressed),
-                }
-            )
-        shown = []
-        for mark in marks:
-            if mark.tone not in TONES:
-                raise ValueError(f"a mark's tone is one of {TONES}, not {mark.tone!r}")
-            shown.append({"key": mark.key, "label": mark.label, "tone": mark.tone})
+        out = _targets_json(targets, actions, "t")
+        shown = _marks_json(marks)
         if shortcuts:
             missing = [k for k, tid in shortcuts.items() if tid not in actions]
             if missing:
@@ -180,6 +302,54 @@ class Table(anywidget.AnyWidget):
                 self.status_kind, self.status = kind, status
             self.epoch += 1  # last: the browser redraws on this change
 
+    @property
+    def draw_width(self) -> int | None:
+        """The width a drawing is made for: the table's width when it is narrow, else ``None``
+        (the wide drawing): ``draw.table(game, viewer, width=table.draw_width)``."""
+        return self.screen_width if self.screen == "narrow" and self.screen_width else None
+
+    # -- notes ----------------------------------------------------------------------------
+    def tell(self, note: Note | None) -> None:
+        """Show ``note`` above the drawing (``None``: take the note away)."""
+        if note is None:
+            self._note, self._note_actions = None, {}
+            self.note = {}
+            return
+        if note.kind not in NOTE_KINDS:
+            raise ValueError(f"a note's kind is one of {NOTE_KINDS}, not {note.kind!r}")
+        bad = [href for _words, href in note.links if not _LINK.match(href) or ":" in href]
+        if bad:
+            raise ValueError(f"a note links only to pages of this site, not {bad[0]!r}")
+        self._notes += 1
+        actions: dict[str, Callable[[], Any]] = {}
+        # a button's id names its note, so a click on an older note's button is not acted on
+        own = [b._replace(key=None, id=f"n{self._notes}-{b.id or i}") for i, b in enumerate(note.buttons)]
+        buttons = _targets_json(own, actions, "")
+        self._note, self._note_actions = note, actions
+        self.note = {
+            "id": self._notes,
+            "kind": note.kind,
+            "heading": note.heading,
+            "text": note.text,
+            "items": list(note.items),
+            "detail": note.detail,
+            "detail_label": note.detail_label or self.words.get("rule_words", ""),
+            "links": [{"text": words, "href": href} for words, href in note.links],
+            "buttons": buttons,
+            "marks": _marks_json(note.marks),
+            "pause": bool(note.pause),
+        }
+
+    @property
+    def told(self) -> Note | None:
+        """The note shown now (``None``: none)."""
+        return self._note
+
+    @property
+    def paused(self) -> bool:
+        """Whether a note holds the table's targets until one of its buttons is pressed."""
+        return self._note is not None and self._note.pause
+
     # -- the status line (the interface of common.Status, so ``guarded(table, ...)`` works)
     def show(self, text: str, kind: str = "info") -> None:
         with self.hold_sync():
@@ -191,8 +361,11 @@ class Table(anywidget.AnyWidget):
         self.show(text, "ok")
 
     def refuse(self, error: BaseException | str) -> None:
-        """Show why an action was refused (the engine's own words)."""
-        self.show(_("Not allowed: {reason}").format(reason=error), "error")
+        """Show why an action was refused (the engine's own words), and what :attr:`explain`
+        adds (the guided game: what would be allowed instead)."""
+        said = _("Not allowed: {reason}").format(reason=error)
+        more = self.explain(error) if self.explain is not None else None
+        self.show(f"{said} {more}" if more else said, "error")
 
     @property
     def text(self) -> str:
@@ -221,17 +394,29 @@ class Table(anywidget.AnyWidget):
             raise ValueError(f"a kept value is text of at most {MAX_STORED:,} characters")
         self.send({"event": "store", "key": key, "value": text})
 
+    # -- the page: its width, what it asked for when it opened -----------------------------
+    def on_screen(self, callback: Callable[[str, int], Any]) -> None:
+        """Call ``callback(screen, width)`` when the browser reports a new layout (an app
+        redraws with ``width=table.draw_width``)."""
+        self._screen_callbacks.append(callback)
+
+    def on_opened(self, callback: Callable[[str | None], Any]) -> None:
+        """Call ``callback(anchor)`` when a view of the table opens (:data:`ANCHORS`), before
+        the kept values arrive."""
+        self._opened_callbacks.append(callback)
+
     # -- browser -> Python ---------------------------------------------------------------
     def choose(self, target: str) -> bool:
         """Do what clicking ``target`` does; True when its action went through."""
         return self._handle({"event": "choose", "target": target, "epoch": self.epoch})
 
     def target_names(self) -> list[str]:
-        return [t["name"] for t in self.targets]
+        """The names of the targets: the drawing's and the toolbar's, then the note's buttons."""
+        return [t["name"] for t in self.targets] + [b["name"] for b in self.note.get("buttons", [])]
 
     def target_id(self, name: str) -> str:
         """The id of the target called ``name`` (tests find targets by name, as a user does)."""
-        for target in self.targets:
+        for target in [*self.targets, *self.note.get("buttons", [])]:
             if target["name"] == name:
                 return target["id"]
         raise KeyError(f"no target called {name!r}; the targets are {self.target_names()}")
@@ -246,21 +431,20 @@ class Table(anywidget.AnyWidget):
                 raise
 
     def _handle(self, content: Any) -> bool:
-        if isinstance(content, dict) and content.get("event") == "stored":
+        event = content.get("event") if isinstance(content, dict) else None
+        if event == "stored":
             return self._stored(content)
-        if not (
-            isinstance(content, dict)
-            and content.keys() == {"event", "target", "epoch"}
-            and content["event"] == "choose"
-        ):
+        if event in ("screen", "opened", "ping"):
+            return self._page(content)
+        if not (isinstance(content, dict) and content.keys() == {"event", "target", "epoch"} and event == "choose"):
             self.dropped += 1
             return False
         target, epoch = content["target"], content["epoch"]
-        if not (
-            isinstance(target, str) and len(target) <= MAX_ID and isinstance(epoch, int) and not isinstance(epoch, bool)
-        ):
+        if not (isinstance(target, str) and len(target) <= MAX_ID and _is_int(epoch, 0, 2**53)):
             self.dropped += 1
             return False
+        if target in self._note_actions:  # a note's button: its id names the note it belongs to
+            return common.guarded(self, self._note_actions[target])
         action = self._actions.get(target)
         if action is None:
             self.dropped += 1
@@ -269,7 +453,39 @@ class Table(anywidget.AnyWidget):
             self.dropped += 1
             self.show(_("The table changed before your click arrived; look again and click once more."))
             return False
+        if self.paused:
+            self.dropped += 1
+            self.show(_("Read the note above the table first, then press one of its buttons."))
+            return False
         return common.guarded(self, action)
+
+    def _page(self, content: dict) -> bool:
+        """The page's own messages: it opened, its width crossed a line, a ping."""
+        event = content["event"]
+        if event == "ping":
+            if content.keys() != {"event", "n"} or not _is_int(content["n"], 0, 2**31):
+                self.dropped += 1
+                return False
+            self.send({"event": "pong", "n": content["n"]})
+            return True
+        fields = {"event", "screen", "width"} | ({"anchor"} if event == "opened" else set())
+        if not (
+            content.keys() == fields
+            and content["screen"] in SCREENS
+            and _is_int(content["width"], 0, MAX_WIDTH)
+            and (event != "opened" or content["anchor"] is None or content["anchor"] in ANCHORS)
+        ):
+            self.dropped += 1
+            return False
+        if event == "opened":
+            self.anchor = content["anchor"]
+            for opened in self._opened_callbacks:
+                common.guarded(self, partial(opened, self.anchor))
+        if (content["screen"], content["width"]) != (self.screen, self.screen_width):
+            self.screen, self.screen_width = content["screen"], content["width"]
+            for changed in self._screen_callbacks:
+                common.guarded(self, partial(changed, self.screen, self.screen_width))
+        return True
 
     def _stored(self, content: dict) -> bool:
         """A kept value from the browser: acted on only in its exact shape, for a kept key."""

@@ -15,7 +15,16 @@ from traitlets import Instance, Int, default
 from voila.app import Voila
 
 from .apps import LANDING, kernel_pools, repository_root
-from .handlers import MAX_WS_MESSAGE, REPLACED, CheckedChannels, HostChecked, NoHeartbeatClient, StatusHandler
+from .handlers import (
+    KERNEL_STATE,
+    MAX_WS_MESSAGE,
+    REPLACED,
+    CheckedChannels,
+    HostChecked,
+    KernelStateHandler,
+    NoHeartbeatClient,
+    StatusHandler,
+)
 from .hardening import HostPolicy, kernel_startup_dir, trusted_config_paths
 from .limits import Limits
 from .pools import bounded
@@ -97,6 +106,7 @@ class DaynightVoila(Voila):
         handlers = [
             (root + "?$", tornado.web.RedirectHandler, {"url": target, "permanent": False}),
             (url_path_join(self.server_url, "/daynight/status"), StatusHandler),
+            (url_path_join(self.server_url, KERNEL_STATE), KernelStateHandler),
             *super().init_handlers(),
         ]
         checked = []

@@ -5,6 +5,8 @@ builds its handler list from them):
 * a page that needs a kernel passes the gate of the caps first (:class:`AdmittedRender`);
 * a closed tab shuts its kernel down (:class:`ShutdownOnClose`);
 * ``/daynight/status`` shows the kernels and pools to the machine itself (:class:`StatusHandler`);
+* ``/daynight/kernel/<id>`` tells a page whether its kernel still runs, or why the server
+  ended it (:class:`KernelStateHandler`: the dead-page message of ``widgets/table.js``);
 * a page's kernel channel drops messages the page did not write and floods (:class:`CheckedChannels`);
 * Voila's renderer talks to its kernels without a heartbeat thread (:class:`NoHeartbeatClient`).
 """
@@ -34,6 +36,7 @@ __all__ = [
     "AdmittedRender",
     "CheckedChannels",
     "HostChecked",
+    "KernelStateHandler",
     "NoHeartbeatClient",
     "ShutdownOnClose",
     "StatusHandler",
@@ -130,6 +133,22 @@ class StatusHandler(JupyterHandler):
         self.set_header("Content-Type", "application/json")
         manager = cast(PoolBounds, self.kernel_manager)  # the class server's own manager
         self.finish(json.dumps(manager.status()))
+
+
+class KernelStateHandler(JupyterHandler):
+    """``/daynight/kernel/<id>``: whether the page's kernel runs (and is busy), or why the
+    server ended it; only for a kernel id, which only its page knows. A page whose clicks get
+    no answer asks, and says why in plain words (``widgets/table.js``)."""
+
+    def get(self, kernel_id: str) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        manager = cast(PoolBounds, self.kernel_manager)
+        self.finish(json.dumps({"daynight": "kernel", **manager.kernel_state(kernel_id)}))
+
+
+#: the path of :class:`KernelStateHandler` (a kernel id is a UUID)
+KERNEL_STATE = r"/daynight/kernel/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
 
 
 #: Voila's handlers and the ones that take their place

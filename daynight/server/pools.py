@@ -12,6 +12,7 @@ import asyncio
 import math
 import time
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 from tornado.ioloop import PeriodicCallback
@@ -19,7 +20,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 
 from .limits import VISIT, Gate, Limits, Visit
 
-__all__ = ["REFILL_DEFER", "REFILL_QUIET", "SWEEP_SECONDS", "WARM_TIMEOUT", "PoolBounds", "bounded"]
+__all__ = ["ENDED_KEPT", "REFILL_DEFER", "REFILL_QUIET", "SWEEP_SECONDS", "WARM_TIMEOUT", "PoolBounds", "bounded"]
 
 #: a warming kernel that has not finished its notebook after this long no longer holds
 #: up the next one (it keeps running and serves its visitor when done)
@@ -29,6 +30,8 @@ WARM_TIMEOUT = 60.0
 REFILL_QUIET, REFILL_DEFER = 3.0, 30.0
 #: how often the server looks for kernels to free and pools to top up
 SWEEP_SECONDS = 5.0
+#: kernels the server ended itself whose reason it remembers (a page asking why gets it)
+ENDED_KEPT = 4096
 
 #: the pooled kernel manager class Voila builds at start-up (``voila_kernel_manager_factory``)
 VoilaManager: Any = object
@@ -50,6 +53,9 @@ class PoolBounds(VoilaManager):
       whose page has had no connection for ``orphan_timeout`` (a closed tab, a vanished
       browser, a request without a browser) and kernels that never finished starting,
       and drops pool entries that failed.
+    * The server remembers why it ended a visitor's kernel (its page lost its connection,
+      or was idle), so a page that comes back asks :meth:`kernel_state` and tells its
+      learner in plain words (``widgets/table.js``; ``/daynight/kernel/<id>``).
     """
 
     #: the caps (:func:`bounded` sets them)
@@ -63,6 +69,7 @@ class PoolBounds(VoilaManager):
         self.warm_times: list[tuple[str, float]] = []
         self._seen: dict[str, float | None] = {}  # visitor kernel -> last time its page was connected
         self._unstarted: set[str] = set()  # kernels seen without last_activity at the last sweep
+        self._ended: OrderedDict[str, tuple[str, float]] = OrderedDict()  # kernel -> (why, after seconds)
         self.gate = Gate(self.limits, self.kernel_count, self.evict_preheated)
         super().__init__(**kwargs)
         self._sweeper = PeriodicCallback(self._sweep, SWEEP_SECONDS * 1000)
@@ -200,7 +207,28 @@ class PoolBounds(VoilaManager):
     async def cull_kernel_if_idle(self, kernel_id: str):
         if self._never_started(kernel_id):
             return None  # Jupyter's culler would raise TraitError: 'last_activity'; the sweep frees it
-        return await super().cull_kernel_if_idle(kernel_id)
+        owned = kernel_id in self.gate.owners
+        result = await super().cull_kernel_if_idle(kernel_id)
+        if owned and kernel_id not in self._kernels:
+            self._remember(kernel_id, "idle", float(self.cull_idle_timeout))
+        return result
+
+    def _remember(self, kernel_id: str, why: str, after: float) -> None:
+        self._ended[kernel_id] = (why, after)
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
+
+    def kernel_state(self, kernel_id: str) -> dict[str, Any]:
+        """What a page may know of its own kernel: ``{"state": "running", "busy": ...}``, or
+        ``{"state": "ended", "reason": "idle" | "orphan" | "unknown", "after": seconds}`` (unknown:
+        the server was restarted, or the kernel ended otherwise)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            return {"state": "running", "busy": getattr(kernel, "execution_state", "") == "busy"}
+        if kernel_id in self._pending_kernels:
+            return {"state": "running", "busy": True}
+        why, after = self._ended.get(kernel_id, ("unknown", 0.0))
+        return {"state": "ended", "reason": why, "after": after}
 
     async def _sweep(self) -> None:
         now = time.monotonic()
@@ -219,6 +247,7 @@ class PoolBounds(VoilaManager):
                     now - seen,
                 )
                 await self._discard(kernel_id)
+                self._remember(kernel_id, "orphan", self.limits.orphan_timeout)
         unstarted = {k for k in self._kernels if self._never_started(k)}
         for kernel_id in unstarted & self._unstarted:  # two sweeps in a row: not a start in progress
             self.log.warning("daynight: shutting down kernel %s, which never finished starting", kernel_id)

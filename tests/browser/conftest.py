@@ -113,10 +113,11 @@ def free_port() -> int:
 class VoilaServer:
     """``python -m daynight.server`` (the class server of ``make app``) on a free loopback port (``extra`` are its
     command-line options, ``env`` extra environment variables, ``cwd`` its working
-    directory: the repository by default)."""
+    directory: the repository by default; ``port`` a given port: a server restarted where
+    its pages expect it)."""
 
-    def __init__(self, *extra: str, env: dict | None = None, cwd: Path | None = None):
-        self.port = free_port()
+    def __init__(self, *extra: str, env: dict | None = None, cwd: Path | None = None, port: int | None = None):
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = ROOT / f".pytest-voila-{self.port}.log"
         self.extra = extra
@@ -339,3 +340,148 @@ def keyboard_choose(page, target: str) -> None:
     focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")
     assert focused[0] == target, (focused, target)
     page.keyboard.press("Space" if focused[1] == "BUTTON" else "Enter")
+
+
+# --------------------------------------------------------------------------- a page's kernel
+# (issue 24: a page says so when its kernel is gone, and a reload continues the kept game)
+
+
+def kernel_id(page) -> str:
+    """The id of the kernel a Voila page talks to."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def end_kernel(server: VoilaServer, kernel: str, timeout: float = 60) -> None:
+    """End ``kernel`` through the server (as the server's culler or a closed tab does) and
+    wait until the server no longer has it."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.request("POST", f"/voila/api/shutdown/{kernel}")
+        conn.getresponse().read()
+    finally:
+        conn.close()
+    deadline = time.monotonic() + timeout
+    while raw_get(server.url, f"/api/kernels/{kernel}", timeout=30)[0] == 200:
+        assert time.monotonic() < deadline, f"kernel {kernel} still runs"
+        time.sleep(0.3)
+
+
+def wait_dead(page, timeout: float = 15_000) -> dict:
+    """Wait for the page's dead-page message (``#dn-dead``); its state and words."""
+    page.wait_for_selector("#dn-dead", timeout=timeout)
+    return page.evaluate(
+        "() => ({state: document.getElementById('dn-dead').dataset.state,"
+        " text: document.getElementById('dn-dead').innerText})"
+    )
+
+
+# --------------------------------------------------------------------------- phones (issue 23)
+#: the phones every app is measured on (held upright), with touch
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+#: the smallest word and the shortest side of a target or control, in CSS pixels
+MIN_WORD, MIN_TOUCH = 11.0, 44.0
+
+
+def phone_context(browser, size: str = "390x844", **options):
+    """A browser context of a phone held upright, touch emulated (a tap is a click)."""
+    return browser.new_context(viewport=PHONES[size], is_mobile=True, has_touch=True, device_scale_factor=2, **options)
+
+
+MEASURE_JS = """() => {
+  const root = document.querySelector('#rendered_cells') || document.body;
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  // words: every text of the page (HTML) at its font size, every word of a drawing at its size times the scale
+  const words = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest('svg, script, style, .dn-note-said, #loading') || !shown(el)) continue;
+    words.push({size: parseFloat(getComputedStyle(el).fontSize), text: n.textContent.trim().slice(0, 40)});
+  }
+  const drawings = [];
+  for (const svg of root.querySelectorAll('.dn-drawing svg')) {
+    if (!shown(svg)) continue;
+    const box = svg.viewBox.baseVal, rect = svg.getBoundingClientRect();
+    const scale = box && box.width ? rect.width / box.width : 1;
+    let smallest = Infinity;
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim() || t.closest('.dn-marks')) continue;
+      const size = parseFloat(getComputedStyle(t).fontSize) * scale;
+      smallest = Math.min(smallest, size);
+      words.push({size, text: t.textContent.trim().slice(0, 40)});
+    }
+    drawings.push({viewBox: box ? box.width : null, shown: rect.width, scale, smallest});
+  }
+  // targets and controls: the drawn targets, buttons, menus, fields (a checkbox by its label)
+  const sel = '[data-target], button, select, input:not([type=hidden]), textarea, [role=button], summary';
+  const targets = [];
+  for (const el of root.querySelectorAll(sel)) {
+    const box = el.type === 'checkbox' && el.closest('label') ? el.closest('label') : el;
+    if (!shown(box)) continue;
+    const r = box.getBoundingClientRect();
+    targets.push({side: Math.min(r.width, r.height), name: (el.getAttribute('aria-label') || el.textContent
+      || el.title || el.tagName).trim().slice(0, 40)});
+  }
+  words.sort((a, b) => a.size - b.size);
+  targets.sort((a, b) => a.side - b.side);
+  return {words: words.slice(0, 5), targets: targets.slice(0, 5), drawings,
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}"""
+
+
+def measure_phone(page) -> dict:
+    """What a learner meets on a phone: the smallest words (HTML at its font size, a drawing's
+    at its size times its scale), the smallest targets and controls (their short side), each
+    drawing's viewBox width, shown width and scale, and how far the page scrolls sideways."""
+    return page.evaluate(MEASURE_JS)
+
+
+def assert_phone_ready(page, *, scale_one: bool = True) -> dict:
+    """Fail on a word under 11 px, a target or control under 44 px on its short side, a page
+    that scrolls sideways, or (``scale_one``) a drawing not shown at scale 1."""
+    m = measure_phone(page)
+    assert m["sideways"] <= 1, f"the page scrolls sideways by {m['sideways']} px"
+    assert m["words"] and m["words"][0]["size"] >= MIN_WORD - 0.01, f"words under {MIN_WORD} px: {m['words']}"
+    assert m["targets"] and m["targets"][0]["side"] >= MIN_TOUCH - 0.5, f"targets under {MIN_TOUCH} px: {m['targets']}"
+    if scale_one:
+        for drawing in m["drawings"]:
+            assert abs(drawing["scale"] - 1) < 0.02, f"a drawing is shown at scale {drawing['scale']:.2f}: {drawing}"
+    return m
+
+
+# --------------------------------------------------------------------------- the guided game (issue 19)
+NOTE = ".dn-table .dn-note"
+
+
+def wait_note(page, words: str) -> None:
+    """Wait until the table's note (shown) holds ``words``."""
+    page.wait_for_function(
+        "w => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden && n.innerText.includes(w); }",
+        arg=words,
+    )
+
+
+def follow_the_notes(page, end: str, limit: int = 200) -> list[str]:
+    """Complete a guided game by doing only what its notes say, until a note holds ``end``: click
+    the control a note's text names in “quotes”, else the note's primary button; each pausing
+    note must have the keyboard's focus. Returns the headings of the pausing notes."""
+    seen: list[str] = []
+    for _ in range(limit):
+        text = page.inner_text(NOTE)
+        if end in text:
+            return seen
+        number = page.get_attribute(NOTE, "data-note")
+        if page.get_attribute(NOTE, "role") == "alertdialog":
+            page.wait_for_function(f"document.querySelector('{NOTE}').contains(document.activeElement)")
+            seen.append(page.inner_text(f"{NOTE} .dn-note-heading"))
+        quoted = re.findall(r"“([^”]+)”", page.inner_text(f"{NOTE} .dn-note-text"))
+        if quoted:
+            page.get_by_role("button", name=quoted[0], exact=True).click()
+        else:
+            page.locator(f"{NOTE} button.dn-primary").click()
+        page.wait_for_function(
+            "n => { const e = document.querySelector('.dn-table .dn-note'); return !e.hidden && e.dataset.note !== n; }",
+            arg=number,
+        )
+    raise AssertionError(f"the guided game did not reach {end!r}: {seen}")

@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.conftest import AppPage, VoilaServer, _need_browser, temporary_notebooks
 
-APP = '''
+APP = """
 from daynight import IllegalMoveError
 from daynight import draw as d
 from daynight.widgets.table import Table, Target
@@ -45,7 +45,7 @@ def redraw(said=None):
 
 redraw()
 table
-'''
+"""
 
 
 @pytest.fixture(scope="module")
