@@ -185,7 +185,7 @@ def row_piece(
 ) -> d.Piece:
     """A sun or moon row: its places left to right (each a stack); with ``slots`` the two
     ends (or the empty row) as dashed places a card may go to. Keys: ``prefix + "-<i>"``
-    for place ``i``, ``"-left"``, ``"-right"``, ``"-start"`` for the ends. ``title``: the
+    for place ``i``, ``"-left"``, ``"-right"``, ``"-start"`` for the ends, ``"-row"`` for the whole row. ``title``: the
     row in words (``"your sun row"``; default ``"sun row"``)."""
     places = tuple(tuple(p) for p in row)
     cards = {c for p in places for c in p}
@@ -243,7 +243,7 @@ def _row_piece(
         label = _("{row}: {places}").format(row=title, places=", ".join(place_name(p) for p in row))
     else:
         label = _("{row}: empty").format(row=title)
-    g = d.group(body.svg, cls="sm-row")
+    g = d.group(body.svg, cls="sm-row", key=f"{prefix}-row")  # the row as a whole (the practice's harvests)
     g = g.replace("<g ", f'<g role="group" aria-label="{d.attr(label)}" ', 1)
     return d.Piece(body.w, max(body.h, stack_height(depth, h) + (14 if fits else 0)), g)
 
@@ -398,7 +398,8 @@ def table(
     count; face up for a teacher), their harvest pile (face down, with a count; the viewer's
     own with its points), their sun row and their moon row (the sun rows one under the
     other, the moon rows beside them); then the viewer's own hand, the draw pile, the
-    discard pile and whose turn it is.
+    discard pile and whose turn it is. Keys: each player's place ``seat-<p>``, each row
+    ``<p>-<kind>-row`` (and its places, :func:`row_piece`), ``draw-pile``, ``discard-pile``.
 
     Presentation options (the app's): ``selected`` (a hand card picked up), ``slots`` (draw
     the ends of every ``"sun"`` or ``"moon"`` row as places to click), ``fits`` (the keys of
@@ -478,9 +479,15 @@ def _strips(
         )
         text = _("{player}'s place at the table, to move") if moving else _("{player}'s place at the table")
         label = text.format(player=names[p])
-        parts.append(d.place(d.Piece(width, hgt, f'<g role="group" aria-label="{d.attr(label)}">{inner}</g>'), 0, y))
+        seat = f'<g role="group" aria-label="{d.attr(label)}" data-key="seat-{p}">{inner}</g>'
+        parts.append(d.place(d.Piece(width, hgt, seat), 0, y))
         y += hgt + 5
     return d.Piece(width, y, "".join(parts))
+
+
+def _keyed(piece: d.Piece, key: str) -> d.Piece:
+    """``piece`` as one keyed piece of the table (a mark or a practice answer may sit on it)."""
+    return d.Piece(piece.w, piece.h, d.group(piece.svg, key=key))
 
 
 def _bottom_line(
@@ -490,12 +497,15 @@ def _bottom_line(
     discard = seen.discard
     piles = d.row(
         [
-            pile_piece(seen.draw_pile, title=_("draw pile"), label=_("the draw pile")),
-            pile_piece(
-                len(discard),
-                title=_("discard"),
-                label=_("the discard pile"),
-                top=BY_NAME[discard[-1]] if discard else None,
+            _keyed(pile_piece(seen.draw_pile, title=_("draw pile"), label=_("the draw pile")), "draw-pile"),
+            _keyed(
+                pile_piece(
+                    len(discard),
+                    title=_("discard"),
+                    label=_("the discard pile"),
+                    top=BY_NAME[discard[-1]] if discard else None,
+                ),
+                "discard-pile",
             ),
         ],
         gap=12,
