@@ -109,6 +109,20 @@ def find(rng: random.Random, want: Callable[[SunMoon], bool], tries: int = 600) 
     raise AssertionError("moments() never ends")  # pragma: no cover
 
 
+def find_move(
+    rng: random.Random, candidates: Callable[[SunMoon], list[Move]], tries: int = 3000
+) -> tuple[SunMoon, Move]:
+    """A copy of the first moment of :func:`moments` at which ``candidates`` lists a move, and
+    one of those moves; an ``AssertionError`` after ``tries`` moments (never an endless search)."""
+    for i, game in enumerate(moments(rng)):
+        got = [] if game.is_over() else candidates(game)
+        if got:
+            return game.copy(explain=False), rng.choice(got)
+        if i >= tries:
+            break
+    raise AssertionError(f"no moment of {tries} offers the move wanted")
+
+
 def bot_move(game: SunMoon, rng: random.Random) -> Move:
     """The move a rule-of-thumb bot makes now."""
     return RuleOfThumbBot().choose(game.view(game.turn), game.legal_moves(), rng)
@@ -327,6 +341,10 @@ def make_harvests(seed: int) -> Exercise:
     return harvests_exercise(find(rng, want), seed)
 
 
+def _harvest_moves(g: SunMoon) -> list[Move]:
+    return [] if g.extra else list(g.harvests(g.turn))
+
+
 def _may_harvest(g: SunMoon) -> bool:
     return not g.extra and bool(g.harvests(g.turn))
 
@@ -383,8 +401,8 @@ def make_harvest_points(seed: int) -> Exercise:
         return _may_harvest(g) and (not restored or _restored_in_run(g))
 
     game = find(rng, want, 1500)
-    while game.extra or not game.harvests(game.turn):  # past the tries, any harvest
-        game = find(rng, _may_harvest, 10**6)
+    if not _may_harvest(game):  # past the tries, any harvest
+        game, _m = find_move(rng, _harvest_moves)
     return harvest_points_exercise(game, rng.choice(game.harvests(game.turn)).row, seed)
 
 
@@ -469,24 +487,19 @@ def next_player_exercise(game: SunMoon, m: Move, seed: int = 0) -> Exercise:
 
 
 def make_next_player(seed: int) -> Exercise:
-    """A card play of a bot, half the time of an animal card that has a follow-up."""
+    """A card play outside the final round, half the time of an animal card that has a follow-up."""
     rng = random.Random(seed)
     animal = rng.random() < 0.5
-    chosen: list[Move] = []
 
-    def want(g: SunMoon) -> bool:
+    def candidates(g: SunMoon) -> list[Move]:
         if g.final_left is not None:
-            return False
+            return []
         plays = [m for m in g.legal_moves() if isinstance(m, CARD_PLAYS)]
         if animal:
-            plays = [m for m in plays if m.card.animal and _follow_up(g, m)]
-        else:
-            plays = [m for m in plays if not m.card.animal]
-        chosen[:] = plays[:1] if not plays else [rng.choice(plays)]
-        return bool(plays)
+            return [m for m in plays if m.card.animal and _follow_up(g, m)]
+        return [m for m in plays if not m.card.animal]
 
-    game = find(rng, want, 10**6)
-    return next_player_exercise(game, chosen[0], seed)
+    return next_player_exercise(*find_move(rng, candidates), seed)
 
 
 def _follow_up(g: SunMoon, m: Move) -> bool:
@@ -536,20 +549,17 @@ def make_draw_five(seed: int) -> Exercise:
     third of those with fewer than five cards left in the draw pile."""
     rng = random.Random(seed)
     r = rng.random()
-    chosen: list[Move] = []
 
-    def want(g: SunMoon) -> bool:
+    def candidates(g: SunMoon) -> list[Move]:
         if g.final_left is not None or g.extra:
-            return False
+            return []
         nxt = g.hands[rules.next_player(g.turn, g.n)]
         if (r < 0.7 and nxt) or (r < 0.3 and len(g.draw_pile) >= rules.HAND_SIZE):
-            return False
-        ends = [m for m in g.legal_moves() if type(m) is Harvest or (isinstance(m, CARD_PLAYS) and not m.card.animal)]
-        chosen[:] = ends[:1] if not ends else [rng.choice(ends)]
-        return bool(ends)
+            return []
+        return [m for m in g.legal_moves() if type(m) is Harvest or (isinstance(m, CARD_PLAYS) and not m.card.animal)]
 
-    game = find(rng, want, 10**6)
-    return draw_five_exercise(game, chosen[0], seed)
+    game, m = find_move(rng, candidates)
+    return draw_five_exercise(game, m, seed)
 
 
 # ---------------------------------------------------------------------------
