@@ -279,8 +279,8 @@ def harvests_rules(game: SunMoon) -> tuple[str, ...]:
     p, ids = game.turn, ["U22", "U23"]
     for kind in ROW_KINDS:
         row = game.shape_of(p, kind)
-        if row.gaps and row.places - len(row.gaps) >= rules.HARVEST_MIN and row.run < rules.HARVEST_MIN:
-            ids += ["U19", "U25", "U-EX7"]
+        if row.gaps and row.places >= rules.HARVEST_MIN and row.run < rules.HARVEST_MIN:
+            ids += ["U19", "U25"] + (["U-EX7"] if row.places - len(row.gaps) >= rules.HARVEST_MIN else [])
         elif row.gaps and row.run >= rules.HARVEST_MIN:
             ids.append("U19")
         if not row.gaps and row.run >= 6:
