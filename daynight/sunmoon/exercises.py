@@ -314,7 +314,7 @@ def harvests_exercise(game: SunMoon, seed: int = 0) -> Exercise:
         "a run that no eclipse breaks; only their own rows, never another player's. {name}'s rows: {runs}."
     ).format(
         name=game.names[p],
-        runs=_listing([f"{row_words(k)} {_run_words(game, p, k)}" for k in ROW_KINDS]),
+        runs=_listing([_("{row}: {run}").format(row=row_words(k), run=_run_words(game, p, k)) for k in ROW_KINDS]),
     )
     marks = tuple(Mark(_row_key(o, k), _run_words(game, o, k)) for o, k in rows_ if game.rows[o][k] or o == p)
     _after, events = played_on(game, may[:1] or [bot_move(game, random.Random(seed))])
@@ -678,7 +678,7 @@ def winners_exercise(before: SunMoon, last: Move, seed: int = 0) -> Exercise:
         sums = _(" With four players the partners sitting opposite add their scores: {a} and {b}.").format(
             a=by_team[0], b=by_team[1]
         )
-    scores = _listing([f"{after.names[p]} {t:+d}" for p, t in enumerate(totals)])
+    scores = _listing([_("{name} {score:+d}").format(name=after.names[p], score=t) for p, t in enumerate(totals)])
     why = _("After scoring the higher score wins; equal scores share the win. The scores: {scores}.{teams}")
     why = why.format(scores=scores, teams=sums)
     marks = tuple(Mark(f"seat-{p}", _("wins") if p in answer else _("score {score:+d}").format(score=totals[p]))
