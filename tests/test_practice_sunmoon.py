@@ -240,3 +240,16 @@ def test_a_try_it_cell_answered_right_at_the_first_try():
     cell = PracticeApp("sunmoon", kinds=(BY_NAME["places"],), compact=True, keeper=keeper, seed=3)
     answer_right(cell)
     assert cell.done and keeper.session.kinds["places"] == [1, 1]
+
+
+def test_the_question_drawing_does_not_give_the_answer_away():
+    for ex in exercises("final_turns")[:20]:
+        assert "turns left" not in str(ex.drawing) and "turn left" not in str(ex.drawing), ex.seed
+    for ex in exercises("final_score")[:20]:
+        assert "score " not in str(ex.drawing) and "won" not in str(ex.drawing), ex.seed
+    for ex in exercises("winners")[:20]:
+        assert " won" not in str(ex.drawing) and "score " in str(ex.drawing), (
+            "the scores are the reason, not the winner"
+        )
+    for ex in exercises("self_destruct")[:20]:
+        assert "sm-fits" not in str(ex.drawing), "no place is shown as fitting"

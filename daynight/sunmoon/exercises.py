@@ -433,15 +433,14 @@ def self_destruct_exercise(game: SunMoon, seed: int = 0) -> Exercise:
             "Self-destruct is allowed only when a player can neither play a card nor harvest; {name} can: "
             "{move}, so {name} must do that (or another legal move) instead."
         ).format(name=game.names[p], move=game.describe_move(first))
-        key = move_key(game, first) if type(first) is not Harvest else _row_key(p, first.row)
-        marks = (Mark(key or f"seat-{p}", _("a legal move")),)
-    slots = next((m.card.kind for m in plays[:1]), None)
-    mover = plays[0].card if plays and not must else None
+        # the row it goes into (an end of a row is drawn only while a card is picked up), or its place
+        key = move_key(game, first) if isinstance(first, (Cover, Restore)) else _row_key(first.owner, first.row)
+        marks = (Mark(key or f"seat-{p}", _("a legal move: {move}").format(move=game.describe_move(first))),)
     _after, events = played_on(game, [SelfDestruct(p)] if must else [bot_move(game, random.Random(seed))])
     own_only = all(m.owner == p for m in plays)
     ids = ["U10", "U26"] + (["U27"] if must else []) + (["U-EX8"] if plays and not harvests and not own_only else [])
     return Exercise("self_destruct", seed, q, CHOICE, opts, must, _in_order(ids),
-                    table(game, p, selected=mover, slots=slots, fits=[marks[0].key,]), why, marks,
+                    table(game, p), why, marks,
                     _("yes") if must else _("no"), events, allowed(game, SelfDestruct(p)), game)  # fmt: skip
 
 
@@ -609,7 +608,9 @@ def final_turns_exercise(game: SunMoon, starter: int, seed: int = 0) -> Exercise
         left,
     ).format(starter=game.names[starter], done=n - left, n=n, left=left)
     marks = (Mark(f"seat-{starter}", _("final round began")), Mark("draw-pile", _("used up")))
-    return Exercise("final_turns", seed, q, NUMBER, _numbers(range(1, n + 1)), left, ("U29",), table(game, None),
+    said = _("It is {player}'s turn; final round.").format(player=game.names[p])  # not the turns left: the question
+    return Exercise("final_turns", seed, q, NUMBER, _numbers(range(1, n + 1)), left, ("U29",),
+                    table(game, None, status=said),
                     why, marks, str(left), tuple(e for e in events if e)[-3:], turns, game)  # fmt: skip
 
 
@@ -646,7 +647,8 @@ def final_score_exercise(before: SunMoon, last: Move, player: int, seed: int = 0
     ids = ["U30", "U32"] + (["U31"] if s["harvested_eclipses"] else [])
     ids += ["U33"] if any(c.eclipse for c in hand) or any(c.eclipse for r in rows_ for pl in r for c in pl) else []
     outcome = next((e.data["total"] for e in after.log.of_kind("score") if e.data.get("player") == player), None)
-    return Exercise("final_score", seed, q, NUMBER, _numbers(values), s["total"], _in_order(ids), table(after, None),
+    return Exercise("final_score", seed, q, NUMBER, _numbers(values), s["total"], _in_order(ids),
+                    table(after, None, status=_("The game is over."), scores=False),
                     why, marks, f"{s['total']:+d}", tuple(e.text for e in after.log.of_kind("score")), outcome,
                     after)  # fmt: skip
 
@@ -688,7 +690,8 @@ def winners_exercise(before: SunMoon, last: Move, seed: int = 0) -> Exercise:
     q = _("The game is over. Mark every player who wins, then Check.")
     ids = ["U34"] + (["U2"] if team else [])
     said = _(" and ").join(after.names[p] for p in sorted(answer))
-    return Exercise("winners", seed, q, SET, _seats(after), answer, _in_order(ids), table(after, None), why, marks,
+    return Exercise("winners", seed, q, SET, _seats(after), answer, _in_order(ids),
+                    table(after, None, status=_("The game is over.")), why, marks,
                     said, tuple(e.text for e in after.log if e.what in ("score", "end")), outcome, after)  # fmt: skip
 
 
