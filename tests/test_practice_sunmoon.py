@@ -118,6 +118,9 @@ def oracle(ex: Exercise):
     if ex.kind == "final_turns":
         return g.view(0).final_left
     totals = [report_score(g.harvested[q], g.rows[q].values(), g.hands[q]) for q in range(g.n)]
+    if ex.kind == "final_score" and "team" in ex.question:  # partners sit opposite and add their scores
+        first = next(q for q in range(g.n) if ex.question.startswith(f"The game is over. {g.names[q]} and "))
+        return totals[first] + totals[(first + 2) % 4]
     if ex.kind == "final_score":
         return next(totals[q] for q in range(g.n) if f"What is {g.names[q]}'s score" in ex.question)
     if ex.kind == "winners":

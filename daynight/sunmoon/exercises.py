@@ -59,6 +59,7 @@ __all__ = [
     "places_exercise",
     "played_on",
     "self_destruct_exercise",
+    "team_score_exercise",
     "winners_exercise",
 ]
 
@@ -653,14 +654,47 @@ def final_score_exercise(before: SunMoon, last: Move, player: int, seed: int = 0
                     after)  # fmt: skip
 
 
+def team_score_exercise(before: SunMoon, last: Move, player: int, seed: int = 0) -> Exercise:
+    """The total of ``player``'s team once ``last`` ends a game of four in teams: partners add their scores."""
+    after, _events = played_on(before, [last])
+    team = rules.teams(after.n, after.options.scoring)
+    assert team is not None, "four players in teams"
+    mates = [p for p in range(after.n) if team[p] == team[player]]
+    totals = [rules.score(after.harvested[p], (after.rows[p][k] for k in ROW_KINDS), after.hands[p])["total"]
+              for p in range(after.n)]  # fmt: skip
+    total = sum(totals[p] for p in mates)
+    others = sum(totals) - total
+    a, b = (after.names[p] for p in mates)
+    q = _("The game is over. {a} and {b} play in one team: what is their team's total?").format(a=a, b=b)
+    why = _(
+        "With four players the partners sitting opposite add their scores: {a} {sa:+d} and {b} {sb:+d}, "
+        "{total:+d} together (the other team: {others:+d})."
+    ).format(a=a, b=b, sa=totals[mates[0]], sb=totals[mates[1]], total=total, others=others)
+    marks = tuple(Mark(f"seat-{p}", _("score {score:+d}").format(score=totals[p])) for p in mates)
+    values = [total, totals[mates[0]], totals[mates[1]], others, total + 1, total - 1]
+    left = [c for p in mates for c in after.hands[p]] + [
+        c for p in mates for k in ROW_KINDS for pl in after.rows[p][k] for c in pl
+    ]
+    ids = ["U2", "U30", "U32"] + (["U31"] if any(c.eclipse for p in mates for c in after.harvested[p]) else [])
+    ids += ["U33"] if any(c.eclipse for c in left) else []
+    ends = after.log.of_kind("end")
+    outcome = ends[-1].data["totals"][team[player]] if ends else None
+    return Exercise("final_score", seed, q, NUMBER, _numbers(values), total, _in_order(ids),
+                    table(after, None, status=_("The game is over."), scores=False), why, marks, f"{total:+d}",
+                    tuple(e.text for e in after.log if e.what in ("score", "end")), outcome, after)  # fmt: skip
+
+
 def make_final_score(seed: int) -> Exercise:
+    """A player's score at the end of a game; a third of the time a team's total, four playing in teams."""
     rng = random.Random(seed)
-    _start, _starter, later = final_rounds(rng)
+    teams = rng.random() < 0.3
+    _start, _starter, later = final_rounds(rng, 4 if teams else None)
     before = later[-1]
     last = bot_move(before, random.Random(seed))
     while not played_on(before, [last])[0].is_over():  # the bots' own last move ended it
         last = rng.choice(before.legal_moves())
-    return final_score_exercise(before, last, rng.randrange(before.n), seed)
+    make = team_score_exercise if teams else final_score_exercise
+    return make(before, last, rng.randrange(before.n), seed)
 
 
 def winners_exercise(before: SunMoon, last: Move, seed: int = 0) -> Exercise:
@@ -716,6 +750,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("next_player", N_("Who moves next? (animal cards)"), ("U8", "U16", "U-EX3"), CHOICE, make_next_player),
     Kind("draw_five", N_("Drawing five: how many cards?"), ("U7", "U17", "U28"), NUMBER, make_draw_five),
     Kind("final_turns", N_("The end: how many turns are left?"), ("U29",), NUMBER, make_final_turns),
-    Kind("final_score", N_("The final score"), ("U30", "U31", "U32", "U33"), NUMBER, make_final_score),
+    Kind("final_score", N_("The final score (teams at four)"), ("U2", "U30", "U31", "U32", "U33"), NUMBER,
+         make_final_score),
     Kind("winners", N_("Who wins? (teams at four)"), ("U2", "U34"), SET, make_winners),
 )  # fmt: skip
