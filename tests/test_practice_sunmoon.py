@@ -110,7 +110,8 @@ def oracle(ex: Exercise):
         fits = any(report_places(g, c) for c in g.hands[p])
         return not fits and (g.extra or not report_harvests(g))
     if ex.kind == "next_player":
-        played = next(c for c in g.hands[p] if f" {c.words} " in f" {ex.question} ")
+        move = ex.question.split("'s turn: ", 1)[1]  # "sun 9 starts ...": the card played comes first
+        played = next(c for c in g.hands[p] if move.startswith(f"{c.words} "))
         return p if played.animal else (p + 1) % g.n
     if ex.kind == "draw_five":
         nxt = g.hands[(p + 1) % g.n]
