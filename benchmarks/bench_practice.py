@@ -17,6 +17,8 @@
   and played on by the engine. Target 100 ms.
 * ``practice.temples.<kind>``, ``practice.temples.another``, ``practice.temples.answer``: the
   same for the temple duel's kinds (``daynight/temples/exercises.py``), with the same targets.
+* ``practice.sunmoon.<kind>``, ``practice.sunmoon.another``, ``practice.sunmoon.answer``: the
+  same for Sonne und Mond's kinds (``daynight/sunmoon/exercises.py``), with the same targets.
 
 ``report()`` (``python -m benchmarks practice``):
 
@@ -27,6 +29,8 @@
   rules of ``tests/test_practice_mtg.py``;
 * ``practice.check.temples.<kind>``: the same for the temple duel's kinds, with the straight
   reading of the rules text of ``tests/test_practice_temples.py``;
+* ``practice.check.sunmoon.<kind>``: the same for Sonne und Mond's kinds, with the straight
+  reading of the play report of ``tests/test_practice_sunmoon.py``;
 * ``practice.browser.another`` and ``practice.browser.answer``: under ``make app`` (the
   class server, ``daynight.widgets.serve``, on a temporary copy of ``notebooks/``), in
   headless Chromium: from a click on *Another* until the table's ``data-epoch`` changes
@@ -49,6 +53,7 @@ from benchmarks.harness import Timing
 from daynight.mtg.exercises import KINDS as MTG_KINDS
 from daynight.practice import CHOICE, NUMBER, judge
 from daynight.stars.exercises import KINDS, rulebook_steps
+from daynight.sunmoon.exercises import KINDS as SUNMOON_KINDS
 from daynight.temples.exercises import KINDS as TEMPLES_KINDS
 
 ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
@@ -99,6 +104,28 @@ FIGURES += [
     Timing("practice.temples.answer", lambda: answer(_TEMPLES_APP), target=0.05, repeats=15),
 ]
 
+_SUNMOON_APP = PracticeApp("sunmoon", seed=1)
+_SUNMOON_APP.receive_stored("daynight.practice.v1.sunmoon", None)
+
+
+def _sunmoon_another() -> None:
+    _SUNMOON_APP.another()
+
+
+def _sunmoon_answer() -> None:
+    ex = _SUNMOON_APP.exercise
+    _SUNMOON_APP.done, _SUNMOON_APP.tries = False, 0
+    _SUNMOON_APP.given = [] if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
+    _SUNMOON_APP.check(ex.answer if ex.shape in (CHOICE, NUMBER) else None)
+
+
+FIGURES += [
+    Timing(f"practice.sunmoon.{kind.name}", _maker(kind), target=0.1, stretch=0.05, repeats=15)
+    for kind in SUNMOON_KINDS
+] + [
+    Timing("practice.sunmoon.another", _sunmoon_another, target=0.15, repeats=15),
+    Timing("practice.sunmoon.answer", _sunmoon_answer, target=0.05, repeats=15),
+]
 
 # --------------------------------------------------------------------------- 1,000 per kind, checked
 
@@ -117,6 +144,23 @@ def check_kinds(count: int):
         yield (
             f"practice.check.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
             f"played on and the rules sheet: {verdict}"
+        )
+
+
+def check_sunmoon(count: int):
+    from tests.test_practice_sunmoon import oracle  # lazy: the tests' oracles, only for this report
+
+    for kind in SUNMOON_KINDS:
+        started, wrong = time.perf_counter(), []
+        for seed in range(count):
+            ex = kind.make(seed)
+            if not (ex.answer == ex.outcome == oracle(ex) and judge(ex, _as_given(ex)).right):
+                wrong.append(seed)
+        seconds = time.perf_counter() - started
+        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
+        yield (
+            f"practice.check.sunmoon.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the "
+            f"engine played on and the play report: {verdict}"
         )
 
 
@@ -228,6 +272,7 @@ def report(quick: bool = False):
     yield from check_kinds(100 if quick else 1000)
     yield from check_mtg_kinds(100 if quick else 1000)
     yield from check_temples(100 if quick else 1000)
+    yield from check_sunmoon(100 if quick else 1000)
     try:
         yield from browser_clicks(4 if quick else 15)
     except Exception as exc:

@@ -108,7 +108,7 @@ def test_the_package_data_says_what_the_markdown_says():
 
 #: the least number of statements each game's exercises practise (raise a game's floor as its
 #: kinds land; issue 18's floors: stars 20, temples 35, mtg 12, sunmoon 25, 92 in all)
-PRACTISED_AT_LEAST = {"stars": 27, "temples": 61, "mtg": 18, "sunmoon": 0}
+PRACTISED_AT_LEAST = {"stars": 27, "temples": 61, "mtg": 18, "sunmoon": 32}
 #: the statements that decide something a player sees on the table (a winner, an order, a legal
 #: place, a change of day and night, a score): each must be practised
 DECIDES = {
@@ -176,7 +176,33 @@ DECIDES = {
     # spells count, which face enters, what transforms, what triggers and when; not M2 (one
     # designation, not a decision), M15 (the stack, which the tracker does not draw), M19 (glossary)
     "mtg": ["M1", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "M10", "M11", "M12", "M13", "M14", "M16", "M17", "M18"],
-    "sunmoon": [],
+    "sunmoon": [
+        "U2",
+        "U7",
+        "U8",
+        "U11",
+        "U12",
+        "U13",
+        "U14",
+        "U15",
+        "U16",
+        "U17",
+        "U18",
+        "U20",
+        "U21",
+        "U22",
+        "U23",
+        "U25",
+        "U26",
+        "U27",
+        "U28",
+        "U29",
+        "U30",
+        "U31",
+        "U32",
+        "U33",
+        "U34",
+    ],
 }
 
 

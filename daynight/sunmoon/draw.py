@@ -185,7 +185,7 @@ def row_piece(
 ) -> d.Piece:
     """A sun or moon row: its places left to right (each a stack); with ``slots`` the two
     ends (or the empty row) as dashed places a card may go to. Keys: ``prefix + "-<i>"``
-    for place ``i``, ``"-left"``, ``"-right"``, ``"-start"`` for the ends. ``title``: the
+    for place ``i``, ``"-left"``, ``"-right"``, ``"-start"`` for the ends, ``"-row"`` for the whole row. ``title``: the
     row in words (``"your sun row"``; default ``"sun row"``)."""
     places = tuple(tuple(p) for p in row)
     cards = {c for p in places for c in p}
@@ -243,7 +243,7 @@ def _row_piece(
         label = _("{row}: {places}").format(row=title, places=", ".join(place_name(p) for p in row))
     else:
         label = _("{row}: empty").format(row=title)
-    g = d.group(body.svg, cls="sm-row")
+    g = d.group(body.svg, cls="sm-row", key=f"{prefix}-row")  # the row as a whole (the practice's harvests)
     g = g.replace("<g ", f'<g role="group" aria-label="{d.attr(label)}" ', 1)
     return d.Piece(body.w, max(body.h, stack_height(depth, h) + (14 if fits else 0)), g)
 
@@ -391,6 +391,8 @@ def table(
     harvested: Iterable[int] | None = None,
     hand_keys: bool = False,
     dim: Iterable[Card] = (),
+    status: str | None = None,
+    scores: bool = True,
 ) -> d.Drawing:
     """The whole table as ``viewer`` sees it (``None``: everything, as a teacher sees it).
 
@@ -398,30 +400,32 @@ def table(
     count; face up for a teacher), their harvest pile (face down, with a count; the viewer's
     own with its points), their sun row and their moon row (the sun rows one under the
     other, the moon rows beside them); then the viewer's own hand, the draw pile, the
-    discard pile and whose turn it is.
+    discard pile and whose turn it is. Keys: each player's place ``seat-<p>``, each row
+    ``<p>-<kind>-row`` (and its places, :func:`row_piece`), ``draw-pile``, ``discard-pile``.
 
     Presentation options (the app's): ``selected`` (a hand card picked up), ``slots`` (draw
     the ends of every ``"sun"`` or ``"moon"`` row as places to click), ``fits`` (the keys of
     the places where the selected card fits, see :func:`move_key`), ``fresh``/``harvested``
     (what just happened, animated; default: the last move), ``hand_keys`` (the viewer's cards
-    are click targets), ``dim`` (hand cards that fit nowhere).
+    are click targets), ``dim`` (hand cards that fit nowhere). The practice's: ``status`` (the
+    status line in other words, e.g. without the turns left that a question asks for) and
+    ``scores`` (``False``: a finished game's scores are not written at the players' places).
     """
     seen = game.view(viewer if viewer is not None else game.turn)
     if fresh is None or harvested is None:
         last_cards, last_harvest = _recent(game)
         fresh = last_cards if fresh is None else fresh
         harvested = last_harvest if harvested is None else harvested
-    strips = _strips(game, seen, viewer, set(fresh), set(harvested), set(fits), slots)
-    last = _bottom_line(game, seen, viewer, selected, hand_keys, dim)
+    strips = _strips(game, seen, viewer, set(fresh), set(harvested), set(fits), slots, scores)
+    said = status if status is not None else status_words(game, seen, viewer)
+    last = _bottom_line(seen, viewer, selected, hand_keys, dim, said)
     y = strips.h + 4
     body = strips.svg + d.place(last, 0, y)
     if viewer is None:
         label = _("the table, every card face up, as a teacher sees it")
     else:
         label = _("the table as {player} sees it").format(player=seen.names[viewer])
-    return d.document(
-        d.Piece(max(strips.w, last.w), y + last.h, body), label=label, desc=status_words(game, seen, viewer)
-    )
+    return d.document(d.Piece(max(strips.w, last.w), y + last.h, body), label=label, desc=said)
 
 
 def _strips(
@@ -432,6 +436,7 @@ def _strips(
     harvested: set[int],
     fits: set[str],
     slots: str | None,
+    scores: bool = True,
 ) -> d.Piece:
     """A strip for every player (the viewer's last, the teacher's in seat order): name, hand,
     harvest pile, sun row, moon row."""
@@ -445,7 +450,7 @@ def _strips(
         return _("{owner}'s {row}").format(owner=names[p], row=row_words(kind))
 
     strips = [
-        [_info_piece(game, seen, p, viewer, harvested)]
+        [_info_piece(game, seen, p, viewer, harvested, scores)]
         + [
             row_piece(rows[p][k], k, prefix=f"{p}-{k}", fresh=fresh, slots=slots == k, fits=fits, title=whose(p, k))
             for k in KINDS
@@ -478,24 +483,33 @@ def _strips(
         )
         text = _("{player}'s place at the table, to move") if moving else _("{player}'s place at the table")
         label = text.format(player=names[p])
-        parts.append(d.place(d.Piece(width, hgt, f'<g role="group" aria-label="{d.attr(label)}">{inner}</g>'), 0, y))
+        seat = f'<g role="group" aria-label="{d.attr(label)}" data-key="seat-{p}">{inner}</g>'
+        parts.append(d.place(d.Piece(width, hgt, seat), 0, y))
         y += hgt + 5
     return d.Piece(width, y, "".join(parts))
 
 
+def _keyed(piece: d.Piece, key: str) -> d.Piece:
+    """``piece`` as one keyed piece of the table (a mark or a practice answer may sit on it)."""
+    return d.Piece(piece.w, piece.h, d.group(piece.svg, key=key))
+
+
 def _bottom_line(
-    game: SunMoon, seen: View, viewer: int | None, selected: Card | None, hand_keys: bool, dim: Iterable[Card]
+    seen: View, viewer: int | None, selected: Card | None, hand_keys: bool, dim: Iterable[Card], said: str
 ) -> d.Piece:
     """The last line: the viewer's hand, the draw pile, the discard pile, whose turn it is."""
     discard = seen.discard
     piles = d.row(
         [
-            pile_piece(seen.draw_pile, title=_("draw pile"), label=_("the draw pile")),
-            pile_piece(
-                len(discard),
-                title=_("discard"),
-                label=_("the discard pile"),
-                top=BY_NAME[discard[-1]] if discard else None,
+            _keyed(pile_piece(seen.draw_pile, title=_("draw pile"), label=_("the draw pile")), "draw-pile"),
+            _keyed(
+                pile_piece(
+                    len(discard),
+                    title=_("discard"),
+                    label=_("the discard pile"),
+                    top=BY_NAME[discard[-1]] if discard else None,
+                ),
+                "discard-pile",
             ),
         ],
         gap=12,
@@ -507,12 +521,14 @@ def _bottom_line(
         hp = hand_piece(hand, keys=hand_keys, selected=selected, dim=dim)
         title = d.text(0, 14, _("Your hand"), size=15, weight="700")
         bottom.append(d.Piece(max(hp.w, 80), hp.h + 20, title + d.place(hp, 0, 20)))
-    words = d.text(0, 16, status_words(game, seen, viewer), size=14, weight="700", limit=90)
+    words = d.text(0, 16, said, size=14, weight="700", limit=90)
     bottom.append(d.Piece(piles.w, piles.h + 24, words + d.place(piles, 0, 24)))
     return d.row(bottom, gap=24, align="bottom")
 
 
-def _info_piece(game: SunMoon, seen: View, p: int, viewer: int | None, harvested: set[int]) -> d.Piece:
+def _info_piece(
+    game: SunMoon, seen: View, p: int, viewer: int | None, harvested: set[int], scores: bool = True
+) -> d.Piece:
     """A player's name, hand (backs with a count, unless the viewer may see it) and harvest
     pile (face down, with a count)."""
     names, team = seen.names, seen.teams
@@ -522,7 +538,7 @@ def _info_piece(game: SunMoon, seen: View, p: int, viewer: int | None, harvested
     moving = not seen.over and seen.turn == p
     if moving:
         notes.append(_("to move again") if seen.extra else _("to move"))
-    if seen.over:  # the scores are counted in the open
+    if seen.over and scores:  # the scores are counted in the open
         notes.append(_("score {score}").format(score=f"{game.scores()[p]:+d}"))
     hand: tuple[Card, ...] | int | None = None  # the viewer's own hand is drawn below the table
     if p != viewer:
