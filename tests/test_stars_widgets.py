@@ -1,13 +1,17 @@
 """The stars play app and charts without a browser: the drawn table driven by its targets (as a
-click does), the table's status line and drawing read back as words."""
+click does), the table's status line and drawing read back as words; the game kept in a browser
+played by Python (``tests/frontend_support.FakeBrowser``) and continued, or refused by name."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from daynight.widgets.keep import MAX_STORED, game_key, kept_text
 from daynight.widgets.stars import (
     StarsApp,
+    bot_kinds,
     bot_results_chart,
     colour_totals_chart,
     deck_frame,
@@ -20,6 +24,9 @@ from daynight.widgets.stars import (
 
 from daynight import draw as dd
 from daynight.stars import CHOOSE, Commit, StarsGame, demo, find_card, play_cards, teaching_position
+from daynight.testing import mutants
+from tests.frontend_support import FakeBrowser
+from tests.toygame import Pebbles, Take
 
 CARD = re.compile(r"^(play|take) (blue|orange|pink|purple) \d+, (\d stars?|time symbol)$")
 
@@ -309,3 +316,146 @@ def test_the_how_to_play_and_the_style_come_from_package_data_files():
 
     shown = list(values(app.widget))
     assert HOW_TO_PLAY in shown and STYLE in shown, "the app shows them beside the table"
+
+
+# --------------------------------------------------------------------------- the game kept in the browser (issue 24)
+
+KEPT = game_key("stars")
+
+
+def play_cards_of_the_hand(app: StarsApp, clicks: int) -> None:
+    """Click the first card of the hand (or Next round, or a card to take) ``clicks`` times, then
+    on until a card of the hand is to be played (no finished round shown)."""
+    for i in range(clicks + 6):
+        if i >= clicks and app.showing is None and app.game.phase != CHOOSE:
+            return
+        names = app.table.target_names()
+        name = "Next round" if "Next round" in names else next(n for n in names if CARD.match(n))
+        assert click(app, name), app.table.status
+
+
+def kept_game(clicks: int = 3) -> tuple[FakeBrowser, StarsApp]:
+    """A browser that has kept a game of 3 players in which you clicked ``clicks`` times."""
+    browser = FakeBrowser()
+    app = browser.open(StarsApp(3, bots=("montecarlo", "random"), seed=5, mc_rollouts=20))
+    assert app.table.note == {}, "nothing kept: nothing offered"
+    assert KEPT not in browser.storage, "the bots' first plays alone are not worth continuing"
+    play_cards_of_the_hand(app, clicks)
+    return browser, app
+
+
+def test_the_game_is_kept_after_every_move_and_continued_at_the_same_move():
+    browser, app = kept_game(3)  # round 1 played, and round 2's first play
+    moves = len(app.game.history)
+    assert app.showing is None and moves > 6, "the bots' moves after yours are kept with them"
+    assert json.loads(browser.storage[KEPT])["record"] == app.game.to_record()
+    # a new page (a new kernel, other bots in its bar): the kept game is offered and replayed
+    again = browser.open(StarsApp(4, bots=("rule", "rule", "rule"), seed=99))
+    note = again.table.note
+    assert f"a game of Day & Night in progress in this browser, at move {moves}" in note["text"]
+    assert [b["name"] for b in note["buttons"]] == [f"Continue your game (move {moves})", "Start a new game"]
+    assert click(again, f"Continue your game (move {moves})")
+    assert again.game.to_record() == app.game.to_record() and again.table.note == {}
+    assert f"goes on at move {moves}" in again.table.status
+    # the same table, seen by the same player: the bots' cards placed face down stay hidden
+    assert words(again) == words(app) and again.table.target_names() == app.table.target_names()
+    for p in (1, 2):
+        assert again.game.pending[p].name not in again.table.svg
+    # the bots of the kept game's seats play on, and the bar says which
+    assert [b.value for b in again.bot_choices[:2]] == ["montecarlo", "random"] and again.players_choice.value == 3
+    assert [type(b) for b in again.bots] == [type(b) for b in app.bots]
+    play_cards_of_the_hand(again, 1)
+    assert json.loads(browser.storage[KEPT])["record"] == again.game.to_record()
+    assert len(again.game.history) > moves
+
+
+def test_a_page_reloaded_to_continue_continues_at_once_and_a_new_game_replaces_the_kept_one():
+    browser, app = kept_game(1)
+    again = browser.open(StarsApp(3, seed=8), anchor="continue")
+    assert again.table.note == {} and again.game.to_record() == app.game.to_record()
+    third = browser.open(StarsApp(3, seed=8))
+    assert click(third, "Start a new game") and third.table.note == {}
+    assert json.loads(browser.storage[KEPT])["record"] == app.game.to_record(), "kept until your first move"
+    play_cards_of_the_hand(third, 1)
+    assert json.loads(browser.storage[KEPT])["record"] == third.game.to_record() != app.game.to_record()
+
+
+def test_forget_this_game_clears_what_the_browser_keeps():
+    browser, app = kept_game(1)
+    assert app.keeper.forget_button in list(widgets_of(app.widget)), "in the app's bar"
+    app.keeper.forget_button.click()
+    assert KEPT not in browser.storage and "keeps nothing" in app.table.status
+    play_cards_of_the_hand(app, 1)
+    assert KEPT not in browser.storage, "a forgotten game is not kept again"
+    app.new_game(seed=3)
+    play_cards_of_the_hand(app, 1)
+    assert json.loads(browser.storage[KEPT])["record"] == app.game.to_record(), "the next game is kept"
+
+
+def widgets_of(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from widgets_of(child)
+
+
+def refused_note(value: str) -> str:
+    """Open a page whose browser kept ``value``: the words of the note refusing it (a new game
+    offered, the app playable), or fail."""
+    app = FakeBrowser({KEPT: value}).open(StarsApp(3, bots=("random", "random"), seed=1))
+    note = app.table.note
+    assert note.get("kind") == "error", note
+    assert [b["name"] for b in note["buttons"]] == ["Start a new game"]
+    assert click(app, "Start a new game") and app.table.note == {} and click(app, app.hand_targets()[0])
+    return note["text"]
+
+
+def test_a_damaged_kept_game_is_refused_by_name_and_a_new_game_offered():
+    _, app = kept_game(2)
+    record = app.game.to_record()
+    text = kept_text(record)
+    assert "not valid JSON" in refused_note(text[: len(text) // 2])
+    wrong = json.loads(text)
+    wrong["record"]["setup"]["players"] = 7
+    assert "3 to 5 players" in refused_note(json.dumps(wrong))
+    illegal = json.loads(text)
+    illegal["record"]["moves"][-1] = illegal["record"]["moves"][0]  # a card played twice
+    assert re.search(r"\$\.moves\[\d+\]", refused_note(json.dumps(illegal)))
+    pebbles = Pebbles(9)
+    pebbles.play(Take(0, 2))
+    assert "$.game" in refused_note(kept_text(pebbles.to_record()))
+
+
+def test_fuzzed_kept_games_are_refused_by_name_or_continued():
+    """daynight.testing's mutants of a stars record, as the kept value and inside one: a game the
+    engine accepts is offered and continued, anything else refused by the name of its field or
+    rule with a new game offered; never an exception."""
+    _, app = kept_game(2)
+    refused = offered = 0
+    for mutant in mutants(StarsGame, 40, 0, records=[app.game.to_record()], others=[]):
+        text = mutant.data.decode("utf-8", "replace")
+        try:
+            wrapped = kept_text(json.loads(text))
+        except (ValueError, RecursionError):
+            wrapped = text
+        for value in (text, wrapped):
+            if len(json.dumps(value)) > MAX_STORED:
+                continue
+            page = FakeBrowser({KEPT: value}).open(StarsApp(3, bots=("random", "random"), seed=1))
+            note = page.table.note
+            names = [b["name"] for b in note.get("buttons", [])]
+            if note.get("kind") == "error":
+                refused += 1
+                assert re.search(r"could not be continued \((\$.*?: |the kept game: )", note["text"]), note["text"]
+                assert names == ["Start a new game"]
+            elif note:
+                offered += 1
+                kept = page.keeper.kept
+                assert names[0].startswith("Continue your game") and kept is not None and not kept.is_over()
+                assert click(page, names[0]) and page.game is kept and "goes on at move" in page.table.status
+    assert refused > 30 and offered > 0, (refused, offered)
+
+
+def test_the_bots_are_read_back_from_their_names():
+    assert bot_kinds(["Player 1 (you)", "Bot 1 (Monte Carlo)", "Bot 2 (Random)"]) == ["montecarlo", "random"]
+    assert bot_kinds(["Player 1", "Player 2", "Player 3"]) is None
+    assert bot_kinds(["Player 1 (you)", "Bot 1 (Clever)", "Bot 2 (Random)"]) is None

@@ -6,7 +6,10 @@
   taken and dropped) until you press *Next round*; **Hint** writes the expected stars under
   each card you may play (or names the best card to take), from determinized rollouts within a
   time budget, so a click never waits; the explained event log beside the table; a new-game
-  bar (number of players, one bot type per seat).
+  bar (number of players, one bot type per seat). The game is kept in the browser after every
+  move of yours (with the bots' moves that follow it) and offered again when the page opens
+  (:class:`~daynight.widgets.keep.GameKeeper`, issue 24): continued by replaying its record
+  through the engine, the bots of its seats read from their names.
 * chart builders (``go.Figure``, fed by pandas frames): :func:`colour_totals_chart`,
   :func:`stars_over_rounds_chart`, :func:`deck_stars_chart`, :func:`bot_results_chart`,
   :func:`hint_chart`, :func:`option_effects_chart`; and the frames :func:`rounds_frame`,
@@ -32,7 +35,8 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from daynight.core import IllegalMoveError
+from daynight import i18n
+from daynight.core import Game, IllegalMoveError
 from daynight.stars import (
     CHOOSE,
     COLOURS,
@@ -53,6 +57,7 @@ from daynight.stars import (
 from daynight.stars.draw import COLOUR, move_key, move_name, round_table, table
 
 from .common import EventLogView, app_layout, button
+from .keep import GameKeeper
 from .table import Table, Target
 
 __all__ = [
@@ -73,6 +78,7 @@ __all__ = [
 
 BOT_CHOICES = [("Random", "random"), ("Rule of thumb", "rule"), ("Monte Carlo", "montecarlo")]
 BOT_LABEL = {v: k for k, v in BOT_CHOICES}
+BOT_KIND = dict(BOT_CHOICES)
 HUMAN = "Player 1 (you)"
 #: how long a Hint may think before it answers with what it has (it refines on the next press)
 HINT_BUDGET = 0.6
@@ -82,6 +88,21 @@ HOW_TO_PLAY = resources.files(__package__).joinpath("stars_help.html").read_text
 STYLE = "<style>" + resources.files(__package__).joinpath("stars_app.css").read_text(encoding="utf-8") + "</style>"
 
 _SLIM = {"style": {"description_width": "initial"}}
+
+_ = i18n._  # every new sentence a learner reads goes through daynight.i18n
+
+
+def bot_kinds(names: Sequence[str]) -> list[str] | None:
+    """The bot type of each seat after yours, read back from the names this app gives the bots
+    ("Bot 1 (Rule of thumb)" is a rule-of-thumb bot); ``None`` when a name is not one of those
+    (a game not dealt by this app: the bar's bots play it)."""
+    kinds = []
+    for name in names[1:]:
+        head, sep, label = name.rpartition(" (")
+        if not sep or not head.startswith("Bot ") or label[:-1] not in BOT_KIND or not label.endswith(")"):
+            return None
+        kinds.append(BOT_KIND[label[:-1]])
+    return kinds
 
 
 class StarsApp:
@@ -127,6 +148,7 @@ class StarsApp:
             tooltip="Start a new game with these players and bots",
         )
         self.table = Table(label="Day and Night table")
+        self.keeper = GameKeeper(self.table, "stars", StarsGame, resume=self.resume, title=_("Day & Night"))
         self.log_view = EventLogView()
         self.widget = app_layout(
             self.table,
@@ -136,7 +158,7 @@ class StarsApp:
                 w.HTML("<b>What happened</b> (every rule explains itself)"),
                 self.log_view,
             ],
-            top=[self.players_choice, *self.bot_choices, self.new_button],
+            top=[self.players_choice, *self.bot_choices, self.new_button, self.keeper.forget_button],
         )
         self.widget.add_class("dn-stars-app")
         self.game: StarsGame
@@ -180,7 +202,27 @@ class StarsApp:
         self.seen_rounds = len(game.rounds)
         self.mark = len(game.log)  # what happened since then is animated
         self._advance()
+        self._keep()
         self._redraw(f"{said} {self._prompt()}".strip())
+
+    def resume(self, game: Game) -> None:
+        """Play on from ``game``, replayed from the record the browser kept: the bots of its
+        seats are read from their names (else the bar's), and the bar is set to match."""
+        assert isinstance(game, StarsGame)
+        kinds = bot_kinds(game.names)
+        if kinds is not None and len(kinds) <= len(self.bot_choices):
+            self.players_choice.value = game.n
+            for choice, kind in zip(self.bot_choices, kinds, strict=False):
+                choice.value = kind
+        seed = game.setup.get("seed")
+        self.seed = seed if isinstance(seed, int) else secrets.randbits(32)
+        self.load(game, self.bots_for(game.n), random.Random(f"{self.seed}:{len(game.history)}"))
+
+    def _keep(self) -> None:
+        """Hand the game to the keeper (before it is redrawn) once you have moved in it: a new
+        game holds the bots' first plays at once, and is not worth continuing until you play."""
+        if any(move.player == 0 for move in self.game.history):
+            self.keeper.moved(self.game)
 
     def _advance(self) -> None:
         """The bots play until it is your decision (or the game ends); a round that ended on
@@ -232,6 +274,7 @@ class StarsApp:
         said = f"You placed {move.card.name} face down." if isinstance(move, Commit) else f"You took {move.card.name}."
         self.lines = []
         self._advance()
+        self._keep()
         self._redraw(f"{said} {self._prompt()}")
 
     def next_round(self) -> None:
