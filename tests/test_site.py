@@ -7,6 +7,7 @@ against stand-ins for Pyodide's JavaScript. The whole site in Chromium is tests/
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib
 import importlib.util
@@ -40,7 +41,9 @@ def make_wheel(folder: Path, name: str, version: str, requires=(), files=None) -
     """A minimal wheel: METADATA with ``Requires-Dist`` lines and ``files`` ({path: text})."""
     dist = re.sub(r"[-_.]+", "_", name)
     path = folder / f"{dist}-{version}-py3-none-any.whl"
-    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(f"Requires-Dist: {r}\n" for r in requires)
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(
+        f"Requires-Dist: {r}\n" for r in requires
+    )
     with zipfile.ZipFile(path, "w") as z:
         for inner, text in (files or {f"{dist}/__init__.py": ""}).items():
             z.writestr(inner, text)
@@ -49,6 +52,7 @@ def make_wheel(folder: Path, name: str, version: str, requires=(), files=None) -
 
 
 # -- pins and decisions ----------------------------------------------------------------------
+
 
 def _requirements() -> list[tuple[str, str, list[str]]]:
     """(name, specifier, comment lines just above) for each line of site/requirements.txt."""
@@ -82,7 +86,7 @@ def test_the_pyodide_pin_is_the_one_npm_installs():
     assert re.fullmatch(r"\d+\.\d+\.\d+", version), "an exact version: the kernel expects one Pyodide"
     assert lock["packages"]["node_modules/pyodide"]["version"] == version
     assert lock["packages"][""]["dependencies"] == package["dependencies"]
-    assert "0.29.0" == version, "jupyterlite-pyodide-kernel 0.7.0's PYODIDE_VERSION"
+    assert version == "0.29.0", "jupyterlite-pyodide-kernel 0.7.0's PYODIDE_VERSION"
     assert not any("resolved" in p for p in lock["packages"].values()), "no registry address in the lock"
 
 
@@ -98,8 +102,10 @@ def test_every_package_of_the_notebooks_extra_has_a_browser_decision():
 def test_the_site_takes_the_widget_packages_in_the_project_ranges():
     """site/requirements.txt and the notebooks extra agree for the packages both install."""
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
-    project = {build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()): r[len(re.match(r"[A-Za-z0-9_.-]+", r).group()):]
-               for r in extra}
+    project = {
+        build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()): r[len(re.match(r"[A-Za-z0-9_.-]+", r).group()) :]
+        for r in extra
+    }
     for name, spec, _ in _requirements():
         if name in project:
             assert spec == project[name], f"{name}: site/requirements.txt {spec!r}, pyproject.toml {project[name]!r}"
@@ -107,21 +113,39 @@ def test_the_site_takes_the_widget_packages_in_the_project_ranges():
 
 # -- resolution and the lock ----------------------------------------------------------------
 
+
 def _pyodide_lock() -> dict:
     def entry(name, version, depends=(), compiled=False):
         dist = re.sub(r"[-_.]+", "_", name)
         tag = "cp313-cp313-pyodide_2025_0_wasm32" if compiled else "py3-none-any"
-        return {"name": name, "version": version, "file_name": f"{dist}-{version}-{tag}.whl",
-                "depends": list(depends), "imports": [dist], "package_type": "package",
-                "install_dir": "site", "sha256": "0" * 64, "unvendored_tests": False}
+        return {
+            "name": name,
+            "version": version,
+            "file_name": f"{dist}-{version}-{tag}.whl",
+            "depends": list(depends),
+            "imports": [dist],
+            "package_type": "package",
+            "install_dir": "site",
+            "sha256": "0" * 64,
+            "unvendored_tests": False,
+        }
 
-    return {"info": {"python": "3.13.2", "abi_version": "2025_0", "platform": "emscripten_4_0_9", "arch": "wasm32",
-                     "version": "0.29.0"},
-            "packages": {"ipython": entry("ipython", "9.0.2", ["traitlets", "matplotlib-inline"]),
-                         "traitlets": entry("traitlets", "5.14.3"),
-                         "matplotlib-inline": entry("matplotlib-inline", "0.1.7", ["traitlets", "matplotlib"]),
-                         "matplotlib": entry("matplotlib", "3.8.4", ["numpy"], compiled=True),
-                         "numpy": entry("numpy", "2.2.5", compiled=True)}}
+    return {
+        "info": {
+            "python": "3.13.2",
+            "abi_version": "2025_0",
+            "platform": "emscripten_4_0_9",
+            "arch": "wasm32",
+            "version": "0.29.0",
+        },
+        "packages": {
+            "ipython": entry("ipython", "9.0.2", ["traitlets", "matplotlib-inline"]),
+            "traitlets": entry("traitlets", "5.14.3"),
+            "matplotlib-inline": entry("matplotlib-inline", "0.1.7", ["traitlets", "matplotlib"]),
+            "matplotlib": entry("matplotlib", "3.8.4", ["numpy"], compiled=True),
+            "numpy": entry("numpy", "2.2.5", compiled=True),
+        },
+    }
 
 
 def _fetcher(tmp_path, wheels: dict):
@@ -135,13 +159,25 @@ def _fetcher(tmp_path, wheels: dict):
 
 
 def test_resolve_takes_lock_versions_build_env_versions_and_drops_the_front_end_edges(tmp_path):
-    ipywidgets_requires = ["comm>=0.1.3", "ipython>=6.1.0", "traitlets>=4.3.1", "widgetsnbextension~=4.0.14",
-                           "jupyterlab_widgets~=3.0.15", 'pytest>=3.6.0; extra == "test"',
-                           'pywin32; sys_platform == "win32"', 'backports.zoneinfo; python_version < "3.9"']
+    ipywidgets_requires = [
+        "comm>=0.1.3",
+        "ipython>=6.1.0",
+        "traitlets>=4.3.1",
+        "widgetsnbextension~=4.0.14",
+        "jupyterlab_widgets~=3.0.15",
+        'pytest>=3.6.0; extra == "test"',
+        'pywin32; sys_platform == "win32"',
+        'backports.zoneinfo; python_version < "3.9"',
+    ]
     fetch, fetched = _fetcher(tmp_path, {"ipywidgets": ipywidgets_requires, "comm": []})
     local = {"daynight": make_wheel(tmp_path, "daynight", "0.1.0", ['pandas>=2; extra == "notebooks"'])}
-    found = build.resolve(_pyodide_lock(), ["daynight", "ipywidgets"], local, fetch,
-                          env_version={"ipywidgets": "8.1.9", "comm": "0.2.3"}.__getitem__)
+    found = build.resolve(
+        _pyodide_lock(),
+        ["daynight", "ipywidgets"],
+        local,
+        fetch,
+        env_version={"ipywidgets": "8.1.9", "comm": "0.2.3"}.__getitem__,
+    )
     assert sorted(found) == ["comm", "daynight", "ipython", "ipywidgets", "matplotlib-inline", "traitlets"]
     assert found["ipywidgets"].version == "8.1.9" and found["ipywidgets"].source == "pypi"
     assert found["ipywidgets"].depends == ["comm", "ipython", "traitlets"], "front-end packages, extras, markers"
@@ -158,17 +194,26 @@ def test_resolve_refuses_a_compiled_package_and_a_version_a_dependent_does_not_a
     with pytest.raises(SystemExit, match="numpy in Pyodide's lock is compiled"):
         build.resolve(lock, ["ipython"], {}, fetch, env_version=None)
     fetch, _ = _fetcher(tmp_path, {"ipywidgets": ["traitlets>=6"]})
-    with pytest.raises(SystemExit, match=r"ipywidgets needs traitlets>=6, but the browser would get traitlets 5\.14\.3"):
+    with pytest.raises(
+        SystemExit, match=r"ipywidgets needs traitlets>=6, but the browser would get traitlets 5\.14\.3"
+    ):
         build.resolve(_pyodide_lock(), ["ipywidgets"], {}, fetch, env_version=lambda n: "8.1.9")
 
 
 def test_rewrite_lock_lists_exactly_the_sites_wheels_with_their_hashes(tmp_path):
     lock = _pyodide_lock()
-    found = {"traitlets": build.Package("traitlets", "5.14.3", "pyodide", [], ["traitlets"],
-                                        make_wheel(tmp_path, "traitlets", "5.14.3")),
-             "daynight": build.Package("daynight", "0.1.0", "local", [], ["daynight"],
-                                       make_wheel(tmp_path, "daynight", "0.1.0"))}
-    paths = {"traitlets": "wheels/aa/traitlets-5.14.3-py3-none-any.whl", "daynight": "wheels/bb/daynight-0.1.0-py3-none-any.whl"}
+    found = {
+        "traitlets": build.Package(
+            "traitlets", "5.14.3", "pyodide", [], ["traitlets"], make_wheel(tmp_path, "traitlets", "5.14.3")
+        ),
+        "daynight": build.Package(
+            "daynight", "0.1.0", "local", [], ["daynight"], make_wheel(tmp_path, "daynight", "0.1.0")
+        ),
+    }
+    paths = {
+        "traitlets": "wheels/aa/traitlets-5.14.3-py3-none-any.whl",
+        "daynight": "wheels/bb/daynight-0.1.0-py3-none-any.whl",
+    }
     out = build.rewrite_lock(lock, found, paths)
     assert out["info"] == lock["info"]
     assert sorted(out["packages"]) == ["daynight", "traitlets"], "entries the site does not serve are gone"
@@ -188,6 +233,7 @@ def test_the_kernel_preloads_its_start_up_packages_and_never_asks_pypi():
 
 # -- pages ----------------------------------------------------------------------------------
 
+
 def test_every_notebook_gets_a_page_without_being_listed(tmp_path):
     for rel in ("index.ipynb", "stars/play.ipynb", "review.ipynb", "stars/.ipynb_checkpoints/play-checkpoint.ipynb"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +241,7 @@ def test_every_notebook_gets_a_page_without_being_listed(tmp_path):
     assert build.site_notebooks(tmp_path) == ["index.ipynb", "review.ipynb", "stars/play.ipynb"]
     assert build.page_of("stars/play.ipynb") == "voici/render/stars/play.html"
     assert build.page_of("assets/badge.svg") == "voici/render/assets/badge.svg"
-    assert build.LANDING == build.page_of("index.ipynb")
+    assert build.page_of("index.ipynb") == build.LANDING
     real = build.site_notebooks()
     assert "index.ipynb" in real and "stars/play.ipynb" in real
 
@@ -207,19 +253,29 @@ def test_external_references_finds_what_a_page_would_load_from_elsewhere(tmp_pat
         "<script src='//cdnjs.cloudflare.com/mermaid.js'></script>"
         "<style>@import url(https://fonts.example/f.css);</style>"
         '<a href="https://mybinder.org/v2/gh/x/y/HEAD"><img src="assets/badge.svg"></a>'
-        '<script src="../static/local.js"></script>')
-    (tmp_path / "jupyter-lite.json").write_text(json.dumps({"pyodideUrl": "https://cdn.jsdelivr.net/pyodide/pyodide.js"}))
+        '<script src="../static/local.js"></script>'
+    )
+    (tmp_path / "jupyter-lite.json").write_text(
+        json.dumps({"pyodideUrl": "https://cdn.jsdelivr.net/pyodide/pyodide.js"})
+    )
     found = build.external_references(tmp_path)
-    assert found == ["a/page.html: https://cdn.jsdelivr.net/npm/x.css", "a/page.html: //cdnjs.cloudflare.com/mermaid.js",
-                     "a/page.html: https://fonts.example/f.css", "jupyter-lite.json: https://cdn.jsdelivr.net/pyodide/pyodide.js"]
+    assert found == [
+        "a/page.html: https://cdn.jsdelivr.net/npm/x.css",
+        "a/page.html: //cdnjs.cloudflare.com/mermaid.js",
+        "a/page.html: https://fonts.example/f.css",
+        "jupyter-lite.json: https://cdn.jsdelivr.net/pyodide/pyodide.js",
+    ]
 
 
 def test_static_pages_link_to_pages_not_notebooks():
-    html = ('<a href="rules.ipynb">w</a> <a href="../stars/play.ipynb#top">p</a> '
-            '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>')
+    html = (
+        '<a href="rules.ipynb">w</a> <a href="../stars/play.ipynb#top">p</a> '
+        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>'
+    )
     assert prerender.IPYNB_LINK.sub(r"\1.html", html) == (
         '<a href="rules.html">w</a> <a href="../stars/play.html#top">p</a> '
-        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>')
+        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>'
+    )
 
 
 def test_a_notebook_with_a_widget_view_stays_live():
@@ -232,6 +288,7 @@ def test_a_notebook_with_a_widget_view_stays_live():
 
 
 # -- what runs in the browser, run here -----------------------------------------------------
+
 
 class _JsObject(dict):
     pass
@@ -269,17 +326,34 @@ def helper(tmp_path, monkeypatch):
     target = tmp_path / "site-packages"
     target.mkdir()
     monkeypatch.syspath_prepend(str(target))
-    fake = make_wheel(tmp_path, "dnsite-fake", "1.0", files={
-        "dnsite_fake/__init__.py": "from dnsite_dep import VALUE\n",
-        "dnsite_fake-1.0.data/data/share/jupyter/labextensions/x/package.json": "{}"})
+    fake = make_wheel(
+        tmp_path,
+        "dnsite-fake",
+        "1.0",
+        files={
+            "dnsite_fake/__init__.py": "from dnsite_dep import VALUE\n",
+            "dnsite_fake-1.0.data/data/share/jupyter/labextensions/x/package.json": "{}",
+        },
+    )
     dep = make_wheel(tmp_path, "dnsite-dep", "1.0", files={"dnsite_dep/__init__.py": "VALUE = 42\n"})
     base = "http://127.0.0.1/static/pyodide/"
     files = {base + "w/" + w.name: w.read_bytes() for w in (fake, dep)}
-    lock = {"packages": {
-        "dnsite-fake": {"file_name": "w/" + fake.name, "imports": ["dnsite_fake"], "depends": ["dnsite-dep"],
-                        "sha256": hashlib.sha256(fake.read_bytes()).hexdigest()},
-        "dnsite-dep": {"file_name": "w/" + dep.name, "imports": ["dnsite_dep"], "depends": [],
-                       "sha256": hashlib.sha256(dep.read_bytes()).hexdigest()}}}
+    lock = {
+        "packages": {
+            "dnsite-fake": {
+                "file_name": "w/" + fake.name,
+                "imports": ["dnsite_fake"],
+                "depends": ["dnsite-dep"],
+                "sha256": hashlib.sha256(fake.read_bytes()).hexdigest(),
+            },
+            "dnsite-dep": {
+                "file_name": "w/" + dep.name,
+                "imports": ["dnsite_dep"],
+                "depends": [],
+                "sha256": hashlib.sha256(dep.read_bytes()).hexdigest(),
+            },
+        }
+    }
     requested: list[str] = []
     monkeypatch.setitem(sys.modules, "js", _fake_js(files, requested))
     import daynight_browser
@@ -288,7 +362,9 @@ def helper(tmp_path, monkeypatch):
     finder = daynight_browser.LockFinder(lock, base, loaded, {"dnsite_missing": "no browser build here"})
     finder.target = target
     monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
-    yield types.SimpleNamespace(finder=finder, loaded=loaded, requested=requested, target=target, lock=lock, files=files)
+    yield types.SimpleNamespace(
+        finder=finder, loaded=loaded, requested=requested, target=target, lock=lock, files=files
+    )
     for name in ("dnsite_fake", "dnsite_dep", "daynight_browser", "daynight_browser.charts"):
         sys.modules.pop(name, None)
 
@@ -312,7 +388,9 @@ def test_the_helper_refuses_a_wheel_that_does_not_match_the_lock(helper):
 
 
 def test_the_helper_says_why_a_package_is_missing(helper):
-    with pytest.raises(ModuleNotFoundError, match="dnsite_missing is not available on this static site: no browser build"):
+    with pytest.raises(
+        ModuleNotFoundError, match="dnsite_missing is not available on this static site: no browser build"
+    ):
         importlib.import_module("dnsite_missing")
     assert importlib.import_module("json"), "other modules are untouched"
 
@@ -348,6 +426,7 @@ def test_the_site_chart_renderer_needs_no_cdn_and_no_lab_extension():
 
 # -- how it is built and published -----------------------------------------------------------
 
+
 def test_make_site_builds_into_an_ignored_folder_and_ci_runs_the_site_test():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^site: .*\n\t.*site/build\.py", makefile, re.M)
@@ -357,3 +436,257 @@ def test_make_site_builds_into_an_ignored_folder_and_ci_runs_the_site_test():
     assert "make site-test" in (ROOT / ".ci" / "run").read_text()
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     assert "make site" in workflow and "build/site" in workflow and "actions/deploy-pages" in workflow
+
+
+# -- bytecode --------------------------------------------------------------------------------
+
+pycompile = _load("daynight_site_pycompile", SITE / "pycompile.py")
+
+
+def _import_from(folder: Path, name: str):
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            sys.modules.pop(module)
+
+
+def test_a_third_party_wheel_keeps_only_bytecode_and_still_imports(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-pyc",
+        "1.0",
+        files={
+            "dnsite_pyc/__init__.py": "from .part import VALUE\n",
+            "dnsite_pyc/part.py": "VALUE = 6 * 7\n",
+            "dnsite_pyc/broken.py": "def (:\n",
+            "dnsite_pyc-1.0.data/data/share/x.py": "not a module of the package\n",
+            "dnsite_pyc-1.0.dist-info/RECORD": "dnsite_pyc/part.py,sha256=stale,14\n",
+        },
+    )
+    out = tmp_path / "out" / wheel.name
+    out.parent.mkdir()
+    assert pycompile.compile_archive(str(wheel), str(out), "/lib/python3.13/site-packages/", False) == 2
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+        assert {"dnsite_pyc/__init__.pyc", "dnsite_pyc/part.pyc"} <= names
+        assert "dnsite_pyc/part.py" not in names, "no source beside the bytecode"
+        assert "dnsite_pyc/broken.py" in names, "a module that does not compile stays as it was"
+        assert "dnsite_pyc-1.0.data/data/share/x.py" in names, "a wheel's .data folder is not compiled"
+        record = z.read("dnsite_pyc-1.0.dist-info/RECORD").decode()
+        for name in names - {"dnsite_pyc-1.0.dist-info/RECORD"}:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(z.read(name)).digest()).rstrip(b"=").decode()
+            assert f"{name},sha256={digest}," in record, f"RECORD lists {name} as it is"
+        assert "stale" not in record and "part.py," not in record
+        z.extractall(tmp_path / "site-packages")
+    assert _import_from(tmp_path / "site-packages", "dnsite_pyc").VALUE == 42
+
+
+def test_the_projects_wheel_keeps_its_sources_and_python_uses_the_bytecode_without_checking(tmp_path):
+    wheel = make_wheel(tmp_path, "dnsite-own", "1.0", files={"dnsite_own/__init__.py": "VALUE = 'compiled'\n"})
+    out = tmp_path / "out.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/lib/python3.13/site-packages/", True)
+    target = tmp_path / "site-packages"
+    with zipfile.ZipFile(out) as z:
+        assert {"dnsite_own/__init__.py", pycompile.cached_name("dnsite_own/__init__.py")} <= set(z.namelist())
+        z.extractall(target)
+    # the source changes after the build (or its time stamp does, as unpacking does): an
+    # unchecked hash-based .pyc is used as it is, so Python compiled nothing in the browser
+    (target / "dnsite_own" / "__init__.py").write_text("VALUE = 'source'\n")
+    assert _import_from(target, "dnsite_own").VALUE == "compiled"
+
+
+def test_a_zip_without_record_is_compiled_too(tmp_path):
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as z:
+        z.writestr("dnsite_std.py", "NAME = __file__\n")
+    out = tmp_path / "compiled.zip"
+    assert pycompile.compile_archive(str(stdlib), str(out), "/lib/python313.zip/", False) == 1
+    with zipfile.ZipFile(out) as z:
+        assert z.namelist() == ["dnsite_std.pyc"]
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module("dnsite_std")
+        assert module.__spec__.origin.endswith("dnsite_std.pyc"), "zipimport found the bytecode"
+    finally:
+        sys.path.remove(str(out))
+        sys.modules.pop("dnsite_std", None)
+
+
+def test_compile_python_runs_only_for_what_changed(tmp_path, monkeypatch):
+    calls = []
+
+    def fake_run(cmd, log=None, **kw):
+        jobs = json.loads(Path(cmd[-1]).read_text())
+        calls.append([Path(j["src"]).name for j in jobs])
+        for job in jobs:
+            Path(job["dst"]).write_bytes(b"compiled " + Path(job["src"]).read_bytes())
+
+    monkeypatch.setattr(build, "run", fake_run)
+    a, b = make_wheel(tmp_path, "dnsite-a", "1.0"), make_wheel(tmp_path, "dnsite-b", "1.0")
+    first = build.compile_python({"a": (a, "/p/", False), "b": (b, "/p/", True)}, tmp_path / "work", "0.29.0")
+    again = build.compile_python({"a": (a, "/p/", False), "b": (b, "/p/", False)}, tmp_path / "work", "0.29.0")
+    assert calls == [[a.name, b.name], [b.name]], "a compiled archive is kept; keeping sources is part of its name"
+    assert first["a"] == again["a"] and first["b"] != again["b"]
+    assert first["a"].read_bytes() == b"compiled " + a.read_bytes()
+
+
+# -- what each page starts with --------------------------------------------------------------
+
+
+def test_a_deferred_dependency_stays_in_the_lock_but_out_of_its_dependents_start(tmp_path):
+    lock = _pyodide_lock()
+    lock["packages"]["ipython"]["depends"].append("prompt-toolkit")
+    lock["packages"]["prompt-toolkit"] = dict(lock["packages"]["traitlets"], name="prompt-toolkit")
+    found = {
+        name: build.Package(
+            name, "1.0", "pyodide", sorted(info["depends"]), [name.replace("-", "_")], make_wheel(tmp_path, name, "1.0")
+        )
+        for name, info in lock["packages"].items()
+        if name in ("ipython", "traitlets", "prompt-toolkit", "matplotlib-inline")
+    }
+    found["matplotlib-inline"].depends = ["traitlets"]
+    out = build.rewrite_lock(lock, found, {name: f"w/{name}.whl" for name in found})
+    assert ("ipython", "prompt-toolkit") in build.DEFERRED
+    assert out["packages"]["ipython"]["depends"] == ["matplotlib-inline", "traitlets"]
+    assert "prompt-toolkit" in out["packages"], "still in the lock: the helper loads it when imported"
+
+
+def test_a_page_preloads_the_kernels_packages_and_those_its_cells_import():
+    lock = {
+        "packages": {
+            "daynight": {"imports": ["daynight"]},
+            "ipywidgets": {"imports": ["ipywidgets"]},
+            "typing-extensions": {"imports": ["typing_extensions"]},
+            "plotly": {"imports": ["plotly"]},
+            "ipython": {"imports": ["IPython"]},
+        }
+    }
+    start = build.page_start(["daynight", "ipywidgets", "typing_extensions", "IPython", "zmq", "json"], lock)
+    assert start[: len(build.KERNEL_START)] == list(build.KERNEL_START)
+    assert start[len(build.KERNEL_START) :] == [build.HELPER, "daynight", "ipywidgets", "typing-extensions"]
+    assert "plotly" not in start, "a package no cell imported comes when it is first imported"
+
+
+def _voici_page(config: dict) -> str:
+    return (
+        "<html><head><script>\n" + build.START_MARK + "\n</script></head><body>"
+        '<script id="jupyter-config-data" type="application/json">'
+        + build.script_json(config)
+        + '</script><script src="../../build/voici.js"></script></body></html>'
+    )
+
+
+def test_each_live_page_starts_python_through_the_sites_boot_script(tmp_path):
+    settings = {
+        "pyodideUrl": "../../../static/pyodide/pyodide.js",
+        "loadPyodideOptions": {"packages": ["x"], "env": {}},
+    }
+    config = {
+        "litePluginSettings": {build.KERNEL_PLUGIN: settings},
+        "notebookSrc": {"cells": [{"source": "print('</script><script>alert(1)</script>')"}]},
+    }
+    page = tmp_path / "voici" / "render" / "stars" / "play.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(_voici_page(config), encoding="utf-8")
+    pages = {
+        "live": {"stars/play.ipynb": "voici/render/stars/play.html"},
+        "imports": {"stars/play.ipynb": ["daynight"]},
+    }
+    lock = {"packages": {"daynight": {"imports": ["daynight"]}}}
+    starts = build.set_page_starts(tmp_path, pages, lock)
+    html = page.read_text(encoding="utf-8")
+    written = build.page_config(html)["litePluginSettings"][build.KERNEL_PLUGIN]
+    assert written["pyodideUrl"] == "../../../" + build.BOOT
+    assert (
+        written["loadPyodideOptions"]["packages"]
+        == starts["stars/play.ipynb"]
+        == [*build.KERNEL_START, build.HELPER, "daynight"]
+    )
+    assert build.START_MARK not in html and build.script_json(written) in html, "the page's script has them too"
+    assert html.count("</script>") == 3, "no text of the configuration ends its script"
+    assert build.page_config(html)["notebookSrc"] == config["notebookSrc"]
+    page.write_text("<html></html>")
+    with pytest.raises(ValueError, match="no jupyter-config-data"):
+        build.set_page_starts(tmp_path, pages, lock)
+
+
+def test_what_no_page_loads_is_left_out(tmp_path):
+    for rel in (
+        "build/schemas/a.json",
+        "build/themes/t.css",
+        "build/jlab_core.js",
+        "voici/tree/index.html",
+        "service-worker.js",
+        "voici/render/x.html",
+        "doc/index.html",
+    ):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x")
+    build.leave_out_unused(tmp_path)
+    left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert left == ["build/schemas/a.json", "build/themes/t.css", "voici/render/x.html"]
+    assert all(build.UNUSED.values())
+
+
+def test_the_site_template_adds_the_page_script_to_every_voici_page(tmp_path):
+    root, name = build.site_template(tmp_path)
+    text = (Path(root) / "voila" / "templates" / name / "index.html.j2").read_text()
+    assert text.startswith("{%- extends 'voila/templates/daynight-lab/index.html.j2' -%}")
+    assert build.START_MARK in text and "{{ super() }}" in text and "{% raw %}" in text
+    assert "serviceWorker" in text and "daynight-boot.js" in text
+
+
+# -- the page's script and the boot script, run in Node.js -------------------------------------
+
+
+def test_the_pages_live_unless_they_are_pages_to_read():
+    import nbformat
+
+    def nb(*outputs):
+        cell = nbformat.v4.new_code_cell("x")
+        cell.outputs = [nbformat.v4.new_output("display_data", data=d) for d in outputs]
+        return nbformat.v4.new_notebook(cells=[cell])
+
+    widget = {prerender.WIDGET_VIEW: {"model_id": "1"}}
+    chart = {"text/html": "<div></div><script>Plotly.newPlot('x', [])</script>"}
+    svg = {"text/html": "<svg role='group'></svg>"}
+    lacks = {"pandas", "numpy"}
+    assert prerender.static_reason("stars/play.ipynb", nb(widget), ["daynight"], "index.ipynb", lacks) is None
+    assert prerender.static_reason("stars/rules.ipynb", nb(svg), ["daynight"], "index.ipynb", lacks) is None
+    assert prerender.static_reason("stars/practice.ipynb", nb(svg, widget), ["daynight"], "index.ipynb", lacks) is None
+    assert "landing" in prerender.static_reason("index.ipynb", nb(svg), ["daynight"], "index.ipynb", lacks)
+    assert "pandas" in prerender.static_reason("stars/charts.ipynb", nb(chart), ["pandas"], "index.ipynb", lacks)
+    assert "charts" in prerender.static_reason("sunmoon/charts.ipynb", nb(chart), ["plotly"], "index.ipynb", lacks)
+
+
+def test_a_lazy_stand_in_imports_the_real_module_on_first_use(tmp_path, monkeypatch):
+    (tmp_path / "dnsite_lazy").mkdir()
+    (tmp_path / "dnsite_lazy" / "__init__.py").write_text("from .heavy import embed\n")
+    (tmp_path / "dnsite_lazy" / "heavy.py").write_text(
+        "import sys\nsys.dnsite_heavy_loads += 1\nSETTING = 'default'\n"
+        "def embed(x):\n    return ('real', x, SETTING)\nOTHER = 7\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(HELPER_DIR))
+    monkeypatch.setattr(sys, "dnsite_heavy_loads", 0, raising=False)
+    from daynight_browser.lazy import lazy_module
+
+    try:
+        stand_in = lazy_module("dnsite_lazy.heavy", ("embed",), with_parent=True)
+        package = sys.modules["dnsite_lazy"]  # imported now: it runs `from .heavy import embed`
+        assert package.heavy is stand_in, "import dnsite_lazy.heavy; dnsite_lazy.heavy.SETTING = ... works"
+        assert sys.dnsite_heavy_loads == 0, "importing the package did not import the heavy module"
+        assert not hasattr(stand_in, "__path__") and sys.modules["dnsite_lazy.heavy"] is stand_in
+        package.heavy.SETTING = "set before the real module was loaded"
+        assert sys.dnsite_heavy_loads == 0 and stand_in.SETTING == "set before the real module was loaded"
+        assert package.embed(3) == ("real", 3, "set before the real module was loaded"), "the setting reached it"
+        assert sys.dnsite_heavy_loads == 1 and sys.modules["dnsite_lazy.heavy"] is not stand_in
+        assert stand_in.OTHER == 7 and sys.dnsite_heavy_loads == 1, "imported once"
+        stand_in.SETTING = "later"
+        assert sys.modules["dnsite_lazy.heavy"].SETTING == "later"
+    finally:
+        for name in ("dnsite_lazy", "dnsite_lazy.heavy", "daynight_browser", "daynight_browser.lazy"):
+            sys.modules.pop(name, None)

@@ -34,14 +34,18 @@ SITE_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EX
 #: Pyodide starts in 10-30 s on 2 cores; a loaded CI machine takes longer
 START_TIMEOUT_MS = 240_000
 #: the controls of a widget view (as in benchmarks/bench_apps.py)
-CONTROL = (".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not([disabled]), "
-           ".jupyter-widgets input:not([disabled]):not([type=hidden])")
+CONTROL = (
+    ".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not([disabled]), "
+    ".jupyter-widgets input:not([disabled]):not([type=hidden])"
+)
 
 
 def pytest_collection_modifyitems(config, items):
     run = os.environ.get(SITE_ENV) or os.environ.get(RUN_ENV)
-    skip = pytest.mark.skip(reason="the static-site test builds the site (minutes): `make site-test` runs it "
-                                   "(.ci/run does, after the tests)")
+    skip = pytest.mark.skip(
+        reason="the static-site test builds the site (minutes): `make site-test` runs it "
+        "(.ci/run does, after the tests)"
+    )
     for item in items:
         if "tests/site/" not in str(item.fspath).replace(os.sep, "/"):
             continue
@@ -90,7 +94,7 @@ class SiteServer:
             def translate_path(self, path):
                 if not urllib.parse.urlsplit(path).path.startswith(PREFIX):
                     return str(folder / "--outside-the-site--")
-                return super().translate_path("/" + path[len(PREFIX):])
+                return super().translate_path("/" + path[len(PREFIX) :])
 
             def send_response(self, code, message=None):
                 self._status = code
@@ -114,7 +118,7 @@ class SiteServer:
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{PREFIX}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    def start(self) -> "SiteServer":
+    def start(self) -> SiteServer:
         self.thread.start()
         return self
 
@@ -191,10 +195,12 @@ class SitePage:
         (a request to another host, a file the site lacks) instead of only timing out."""
         try:
             self.page.locator(selector).first.wait_for(state="visible", timeout=timeout)
-        except Exception as exc:  # noqa: BLE001 - playwright's TimeoutError
-            raise AssertionError(f"{selector} never appeared ({type(exc).__name__}); requests to other hosts: "
-                                 f"{self.elsewhere[:5]}; the site could not answer: "
-                                 f"{SiteServer.failed(self.requests())[:5]}") from exc
+        except Exception as exc:
+            raise AssertionError(
+                f"{selector} never appeared ({type(exc).__name__}); requests to other hosts: "
+                f"{self.elsewhere[:5]}; the site could not answer: "
+                f"{SiteServer.failed(self.requests())[:5]}"
+            ) from exc
         return self.page
 
     def requests(self) -> list[tuple[str, int, int]]:

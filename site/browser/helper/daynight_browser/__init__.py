@@ -15,8 +15,9 @@ under Voila. A package the site deliberately lacks raises ``ModuleNotFoundError`
 When ``plotly.io`` has been imported, charts are drawn by :mod:`daynight_browser.charts`
 (plotly.js from the plotly package, since the site does not carry plotly's lab extension).
 
-Installed at kernel start by this package's IPython start-up file (the site's
-``jupyter-lite.json`` points ``IPYTHONDIR`` at it).
+Installed by :mod:`daynight_browser.kernel_start`, which the site's start of Python
+(``site/browser/boot.js``) imports before the kernel imports anything, and again by this
+package's IPython start-up file (the site's pages point ``IPYTHONDIR`` at it).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ MISSING_FILE = Path(__file__).with_name("missing.json")
 
 def _fetch(url: str) -> bytes:
     """GET ``url`` synchronously (a Web Worker may do this; a page's main thread may not)."""
-    from js import XMLHttpRequest  # noqa: PLC0415 - only in Pyodide
+    from js import XMLHttpRequest
 
     request = XMLHttpRequest.new()
     request.open("GET", url, False)
@@ -56,13 +57,13 @@ class LockFinder(importlib.abc.MetaPathFinder):
     def __init__(self, lock: dict, base_url: str, loaded, missing: dict[str, str]):
         self.packages = lock["packages"]
         self.base_url = base_url
-        self.loaded = loaded          # pyodide.loadedPackages (a JS object)
+        self.loaded = loaded  # pyodide.loadedPackages (a JS object)
         self.missing = missing
         self.by_import = {name: pkg for pkg, info in self.packages.items() for name in info.get("imports", ())}
         self.target = Path(sysconfig.get_paths()["purelib"])
 
     def _is_loaded(self, package: str) -> bool:
-        from js import Reflect  # noqa: PLC0415
+        from js import Reflect
 
         return bool(Reflect.has(self.loaded, package))
 
@@ -78,7 +79,7 @@ class LockFinder(importlib.abc.MetaPathFinder):
         return order
 
     def install(self, package: str) -> None:
-        from js import Reflect  # noqa: PLC0415
+        from js import Reflect
 
         for name in self._needed(package):
             info = self.packages[name]
@@ -88,8 +89,7 @@ class LockFinder(importlib.abc.MetaPathFinder):
             with zipfile.ZipFile(io.BytesIO(data)) as wheel:
                 # a wheel's <name>.data/ folder holds files for elsewhere (plotly's: its lab
                 # extension, which the site already serves): only the package goes in
-                wheel.extractall(self.target, [m for m in wheel.namelist()
-                                               if not m.split("/", 1)[0].endswith(".data")])
+                wheel.extractall(self.target, [m for m in wheel.namelist() if not m.split("/", 1)[0].endswith(".data")])
             Reflect.set(self.loaded, name, "the site (imported on first use)")
         importlib.invalidate_caches()
 
@@ -99,8 +99,9 @@ class LockFinder(importlib.abc.MetaPathFinder):
         if path is not None:  # submodules are found by the normal finders
             return None
         if fullname in self.missing:
-            raise ModuleNotFoundError(f"{fullname} is not available on this static site: {self.missing[fullname]}",
-                                      name=fullname)
+            raise ModuleNotFoundError(
+                f"{fullname} is not available on this static site: {self.missing[fullname]}", name=fullname
+            )
         package = self.by_import.get(fullname)
         if package is not None and not self._is_loaded(package):
             self.install(package)
@@ -108,7 +109,7 @@ class LockFinder(importlib.abc.MetaPathFinder):
 
 
 def _site_charts(_module) -> None:
-    from . import charts  # noqa: PLC0415 - imports plotly.io, which has just been loaded
+    from . import charts
 
     charts.use()
 
@@ -136,7 +137,7 @@ def _after_import(spec, hook):
 
 def install() -> LockFinder:
     """Put a :class:`LockFinder` for Pyodide's current lock first on ``sys.meta_path``."""
-    import pyodide_js  # noqa: PLC0415 - only in Pyodide
+    import pyodide_js
 
     for finder in sys.meta_path:
         if isinstance(finder, LockFinder):
