@@ -57,6 +57,10 @@ NOTEBOOKS = ROOT / "notebooks"
 PYODIDE_NPM = SITE / "node_modules" / "pyodide"
 LABEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+
+sys.path.insert(0, str(SITE))  # site/pycompile.py, run in Pyodide, also names the modules here
+from pycompile import module_name  # noqa: E402
+
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
 
 #: what the kernel installs at start, by these names (jupyterlite-pyodide-kernel 0.7.0,
@@ -102,6 +106,17 @@ DEFERRED = {
         "IPython's terminal front end, which a browser kernel never starts "
         "(daynight_browser.kernel_start puts a lazy stand-in in its place)"
     ),
+    ("ipython", "wcwidth"): "prompt-toolkit's, for the terminal",
+    ("ipython", "matplotlib-inline"): "IPython's %matplotlib backend, imported only when a cell asks for it",
+}
+
+#: packages the kernel insists on having at start (it loads them itself unless they are in
+#: the page's preload list) that the site's start of Python loads only when first imported
+LATER = {
+    "micropip": (
+        "piplite's installer, for a %pip install no page runs (daynight_browser.kernel_start puts "
+        "a lazy stand-in in the place of piplite.piplite)"
+    ),
 }
 
 #: packages the kernel's start-up list names that the site replaces by an empty wheel, and why
@@ -131,6 +146,10 @@ EXTENSIONS = {
 #: the standard library is compiled to bytecode on its way into the site
 PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
+#: the packages of the modules no page imports at start (site/pycompile.py ``later``): a
+#: wheel's rest is ``<name>-rest``, the standard library's is STDLIB_REST
+REST = "-rest"
+STDLIB_REST = "python-stdlib-rest"
 
 #: the site's start of Python (``site/browser/boot.js``), beside Pyodide: the kernel loads
 #: Pyodide's files from the folder of the script it is given
@@ -222,6 +241,8 @@ class Package:
     depends: list[str] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)
     wheel: Path | None = None
+    modules: list[str] = field(default_factory=list)  # a rest's: what it holds
+    install_dir: str = "site"  # where Pyodide (or the helper) unpacks it: "site" or "stdlib"
 
 
 def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_version) -> dict[str, Package]:
@@ -291,13 +312,15 @@ def rewrite_lock(pyodide_lock: dict, packages: dict[str, Package], wheel_paths: 
             "name": name,
             "version": pkg.version,
             "file_name": wheel_paths[name],
-            "install_dir": "site",
+            "install_dir": pkg.install_dir,
             "package_type": "package",
             "imports": pkg.imports,
             "depends": [d for d in pkg.depends if (name, d) not in deferred],
             "sha256": hashlib.sha256(pkg.wheel.read_bytes()).hexdigest(),
             "unvendored_tests": False,
         }
+        if pkg.modules:
+            out["packages"][name]["modules"] = pkg.modules  # a rest: the helper's map of what it holds
     return out
 
 
@@ -478,45 +501,92 @@ def local_wheels(work: Path) -> dict[str, Path]:
 # -- bytecode -------------------------------------------------------------------------------
 
 
-def compile_python(archives: dict[str, tuple[Path, str, bool]], work: Path, pyodide_version: str) -> dict[str, Path]:
-    """Each archive of ``archives`` (``{key: (zip, prefix at run time, keep sources)}``)
-    compiled to bytecode by the site's Pyodide (``site/pycompile.mjs``): ``{key: compiled}``.
+def node_run(args: list, log: Path) -> None:
+    """``node site/pycompile.mjs ARGS`` (the site's Pyodide under Node.js)."""
+    run([shutil.which("node") or "node", SITE / "pycompile.mjs", *args], log=log)
+
+
+def started_modules(lite: Path, pages: dict, work: Path) -> set[str]:
+    """Every module loaded when the live pages start: the kernel's start and what each page's
+    cells imported (``pages["modules"]``, recorded by ``site/prerender.py``), measured in the
+    site's own Pyodide on its staged (not yet compiled) packages."""
+    lock = json.loads((lite / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    modules = sorted({m for nb in pages["live"] for m in pages["modules"][nb]})
+    packages = sorted({p for nb in pages["live"] for p in page_start(pages["imports"][nb], lock)})
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))
+    env = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]["env"]
+    request = work / "started-request.json"
+    request.write_text(json.dumps({"packages": packages, "env": env, "modules": modules}), encoding="utf-8")
+    node_run(["started", lite / "static" / "pyodide", request, work / "started.json"], work / "started.log")
+    return set(json.loads((work / "started.json").read_text(encoding="utf-8")))
+
+
+def compile_python(archives: dict[str, tuple], hot: set[str], work: Path, version: str) -> dict[str, tuple]:
+    """Each archive of ``archives`` (``{key: (zip, prefix at run time, keep sources, rest)}``)
+    with its ``hot`` modules compiled to bytecode by the site's Pyodide (``site/pycompile.py``)
+    and, with ``rest``, its other modules apart: ``{key: (compiled archive, rest or None)}``.
     Compiled archives are kept in ``work/pyc`` under a name made of what they depend on (the
-    archive, the compiler, the Pyodide version), so a rebuild compiles only what changed."""
+    archive, its hot modules, the compiler, the Pyodide version), so a rebuild compiles only
+    what changed."""
     compiler = (SITE / "pycompile.py").read_bytes() + (SITE / "pycompile.mjs").read_bytes()
     cache = work / "pyc"
     cache.mkdir(parents=True, exist_ok=True)
-    out, jobs = {}, []
-    for key, (archive, prefix, keep_source) in archives.items():
-        digest = hashlib.sha256(archive.read_bytes() + compiler + f"{pyodide_version} {prefix} {keep_source}".encode())
-        target = cache / digest.hexdigest()[:16] / archive.name
-        out[key] = target
-        if not target.exists():
+    targets, jobs = {}, []
+    for key, (archive, prefix, keep_source, rest) in archives.items():
+        with zipfile.ZipFile(archive) as z:
+            here = sorted(hot & {module_name(n) for n in z.namelist() if n.endswith(".py")})
+        spec = json.dumps([version, prefix, keep_source, rest, here]).encode()
+        target = cache / hashlib.sha256(archive.read_bytes() + compiler + spec).hexdigest()[:16] / archive.name
+        targets[key] = target
+        if not (target.parent / "done").exists():
             target.parent.mkdir(parents=True, exist_ok=True)
-            jobs.append(
-                {"src": str(archive), "dst": str(target) + ".part", "prefix": prefix, "keep_source": keep_source}
-            )
+            job = {"src": str(archive), "dst": str(target), "prefix": prefix, "keep_source": keep_source}
+            jobs.append({**job, "hot": here, "rest": rest})
     if jobs:
         (cache / "jobs.json").write_text(json.dumps(jobs, indent=1), encoding="utf-8")
-        node = shutil.which("node") or "node"
-        run([node, SITE / "pycompile.mjs", cache / "jobs.json"], log=work / "pycompile.log")
+        node_run(["compile", cache / "jobs.json"], work / "pycompile.log")
         for job in jobs:
-            Path(job["dst"]).rename(job["dst"].removesuffix(".part"))
-    return out
+            (Path(job["dst"]).parent / "done").write_text("")
+    return {
+        key: (t, t.with_name(t.name + ".rest") if t.with_name(t.name + ".rest").exists() else None)
+        for key, t in targets.items()
+    }
 
 
-def compiled_wheels(packages: dict[str, Package], work: Path, pyodide_lock: dict) -> Path:
-    """Point every package at its compiled wheel, and return the compiled standard library
-    (see :func:`compile_python`). The project and the helper keep their sources beside the
-    bytecode (the walkthroughs show the rules' code); the others keep only bytecode."""
+def compiled_wheels(packages: dict[str, Package], hot: set[str], work: Path, pyodide_lock: dict) -> Path:
+    """Point every package at its wheel with the ``hot`` modules compiled, add a package for
+    the rest of each (the modules no page imports at start, loaded by the helper when first
+    imported), and return the standard library so compiled (see :func:`compile_python`).
+    The project and the helper keep their sources beside the bytecode (the walkthroughs show
+    the rules' code) and are not split; the others keep only the bytecode of a compiled
+    module, and lose their front-end files."""
     py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
     keep = {canonical("daynight"), canonical(HELPER)}
-    archives = {name: (pkg.wheel, f"/lib/python{py}/site-packages/", name in keep) for name, pkg in packages.items()}
-    archives[STDLIB] = (PYODIDE_NPM / STDLIB, f"/lib/python{py.replace('.', '')}.zip/", False)
-    compiled = compile_python(archives, work, pyodide_lock["info"]["version"])
-    for name, pkg in packages.items():
-        pkg.wheel = compiled[name]
-    return compiled[STDLIB]
+    site_packages = f"/lib/python{py}/site-packages/"
+    archives = {
+        name: (pkg.wheel, site_packages, name in keep, None if name in keep else "modules")
+        for name, pkg in packages.items()
+    }
+    archives[STDLIB] = (PYODIDE_NPM / STDLIB, f"/lib/python{py.replace('.', '')}.zip/", False, "top-level")
+    compiled = compile_python(archives, hot, work, pyodide_lock["info"]["version"])
+    for name, pkg in list(packages.items()):
+        pkg.wheel, rest = compiled[name]
+        if rest:
+            packages[name + REST] = rest_package(name + REST, pkg.version, rest, "site", [name])
+    stdlib, rest = compiled[STDLIB]
+    if rest:
+        packages[STDLIB_REST] = rest_package(STDLIB_REST, pyodide_lock["info"]["python"], rest, "stdlib", [])
+    return stdlib
+
+
+def rest_package(name: str, version: str, archive: Path, install_dir: str, depends: list[str]) -> Package:
+    """The lock's package for the rest of an archive: no import name of its own (Pyodide never
+    loads it), the modules it holds (the helper loads it when one of them is imported)."""
+    with zipfile.ZipFile(archive) as z:
+        modules = sorted(module_name(n) for n in z.namelist() if n.endswith(".py"))
+    return Package(
+        name, version, "local", depends, [], archive.rename(archive.with_suffix(".zip")), modules, install_dir
+    )
 
 
 # -- pages ----------------------------------------------------------------------------------
@@ -571,6 +641,7 @@ def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
         settings = config["litePluginSettings"][KERNEL_PLUGIN]
         settings["pyodideUrl"] = os.path.relpath(out / BOOT, page.parent).replace(os.sep, "/")
         settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(pages["imports"][notebook], lock)
+        settings["loadPyodideOptions"]["daynightLater"] = sorted(LATER)
         html = with_page_config(html, config)
         if html.count(START_MARK) != 1:
             raise SystemExit(f"site: {path} does not carry the site's page script once ({START_MARK!r})")
@@ -616,32 +687,39 @@ def site_template(work: Path) -> tuple[str, str]:
 # -- the build ------------------------------------------------------------------------------
 
 
-def stage(work: Path, pyodide_lock: dict, packages: dict[str, Package], stdlib: Path) -> Path:
-    """The lite folder ``voici build`` starts from: Pyodide, the wheels, the lock and the
-    boot script under ``static/pyodide``, ``jupyter-lite.json`` and the build's config."""
+def place_python(pyodide_dir: Path, pyodide_lock: dict, packages: dict[str, Package], stdlib: Path) -> dict:
+    """The wheels, the standard library and the lock for them under ``pyodide_dir`` (a wheel
+    in a folder named by its hash: a browser never pairs a cached old wheel, the project's
+    own keeping its version number from commit to commit, with a new lock). Returns the lock."""
+    shutil.rmtree(pyodide_dir / "wheels", ignore_errors=True)
+    shutil.copy2(stdlib, pyodide_dir / STDLIB)
+    wheel_paths = {}
+    for name, pkg in packages.items():
+        served = f"{name}-{pkg.version}.zip" if pkg.modules else pkg.wheel.name
+        rel = f"wheels/{hashlib.sha256(pkg.wheel.read_bytes()).hexdigest()[:16]}/{served}"
+        (pyodide_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(pkg.wheel, pyodide_dir / rel)
+        wheel_paths[name] = rel
+    lock = rewrite_lock(pyodide_lock, packages, wheel_paths)
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    return lock
+
+
+def stage(work: Path, pyodide_lock: dict, packages: dict[str, Package]) -> Path:
+    """The lite folder ``voici build`` starts from: Pyodide, the wheels (as they come), the
+    lock and the boot script under ``static/pyodide``, ``jupyter-lite.json`` and the build's
+    configuration."""
     folder = work / "stage"
     shutil.rmtree(folder, ignore_errors=True)
     pyodide_dir = folder / "static" / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_RUNTIME:
         shutil.copy2(PYODIDE_NPM / name, pyodide_dir / name)
-    shutil.copy2(stdlib, pyodide_dir / STDLIB)
     shutil.copy2(SITE / "browser" / "boot.js", folder / BOOT)
-    wheel_paths = {}
-    for name, pkg in packages.items():
-        # in a folder named by its hash: a browser never pairs a cached old wheel (the
-        # project's own keeps its version number from commit to commit) with a new lock
-        rel = f"wheels/{hashlib.sha256(pkg.wheel.read_bytes()).hexdigest()[:16]}/{pkg.wheel.name}"
-        (pyodide_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(pkg.wheel, pyodide_dir / rel)
-        wheel_paths[name] = rel
-    lock = rewrite_lock(pyodide_lock, packages, wheel_paths)
-    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    place_python(pyodide_dir, pyodide_lock, packages, PYODIDE_NPM / STDLIB)
     py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
-    env = {
-        "HOME": "/home/pyodide",
-        "IPYTHONDIR": f"/lib/python{py}/site-packages/daynight_browser/ipython",
-    }  # the helper's start-up file
+    # IPYTHONDIR: the helper's start-up file
+    env = {"HOME": "/home/pyodide", "IPYTHONDIR": f"/lib/python{py}/site-packages/daynight_browser/ipython"}
     config = lite_config([*KERNEL_START, HELPER], env)
     (folder / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     build_config = {
@@ -699,21 +777,19 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
     pyodide_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
     py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
 
-    # 1-3. the wheels, compiled, and the lock
+    # 1. the wheels as they come, staged with the lock
     fetch = pypi_fetcher(work / "pypi", py)
     packages = resolve(pyodide_lock, [*KERNEL_START, *BROWSER, HELPER], local_wheels(work), fetch, env_version)
     from_lock = {n: p.version for n, p in packages.items() if p.source == "pyodide"}
     for name, wheel in fetch(from_lock).items():
         packages[name].wheel = wheel
-    stdlib = compiled_wheels(packages, work, pyodide_lock)
-    lite = stage(work, pyodide_lock, packages, stdlib)
-    lock = json.loads((lite / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lite = stage(work, pyodide_lock, packages)
 
-    # 4. voici build
+    # 2. voici build
     contents = voici_build(out, work, lite, notebooks_root)
     notebooks = site_notebooks(contents)
 
-    # 5. every notebook executed now; the pages to read become static
+    # 3. every notebook executed now (what its cells import recorded); pages to read are static
     lacks = sorted({*MISSING_IN_BROWSER, *(canonical(n).replace("-", "_") for n in NOT_IN_BROWSER)})
     run(
         [
@@ -733,6 +809,11 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
         cwd=ROOT,
     )
     pages = json.loads((out / "pages.json").read_text(encoding="utf-8"))
+
+    # 4-5. what the pages load when they start, compiled to bytecode, in place of the staged wheels
+    hot = started_modules(lite, pages, work)
+    stdlib = compiled_wheels(packages, hot, work, pyodide_lock)
+    lock = place_python(out / "static" / "pyodide", pyodide_lock, packages, stdlib)
 
     # 6. each live page's start
     starts = set_page_starts(out, pages, lock)

@@ -17,7 +17,8 @@ notebooks are tested in::
         stars/play.ipynb=voici/render/stars/play.html ...
 
 It writes ``SITE/pages.json``: ``{"live": {notebook: page}, "static": {notebook: page},
-"imports": {notebook: [top-level modules its cells imported]}, "why": {notebook: reason},
+"imports": {notebook: [top-level modules its cells imported]}, "modules": {notebook: [every
+module they imported]}, "why": {notebook: reason},
 "widgets": [notebooks that show a widget]}``;
 ``site/build.py`` preloads a live page's imports while the browser's Python starts.
 Charts are drawn by the site's renderer (``site/browser/helper/daynight_browser/charts.py``):
@@ -43,7 +44,7 @@ PLOTLY_JS = "static/plotly/plotly.min.js"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PLOTLY_OUTPUT = re.compile(r"Plotly\.newPlot\(|application/vnd\.plotly")
 TIMEOUT = 600
-#: printed by the last cell added to a notebook: the top-level modules its own cells imported
+#: printed by the last cell added to a notebook: the modules its own cells imported
 IMPORTS_MARK = "daynight-site-imports "
 
 #: nbconvert's lab page without the scripts it takes from CDNs (require.js, MathJax, mermaid;
@@ -70,12 +71,11 @@ def setup_cell(plotly_js_url: str):
 
 
 def imports_cell():
-    """A last cell (removed again) that prints the top-level modules the notebook's own cells
-    imported (plotly only if a chart was drawn: the renderer above imported it)."""
+    """A last cell (removed again) that prints the modules the notebook's own cells imported
+    (plotly's only if a chart was drawn: the renderer above imported them)."""
     return nbformat.v4.new_code_cell(
         "import json as _dn_json\n"
-        "print(" + repr(IMPORTS_MARK) + " + _dn_json.dumps(sorted({m.split('.')[0] for m in "
-        "set(sys.modules) - _dn_modules - _dn_setup})))\n"
+        "print(" + repr(IMPORTS_MARK) + " + _dn_json.dumps(sorted(set(sys.modules) - _dn_modules - _dn_setup)))\n"
         "del _dn_modules, _dn_setup, _dn_json"
     )
 
@@ -105,8 +105,8 @@ def static_reason(notebook: str, nb, imports: list[str], landing: str, lacks: se
 
 
 def execute(notebook: Path, page: Path, site: Path):
-    """``notebook`` executed (as its static ``page`` would show it) and the top-level modules
-    its cells imported."""
+    """``notebook`` executed (as its static ``page`` would show it) and the modules its cells
+    imported."""
     nb = nbformat.read(notebook, as_version=4)
     rel = lambda target: os.path.relpath(site / target, page.parent).replace(os.sep, "/")  # noqa: E731
     nb.cells.insert(0, setup_cell(rel(PLOTLY_JS)))
@@ -124,8 +124,8 @@ def execute(notebook: Path, page: Path, site: Path):
     if errors:
         raise SystemExit(f"prerender: {notebook}: {errors[0]['ename']}: {errors[0]['evalue']}")
     printed = "".join(o.get("text", "") for o in last.get("outputs", []))
-    imports = json.loads(printed[printed.index(IMPORTS_MARK) + len(IMPORTS_MARK) :])
-    return nb, imports
+    modules = json.loads(printed[printed.index(IMPORTS_MARK) + len(IMPORTS_MARK) :])
+    return nb, modules
 
 
 def write_static(nb, page: Path) -> None:
@@ -163,15 +163,17 @@ def main(argv: list[str] | None = None) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
     lacks = {m for m in args.browser_lacks.split(",") if m}
-    pages: dict[str, dict | list] = {"live": {}, "static": {}, "imports": {}, "why": {}, "widgets": []}
+    pages: dict[str, dict | list] = {"live": {}, "static": {}, "imports": {}, "modules": {}, "why": {}, "widgets": []}
     for pair in args.pairs:
         notebook, page = pair.split("=", 1)
-        nb, imports = execute(args.notebooks / notebook, args.out / page, args.out)
+        nb, modules = execute(args.notebooks / notebook, args.out / page, args.out)
+        imports = sorted({m.split(".")[0] for m in modules})
         why = static_reason(notebook, nb, imports, args.landing, lacks)
         if why:
             write_static(nb, args.out / page)
         pages["static" if why else "live"][notebook] = page
         pages["imports"][notebook] = imports
+        pages["modules"][notebook] = modules
         pages["why"][notebook] = why or "runs in the browser"
         if shows_widgets(nb):
             pages["widgets"].append(notebook)

@@ -1,8 +1,9 @@
-// Compile Python archives to bytecode with the site's own Pyodide (site/node_modules/pyodide),
-// so the .pyc files are exactly those the visitor's browser runs. See site/pycompile.py.
+// Run site/pycompile.py in the site's own Pyodide (site/node_modules/pyodide) under Node.js,
+// so that what it measures and the .pyc files it writes are exactly the browser's.
 //
-//     node site/pycompile.mjs JOBS.json
-import { readFileSync } from "node:fs";
+//     node site/pycompile.mjs started INDEX_URL REQUEST.json OUT.json
+//     node site/pycompile.mjs compile JOBS.json
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,18 +12,34 @@ const { loadPyodide } = await import(resolve(here, "node_modules", "pyodide", "p
 
 const HOST = "/host";
 const onHost = (path) => HOST + resolve(path);
-const jobs = JSON.parse(readFileSync(process.argv[2], "utf8")).map((job) => ({
-  ...job, src: onHost(job.src), dst: onHost(job.dst),
-}));
+const [command, ...args] = process.argv.slice(2);
+const quiet = { stdout: () => {}, stderr: (line) => console.error(line) };
 
-const pyodide = await loadPyodide({ stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
-pyodide.FS.mkdirTree(HOST);
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: "/" }, HOST);
-pyodide.FS.writeFile("/tmp/jobs.json", JSON.stringify(jobs));
-pyodide.globals.set("site_dir", onHost(here));
-pyodide.runPython(`
-import sys
-sys.path.insert(0, site_dir)
-import pycompile
-pycompile.main("/tmp/jobs.json")
-`);
+const withPycompile = (pyodide) => {
+  pyodide.FS.mkdirTree(HOST);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: "/" }, HOST);
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(onHost(here))})\nimport pycompile`);
+  return pyodide;
+};
+
+if (command === "started") {
+  // the site's staged Pyodide (its lock and wheels, not yet compiled), as a page starts it
+  const [indexURL, requestFile, outFile] = args;
+  const request = JSON.parse(readFileSync(requestFile, "utf8"));
+  const pyodide = withPycompile(await loadPyodide({ indexURL: resolve(indexURL) + "/", env: request.env, ...quiet }));
+  await pyodide.loadPackage(request.packages, { messageCallback: () => {} });
+  pyodide.globals.set("modules", pyodide.toPy(request.modules));
+  const started = pyodide.runPython("pycompile.started_modules(list(modules))").toJs();
+  writeFileSync(outFile, JSON.stringify(started, null, 1));
+  console.log(`pycompile: ${started.length} modules loaded when the pages start`);
+} else if (command === "compile") {
+  const jobs = JSON.parse(readFileSync(args[0], "utf8")).map((job) => ({
+    ...job, src: onHost(job.src), dst: onHost(job.dst),
+  }));
+  const pyodide = withPycompile(await loadPyodide({ stdout: (line) => console.log(line), stderr: quiet.stderr }));
+  pyodide.FS.writeFile("/tmp/jobs.json", JSON.stringify(jobs));
+  pyodide.runPython('pycompile.main("/tmp/jobs.json")');
+} else {
+  console.error("usage: node site/pycompile.mjs started INDEX_URL REQUEST.json OUT.json | compile JOBS.json");
+  process.exit(2);
+}

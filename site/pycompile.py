@@ -15,13 +15,19 @@ bytecode beside them in ``__pycache__``, as unchecked hash-based ``.pyc`` files 
 which Python uses without comparing them to the source's time stamp (unpacking a wheel does
 not keep it).
 
-Usage (the JSON is a list of jobs)::
+Only the modules a page imports while it starts are compiled (:func:`started_modules`,
+measured in the same Pyodide on the site's own packages): the others stay source, smaller
+to send, and are compiled in the browser if they are ever imported.
 
-    node site/pycompile.mjs jobs.json
+Usage::
 
-with each job ``{"src": ..., "dst": ..., "prefix": ..., "keep_source": bool}``: ``prefix``
-is where the archive's files are at run time (``/lib/python3.13/site-packages/`` for a
-wheel), so tracebacks name the right file.
+    node site/pycompile.mjs started INDEX_URL REQUEST.json OUT.json   # what starts
+    node site/pycompile.mjs compile JOBS.json                          # compile
+
+with the request ``{"packages": [...], "env": {...}, "modules": [...]}`` and each job
+``{"src": ..., "dst": ..., "prefix": ..., "keep_source": bool, "hot": [modules] or null}``:
+``prefix`` is where the archive's files are at run time (``/lib/python3.13/site-packages/``
+for a wheel), so tracebacks name the right file.
 """
 
 from __future__ import annotations
@@ -37,8 +43,11 @@ import zipfile
 from importlib import _bootstrap_external  # type: ignore[attr-defined]  # the .pyc writers
 
 #: a wheel's ``name-version.data/`` holds files installed elsewhere (scripts, lab
-#: extensions): never Python modules of the package
+#: extensions): never Python modules of the package, and never read in the browser
 DATA_SUFFIX = ".data"
+#: folders of a package that hold a Jupyter front end (anywidget's): the site serves the
+#: lab extensions itself, so a third-party archive goes to the browser without them
+FRONT_END = ("labextension", "nbextension")
 
 
 def bytecode(code, source: bytes, keep_source: bool) -> bytes:
@@ -55,13 +64,31 @@ def cached_name(name: str) -> str:
     return f"{folder + '/' if folder else ''}__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
 
 
-def compiled_members(archive: zipfile.ZipFile, prefix: str, keep_source: bool):
-    """(ZipInfo, new name, bytes) of every member, Python modules compiled. A module that
-    does not compile (a test written for another Python) stays as source."""
+def module_name(path: str) -> str:
+    """``pkg/sub/mod.py`` -> ``pkg.sub.mod``; ``pkg/__init__.py`` -> ``pkg``."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def front_end(name: str, keep_source: bool) -> bool:
+    """Whether member ``name`` of a third-party archive is a front end the browser never reads."""
+    parts = name.split("/")
+    return not keep_source and (parts[0].endswith(DATA_SUFFIX) or any(p in FRONT_END for p in parts[:-1]))
+
+
+def compiled_members(archive: zipfile.ZipFile, prefix: str, keep_source: bool, hot: set[str] | None = None):
+    """(ZipInfo, new name, bytes) of every member, Python modules compiled: all of them, or
+    with ``hot`` those whose module is in it (the others stay source: smaller to send, and
+    compiled in the browser only if ever imported). A module that does not compile (a test
+    written for another Python) stays as source; front-end files are left out."""
     for info in archive.infolist():
-        data = archive.read(info)
         name = info.filename
+        if front_end(name, keep_source):
+            continue
+        data = archive.read(info)
         if not name.endswith(".py") or name.split("/", 1)[0].endswith(DATA_SUFFIX):
+            yield info, name, data
+            continue
+        if hot is not None and module_name(name) not in hot:
             yield info, name, data
             continue
         try:
@@ -88,15 +115,24 @@ def record(rows: list[tuple[str, bytes]], record_name: str) -> bytes:
     return out.getvalue().encode()
 
 
-def compile_archive(src: str, dst: str, prefix: str, keep_source: bool) -> int:
-    """Write ``dst``: the zip archive ``src`` (a wheel or the standard library's zip) with
-    its modules compiled; a wheel's RECORD is rewritten for the new files. Returns how many
-    modules were compiled."""
-    with zipfile.ZipFile(src) as archive:
-        members = list(compiled_members(archive, prefix, keep_source))
-    record_name = next((n for _, n, _ in members if n.endswith(".dist-info/RECORD") and n.count("/") == 1), None)
+def later(name: str, hot: set[str], rest: str | None) -> bool:
+    """Whether member ``name`` goes to the archive's rest (loaded when first imported):
+    ``rest="modules"`` (a wheel: its files all land in site-packages) sends every module no
+    page imports at start; ``rest="top-level"`` (the standard library, a zip at start but a
+    folder later) only whole top-level modules and packages no page imports at start, so no
+    package is split between the two."""
+    if rest == "modules":
+        return name.endswith(".py") and not name.split("/", 1)[0].endswith(DATA_SUFFIX) and module_name(name) not in hot
+    if rest == "top-level":
+        top = name.split("/", 1)[0].removesuffix(".py")
+        return name.endswith(".py") and top not in {m.split(".", 1)[0] for m in hot}
+    return False
+
+
+def write_zip(path: str, members, record_name: str | None = None) -> None:
+    """A zip of ``members`` ((ZipInfo, name, bytes)); with ``record_name``, a wheel's RECORD."""
     rows = []
-    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for info, name, data in members:
             if name == record_name:
                 continue
@@ -109,6 +145,24 @@ def compile_archive(src: str, dst: str, prefix: str, keep_source: bool) -> int:
             entry = zipfile.ZipInfo(record_name, date_time=(1980, 1, 1, 0, 0, 0))
             entry.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(entry, record(rows, record_name))
+
+
+def compile_archive(
+    src: str, dst: str, prefix: str, keep_source: bool, hot: set[str] | None = None, rest: str | None = None
+) -> int:
+    """Write ``dst``: the zip archive ``src`` (a wheel or the standard library's zip) with
+    its modules compiled (see :func:`compiled_members`); a wheel's RECORD is rewritten for
+    the new files. With ``rest`` (see :func:`later`), the modules no page imports at start go
+    to ``dst + ".rest"`` instead, as source. Returns how many modules were compiled."""
+    with zipfile.ZipFile(src) as archive:
+        cold = {n for n in archive.namelist() if later(n, hot, rest)} if rest and hot is not None else set()
+        members = [m for m in compiled_members(archive, prefix, keep_source, hot) if m[0].filename not in cold]
+        if cold:
+            write_zip(
+                dst + ".rest", [(i, i.filename, archive.read(i)) for i in archive.infolist() if i.filename in cold]
+            )
+    record_name = next((n for _, n, _ in members if n.endswith(".dist-info/RECORD") and n.count("/") == 1), None)
+    write_zip(dst, members, record_name)
     return sum(1 for (info, name, _) in members if name != info.filename)
 
 
@@ -117,5 +171,21 @@ def main(jobs_file: str) -> None:
     with open(jobs_file, encoding="utf-8") as f:
         jobs = json.load(f)
     for job in jobs:
-        n = compile_archive(job["src"], job["dst"], job["prefix"], job["keep_source"])
+        hot = set(job["hot"]) if job.get("hot") is not None else None
+        n = compile_archive(job["src"], job["dst"], job["prefix"], job["keep_source"], hot, job.get("rest"))
         print(f"pycompile: {job['dst'].rsplit('/', 1)[-1]}: {n} modules compiled", flush=True)
+
+
+def started_modules(modules: list[str]) -> list[str]:
+    """Start the site's kernel as a page does (the helper, the kernel's imports), import
+    ``modules`` (what the live pages' cells imported under CPython; one that does not import
+    here is skipped), and return every module then loaded: the modules worth compiling."""
+    import importlib
+
+    importlib.import_module("daynight_browser.kernel_start")
+    for name in ("piplite.piplite", "pyodide_kernel", *modules):
+        try:
+            importlib.import_module(name)
+        except Exception:
+            continue
+    return sorted(sys.modules)

@@ -336,8 +336,14 @@ def helper(tmp_path, monkeypatch):
         },
     )
     dep = make_wheel(tmp_path, "dnsite-dep", "1.0", files={"dnsite_dep/__init__.py": "VALUE = 42\n"})
+    rest = tmp_path / "dnsite-fake-rest-1.0.zip"  # what the page did not import at start
+    with zipfile.ZipFile(rest, "w") as z:
+        z.writestr("dnsite_fake/extra.py", "from . import VALUE\nEXTRA = VALUE + 1\n")
+    stdlib_rest = tmp_path / "python-stdlib-rest.zip"
+    with zipfile.ZipFile(stdlib_rest, "w") as z:
+        z.writestr("dnsite_std_rest.py", "WHERE = __file__\n")
     base = "http://127.0.0.1/static/pyodide/"
-    files = {base + "w/" + w.name: w.read_bytes() for w in (fake, dep)}
+    files = {base + "w/" + w.name: w.read_bytes() for w in (fake, dep, rest, stdlib_rest)}
     lock = {
         "packages": {
             "dnsite-fake": {
@@ -352,21 +358,55 @@ def helper(tmp_path, monkeypatch):
                 "depends": [],
                 "sha256": hashlib.sha256(dep.read_bytes()).hexdigest(),
             },
+            "dnsite-fake-rest": {
+                "file_name": "w/" + rest.name,
+                "imports": [],
+                "depends": ["dnsite-fake"],
+                "modules": ["dnsite_fake.extra"],
+                "sha256": hashlib.sha256(rest.read_bytes()).hexdigest(),
+            },
+            "python-stdlib-rest": {
+                "file_name": "w/" + stdlib_rest.name,
+                "imports": [],
+                "depends": [],
+                "modules": ["dnsite_std_rest"],
+                "install_dir": "stdlib",
+                "sha256": hashlib.sha256(stdlib_rest.read_bytes()).hexdigest(),
+            },
         }
     }
+    stdlib = tmp_path / "stdlib"
+    stdlib.mkdir()
+    monkeypatch.syspath_prepend(str(stdlib))
     requested: list[str] = []
     monkeypatch.setitem(sys.modules, "js", _fake_js(files, requested))
     import daynight_browser
 
     loaded = _JsObject()
     finder = daynight_browser.LockFinder(lock, base, loaded, {"dnsite_missing": "no browser build here"})
-    finder.target = target
+    finder.targets = {"site": target, "stdlib": stdlib}
     monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
     yield types.SimpleNamespace(
         finder=finder, loaded=loaded, requested=requested, target=target, lock=lock, files=files
     )
-    for name in ("dnsite_fake", "dnsite_dep", "daynight_browser", "daynight_browser.charts"):
+    for name in (
+        "dnsite_fake",
+        "dnsite_fake.extra",
+        "dnsite_dep",
+        "dnsite_std_rest",
+        "daynight_browser",
+        "daynight_browser.charts",
+    ):
         sys.modules.pop(name, None)
+
+
+def test_the_helper_loads_the_rest_of_a_package_when_one_of_its_modules_is_imported(helper):
+    importlib.import_module("dnsite_fake")
+    assert "dnsite-fake-rest" not in helper.loaded, "the rest does not come with its package"
+    assert importlib.import_module("dnsite_fake.extra").EXTRA == 43
+    assert "dnsite-fake-rest" in helper.loaded and helper.requested[-1].endswith("dnsite-fake-rest-1.0.zip")
+    module = importlib.import_module("dnsite_std_rest")  # the standard library's rest: beside the standard library
+    assert Path(module.WHERE).parent == helper.finder.targets["stdlib"]
 
 
 def test_the_helper_installs_a_lock_package_and_its_dependencies_on_first_import(helper):
@@ -474,7 +514,7 @@ def test_a_third_party_wheel_keeps_only_bytecode_and_still_imports(tmp_path):
         assert {"dnsite_pyc/__init__.pyc", "dnsite_pyc/part.pyc"} <= names
         assert "dnsite_pyc/part.py" not in names, "no source beside the bytecode"
         assert "dnsite_pyc/broken.py" in names, "a module that does not compile stays as it was"
-        assert "dnsite_pyc-1.0.data/data/share/x.py" in names, "a wheel's .data folder is not compiled"
+        assert not [n for n in names if ".data/" in n], "a wheel's .data folder (a front end) stays out"
         record = z.read("dnsite_pyc-1.0.dist-info/RECORD").decode()
         for name in names - {"dnsite_pyc-1.0.dist-info/RECORD"}:
             digest = base64.urlsafe_b64encode(hashlib.sha256(z.read(name)).digest()).rstrip(b"=").decode()
@@ -520,17 +560,97 @@ def test_compile_python_runs_only_for_what_changed(tmp_path, monkeypatch):
 
     def fake_run(cmd, log=None, **kw):
         jobs = json.loads(Path(cmd[-1]).read_text())
-        calls.append([Path(j["src"]).name for j in jobs])
+        calls.append([(Path(j["src"]).name, j["hot"]) for j in jobs])
         for job in jobs:
             Path(job["dst"]).write_bytes(b"compiled " + Path(job["src"]).read_bytes())
+            if job["rest"]:
+                Path(job["dst"] + ".rest").write_bytes(b"rest")
 
     monkeypatch.setattr(build, "run", fake_run)
-    a, b = make_wheel(tmp_path, "dnsite-a", "1.0"), make_wheel(tmp_path, "dnsite-b", "1.0")
-    first = build.compile_python({"a": (a, "/p/", False), "b": (b, "/p/", True)}, tmp_path / "work", "0.29.0")
-    again = build.compile_python({"a": (a, "/p/", False), "b": (b, "/p/", False)}, tmp_path / "work", "0.29.0")
-    assert calls == [[a.name, b.name], [b.name]], "a compiled archive is kept; keeping sources is part of its name"
-    assert first["a"] == again["a"] and first["b"] != again["b"]
-    assert first["a"].read_bytes() == b"compiled " + a.read_bytes()
+    a = make_wheel(tmp_path, "dnsite-a", "1.0", files={"dnsite_a/__init__.py": "", "dnsite_a/x.py": ""})
+    b = make_wheel(tmp_path, "dnsite-b", "1.0")
+    work = tmp_path / "work"
+    archives = {"a": (a, "/p/", False, "modules"), "b": (b, "/p/", True, None)}
+    first = build.compile_python(archives, {"dnsite_a", "json"}, work, "0.29.0")
+    archives["b"] = (b, "/p/", False, None)
+    again = build.compile_python(archives, {"dnsite_a", "os"}, work, "0.29.0")
+    hotter = build.compile_python({"a": archives["a"]}, {"dnsite_a", "dnsite_a.x"}, work, "0.29.0")
+    assert calls == [
+        [(a.name, ["dnsite_a"]), (b.name, [])],  # each archive gets its own hot modules
+        [(b.name, [])],  # a is kept; keeping sources is part of b's name
+        [(a.name, ["dnsite_a", "dnsite_a.x"])],  # a module of a started: a again
+    ]
+    assert first["a"] == again["a"] != hotter["a"] and first["b"] != again["b"]
+    assert first["a"][0].read_bytes() == b"compiled " + a.read_bytes()
+    assert first["a"][1].read_bytes() == b"rest" and first["b"][1] is None
+
+
+def test_only_the_modules_that_start_are_compiled_and_front_ends_stay_out(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-hot",
+        "1.0",
+        files={
+            "dnsite_hot/__init__.py": "",
+            "dnsite_hot/used.py": "A = 1\n",
+            "dnsite_hot/rare.py": "B = 2\n",
+            "dnsite_hot/labextension/static/remoteEntry.js": "js",
+            "dnsite_hot-1.0.data/data/share/x.js": "js",
+            "dnsite_hot-1.0.dist-info/RECORD": "",
+        },
+    )
+    out = tmp_path / "third-party.whl"
+    assert pycompile.compile_archive(str(wheel), str(out), "/p/", False, {"dnsite_hot", "dnsite_hot.used"}) == 2
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+    assert {"dnsite_hot/__init__.pyc", "dnsite_hot/used.pyc", "dnsite_hot/rare.py"} <= names
+    assert not {n for n in names if "labextension" in n or ".data/" in n}, "the site serves the front end itself"
+    own = tmp_path / "own.whl"
+    pycompile.compile_archive(str(wheel), str(own), "/p/", True, {"dnsite_hot.used"})
+    with zipfile.ZipFile(own) as z:
+        names = set(z.namelist())
+    assert pycompile.cached_name("dnsite_hot/used.py") in names and "dnsite_hot/rare.py" in names
+    assert pycompile.cached_name("dnsite_hot/rare.py") not in names
+    assert "dnsite_hot/labextension/static/remoteEntry.js" in names, "the project's own archive loses nothing"
+    assert pycompile.module_name("a/b/__init__.py") == "a.b" and pycompile.module_name("a/b/c.py") == "a.b.c"
+
+
+def test_what_no_page_imports_at_start_goes_to_the_archives_rest(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-split",
+        "1.0",
+        files={
+            "dnsite_split/__init__.py": "",
+            "dnsite_split/used.py": "",
+            "dnsite_split/lexers/__init__.py": "",
+            "dnsite_split/lexers/python.py": "",
+            "dnsite_split/lexers/css.py": "",
+            "dnsite_split/data.txt": "x",
+            "dnsite_split-1.0.dist-info/RECORD": "",
+        },
+    )
+    hot = {"dnsite_split", "dnsite_split.used", "dnsite_split.lexers", "dnsite_split.lexers.python"}
+    out = tmp_path / "split.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/p/", False, hot, "modules")
+    with zipfile.ZipFile(out) as z:
+        main = set(z.namelist())
+    with zipfile.ZipFile(str(out) + ".rest") as z:
+        assert z.namelist() == ["dnsite_split/lexers/css.py"], "a module no page imports at start, as source"
+    assert "dnsite_split/lexers/python.pyc" in main and "dnsite_split/data.txt" in main
+    assert not [n for n in main if "css" in n]
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as z:
+        for name in ("json/__init__.py", "json/decoder.py", "json/tool.py", "doctest.py", "os.py"):
+            z.writestr(name, "")
+    out = tmp_path / "stdlib.zip"
+    pycompile.compile_archive(
+        str(stdlib), str(out), "/lib/python313.zip/", False, {"json", "json.decoder", "os"}, "top-level"
+    )
+    with zipfile.ZipFile(str(out) + ".rest") as z:
+        assert z.namelist() == ["doctest.py"], "only whole top-level modules: json.tool stays with json"
+    with zipfile.ZipFile(out) as z:
+        assert sorted(z.namelist()) == ["json/__init__.pyc", "json/decoder.pyc", "json/tool.py", "os.pyc"]
 
 
 # -- what each page starts with --------------------------------------------------------------
@@ -550,7 +670,8 @@ def test_a_deferred_dependency_stays_in_the_lock_but_out_of_its_dependents_start
     found["matplotlib-inline"].depends = ["traitlets"]
     out = build.rewrite_lock(lock, found, {name: f"w/{name}.whl" for name in found})
     assert ("ipython", "prompt-toolkit") in build.DEFERRED
-    assert out["packages"]["ipython"]["depends"] == ["matplotlib-inline", "traitlets"]
+    assert out["packages"]["ipython"]["depends"] == ["traitlets"], "prompt-toolkit, matplotlib-inline deferred"
+    assert out["packages"]["matplotlib-inline"]["depends"] == ["traitlets"], "only the listed edges"
     assert "prompt-toolkit" in out["packages"], "still in the lock: the helper loads it when imported"
 
 
@@ -690,3 +811,11 @@ def test_a_lazy_stand_in_imports_the_real_module_on_first_use(tmp_path, monkeypa
     finally:
         for name in ("dnsite_lazy", "dnsite_lazy.heavy", "daynight_browser", "daynight_browser.lazy"):
             sys.modules.pop(name, None)
+
+
+def test_started_modules_imports_what_the_pages_import_and_skips_what_the_browser_lacks(monkeypatch):
+    monkeypatch.setitem(sys.modules, "daynight_browser.kernel_start", types.ModuleType("daynight_browser.kernel_start"))
+    monkeypatch.delitem(sys.modules, "colorsys", raising=False)
+    started = pycompile.started_modules(["colorsys", "dnsite_no_such_module"])
+    assert "colorsys" in started and "dnsite_no_such_module" not in started
+    assert started == sorted(started) and "daynight_browser.kernel_start" in started

@@ -18,14 +18,16 @@
   const mark = (step) =>
     console.debug(`daynight-site ${(performance.timeOrigin + performance.now()).toFixed(1)} ${step}`);
 
-  const runtime = async (options) => {
+  const runtime = async ({ daynightLater = [], ...options }) => {
     importScripts(`${options.indexURL}pyodide.js`);
     const loadPyodide = self.loadPyodide;
     self.loadPyodide = siteLoadPyodide; // pyodide.js defines its own: this one stays
-    mark(`runtime ${(options.packages || []).length} packages`);
-    const pyodide = await loadPyodide(options);
+    // packages the kernel wants at start that the site loads when first imported
+    const packages = (options.packages || []).filter((name) => !daynightLater.includes(name));
+    mark(`runtime ${packages.length} packages`);
+    const pyodide = await loadPyodide({ ...options, packages });
     mark("runtime-ready");
-    if ((options.packages || []).includes("daynight-browser")) {
+    if (packages.includes("daynight-browser")) {
       pyodide.runPython("import daynight_browser.kernel_start");
       mark("helper-ready");
     }

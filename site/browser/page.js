@@ -31,9 +31,7 @@
     const boot = new URL(settings.pyodideUrl, location.href);
     const options = settings.loadPyodideOptions || {};
     let early = new Worker(boot);
-    early.postMessage({
-      daynightEarly: { indexURL: new URL(".", boot).href, packages: options.packages || [], env: options.env || {} },
-    });
+    early.postMessage({ daynightEarly: { ...options, indexURL: new URL(".", boot).href } });
     const PageWorker = self.Worker;
     const SiteWorker = function (url, workerOptions) {
       if (early && String(url).includes(KERNEL_WORKER)) {

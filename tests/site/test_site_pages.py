@@ -167,8 +167,9 @@ def test_walkthrough_runs_in_the_browser_with_its_drawings(site_page, pages, not
     site_page.assert_clean()
 
 
-PRELOAD_JS = """() => JSON.parse(document.getElementById('jupyter-config-data').textContent)
-  .litePluginSettings['@jupyterlite/pyodide-kernel-extension:kernel'].loadPyodideOptions.packages"""
+PRELOAD_JS = """() => { const o = JSON.parse(document.getElementById('jupyter-config-data').textContent)
+  .litePluginSettings['@jupyterlite/pyodide-kernel-extension:kernel'].loadPyodideOptions;
+  return o.packages.filter(p => !(o.daynightLater || []).includes(p)); }"""
 
 
 def test_python_starts_while_the_page_loads_without_a_service_worker(site_page, pages):
