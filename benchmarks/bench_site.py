@@ -129,7 +129,7 @@ def timed_visit(context, url: str, throttle: float | None = None) -> Visit:
             _, stamp, step = message.text.split(" ", 2)
             marks.append((float(stamp), step))
 
-    page.on("worker", lambda worker: worker.on("console", console))
+    page.on("console", console)  # the page's and its workers' (a worker may start before a listener on it)
     if throttle:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)

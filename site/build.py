@@ -108,6 +108,8 @@ DEFERRED = {
     ),
     ("ipython", "wcwidth"): "prompt-toolkit's, for the terminal",
     ("ipython", "matplotlib-inline"): "IPython's %matplotlib backend, imported only when a cell asks for it",
+    ("ipython", "six"): "Python 2 compatibility no module of the start imports",
+    ("asttokens", "six"): "Python 2 compatibility no module of the start imports",
 }
 
 #: packages the kernel insists on having at start (it loads them itself unless they are in
@@ -558,15 +560,12 @@ def compiled_wheels(packages: dict[str, Package], hot: set[str], work: Path, pyo
     the rest of each (the modules no page imports at start, loaded by the helper when first
     imported), and return the standard library so compiled (see :func:`compile_python`).
     The project and the helper keep their sources beside the bytecode (the walkthroughs show
-    the rules' code) and are not split; the others keep only the bytecode of a compiled
-    module, and lose their front-end files."""
+    the rules' code); the others keep only the bytecode of a compiled module, and lose their
+    front-end files."""
     py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
     keep = {canonical("daynight"), canonical(HELPER)}
     site_packages = f"/lib/python{py}/site-packages/"
-    archives = {
-        name: (pkg.wheel, site_packages, name in keep, None if name in keep else "modules")
-        for name, pkg in packages.items()
-    }
+    archives = {name: (pkg.wheel, site_packages, name in keep, "modules") for name, pkg in packages.items()}
     archives[STDLIB] = (PYODIDE_NPM / STDLIB, f"/lib/python{py.replace('.', '')}.zip/", False, "top-level")
     compiled = compile_python(archives, hot, work, pyodide_lock["info"]["version"])
     for name, pkg in list(packages.items()):

@@ -15,9 +15,9 @@ bytecode beside them in ``__pycache__``, as unchecked hash-based ``.pyc`` files 
 which Python uses without comparing them to the source's time stamp (unpacking a wheel does
 not keep it).
 
-Only the modules a page imports while it starts are compiled (:func:`started_modules`,
-measured in the same Pyodide on the site's own packages): the others stay source, smaller
-to send, and are compiled in the browser if they are ever imported.
+Only the modules a page imports while it starts are compiled (``site/started.py``, run in
+the same Pyodide on the site's own packages): the others stay source, smaller to send, and
+are compiled in the browser if they are ever imported.
 
 Usage::
 
@@ -174,18 +174,3 @@ def main(jobs_file: str) -> None:
         hot = set(job["hot"]) if job.get("hot") is not None else None
         n = compile_archive(job["src"], job["dst"], job["prefix"], job["keep_source"], hot, job.get("rest"))
         print(f"pycompile: {job['dst'].rsplit('/', 1)[-1]}: {n} modules compiled", flush=True)
-
-
-def started_modules(modules: list[str]) -> list[str]:
-    """Start the site's kernel as a page does (the helper, the kernel's imports), import
-    ``modules`` (what the live pages' cells imported under CPython; one that does not import
-    here is skipped), and return every module then loaded: the modules worth compiling."""
-    import importlib
-
-    importlib.import_module("daynight_browser.kernel_start")
-    for name in ("piplite.piplite", "pyodide_kernel", *modules):
-        try:
-            importlib.import_module(name)
-        except Exception:
-            continue
-    return sorted(sys.modules)

@@ -816,6 +816,6 @@ def test_a_lazy_stand_in_imports_the_real_module_on_first_use(tmp_path, monkeypa
 def test_started_modules_imports_what_the_pages_import_and_skips_what_the_browser_lacks(monkeypatch):
     monkeypatch.setitem(sys.modules, "daynight_browser.kernel_start", types.ModuleType("daynight_browser.kernel_start"))
     monkeypatch.delitem(sys.modules, "colorsys", raising=False)
-    started = pycompile.started_modules(["colorsys", "dnsite_no_such_module"])
+    started = _load("daynight_site_started", SITE / "started.py").started_modules(["colorsys", "dnsite_no_such_module"])
     assert "colorsys" in started and "dnsite_no_such_module" not in started
     assert started == sorted(started) and "daynight_browser.kernel_start" in started
