@@ -21,6 +21,9 @@ http.server``), against the targets of issue 21:
   in a shuffled order; the figures are medians over the rounds.
 * ``site.walkthrough``: each walkthrough (a live page without widgets) cold, until every
   cell has run and its outputs show (target 8 s), beside the same page under ``make app``.
+* ``site.unheated``: the stars play app under ``make app`` started without preheated kernels
+  (``--pool-size 0``), as Voila on a JupyterHub or Binder server opens it: each visit starts
+  a kernel (the third way to open the apps, the README's table).
 * ``site.throttled``: the stars play app's cold first control with Chromium's CPU throttled
   4x (DevTools' emulation of a slower device: the page's threads, the kernel's worker among
   them, run a quarter of the time), as a phone would be; no target, so that it is watched.
@@ -313,6 +316,20 @@ def throttled(browser, server: SiteServer, pages: dict, notebook: str = APP):
     yield f"site.throttled {notebook} cold, CPU throttled {THROTTLE}x: first control {_fmt(visit.seconds)} (no target)"
 
 
+def unheated(browser, rounds: int, notebook: str = APP):
+    """The app on a Voila server that preheats no kernel (as on a hub): cold visits."""
+    voila = VoilaSite("--pool-size", "0", hello=False)
+    try:
+        voila.start()
+        times = [visits(browser, f"{voila.url}/voila/render/{notebook}", warm=False)["cold"] for _ in range(rounds)]
+    finally:
+        voila.stop()
+    yield (
+        f"site.unheated {notebook} under make app --pool-size 0 (a kernel started per visit, as on a hub): "
+        f"first control {_fmt(statistics.median(times))} ({rounds} rounds; no target)"
+    )
+
+
 def cold_bytes(browser, server: SiteServer, pages: dict, notebook: str = APP):
     context = new_context(browser)
     mark = server.mark()
@@ -409,6 +426,7 @@ def report(quick: bool = False):
                 yield from throttled(browser, server, pages)
                 yield from first_control(browser, server, voila, pages, apps, rounds)
                 yield from walkthroughs(browser, server, voila, pages, readers, rounds)
+                yield from unheated(browser, rounds)
             finally:
                 browser.close()
     finally:

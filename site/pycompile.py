@@ -115,17 +115,26 @@ def record(rows: list[tuple[str, bytes]], record_name: str) -> bytes:
     return out.getvalue().encode()
 
 
-def later(name: str, hot: set[str], rest: str | None) -> bool:
+def importable(name: str, names: set[str]) -> bool:
+    """Whether ``name`` (a ``.py`` member) is a module of a package: every folder above it has
+    an ``__init__.py`` (IPython start-up files, scripts and templates are not)."""
+    folders = name.split("/")[:-1]
+    return all("/".join(folders[: i + 1]) + "/__init__.py" in names for i in range(len(folders)))
+
+
+def later(name: str, hot: set[str], rest: str | None, names: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """Whether member ``name`` goes to the archive's rest (loaded when first imported):
     ``rest="modules"`` (a wheel: its files all land in site-packages) sends every module no
     page imports at start; ``rest="top-level"`` (the standard library, a zip at start but a
     folder later) only whole top-level modules and packages no page imports at start, so no
-    package is split between the two."""
+    package is split between the two. Only modules of packages (:func:`importable` among the
+    archive's ``names``) go: a start-up file must be there at start."""
+    if not name.endswith(".py") or name.split("/", 1)[0].endswith(DATA_SUFFIX) or not importable(name, names):
+        return False
     if rest == "modules":
-        return name.endswith(".py") and not name.split("/", 1)[0].endswith(DATA_SUFFIX) and module_name(name) not in hot
+        return module_name(name) not in hot
     if rest == "top-level":
-        top = name.split("/", 1)[0].removesuffix(".py")
-        return name.endswith(".py") and top not in {m.split(".", 1)[0] for m in hot}
+        return name.split("/", 1)[0].removesuffix(".py") not in {m.split(".", 1)[0] for m in hot}
     return False
 
 
@@ -155,7 +164,8 @@ def compile_archive(
     the new files. With ``rest`` (see :func:`later`), the modules no page imports at start go
     to ``dst + ".rest"`` instead, as source. Returns how many modules were compiled."""
     with zipfile.ZipFile(src) as archive:
-        cold = {n for n in archive.namelist() if later(n, hot, rest)} if rest and hot is not None else set()
+        names = set(archive.namelist())
+        cold = {n for n in names if later(n, hot, rest, names)} if rest and hot is not None else set()
         members = [m for m in compiled_members(archive, prefix, keep_source, hot) if m[0].filename not in cold]
         if cold:
             write_zip(

@@ -627,6 +627,7 @@ def test_what_no_page_imports_at_start_goes_to_the_archives_rest(tmp_path):
             "dnsite_split/lexers/python.py": "",
             "dnsite_split/lexers/css.py": "",
             "dnsite_split/data.txt": "x",
+            "dnsite_split/ipython/profile_default/startup/00-start.py": "",
             "dnsite_split-1.0.dist-info/RECORD": "",
         },
     )
@@ -638,6 +639,7 @@ def test_what_no_page_imports_at_start_goes_to_the_archives_rest(tmp_path):
     with zipfile.ZipFile(str(out) + ".rest") as z:
         assert z.namelist() == ["dnsite_split/lexers/css.py"], "a module no page imports at start, as source"
     assert "dnsite_split/lexers/python.pyc" in main and "dnsite_split/data.txt" in main
+    assert "dnsite_split/ipython/profile_default/startup/00-start.py" in main, "a start-up file is no module"
     assert not [n for n in main if "css" in n]
     stdlib = tmp_path / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib, "w") as z:

@@ -183,7 +183,11 @@ def test_python_starts_while_the_page_loads_without_a_service_worker(site_page, 
     )
     requests: list[str] = []
     site_page.page.on("request", lambda r: requests.append(r.url))
-    site_page.open(pages["live"]["stars/play.ipynb"], wait_for=TARGETS)
+    page = site_page.open(pages["live"]["stars/play.ipynb"], wait_for=TARGETS)
+    for _ in range(150):  # the first cell's end is marked once the kernel has answered it
+        if any(m.startswith("cell ") for m in marks):
+            break
+        page.wait_for_timeout(200)
     steps = [m.split(" ")[0] for m in marks]
     for step in ("runtime", "helper", "kernel-import", "kernel-asks", "kernel-imported", "cell"):
         assert step in steps, f"the step {step!r} is marked: {steps}"
