@@ -31,7 +31,7 @@ RUN_ENV = "DAYNIGHT_SITE_TESTS"
 PREFIX = "/daynight/"
 #: any host but the test server's fails to resolve, so nothing can load from elsewhere
 SITE_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-#: Pyodide starts in 10-30 s on 2 cores; a loaded CI machine takes longer
+#: a page starts in seconds (python -m benchmarks site); a loaded CI machine takes far longer
 START_TIMEOUT_MS = 240_000
 #: the controls of a widget view (as in benchmarks/bench_apps.py)
 CONTROL = (
