@@ -8,7 +8,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-stamp
 PORT   ?= 8866
-# make app LEARNERS=20: size the preheated kernel pools for a class (widgets/serve.py --learners)
+# make app LEARNERS=20: size the preheated kernel pools for a class (python -m daynight.server --learners)
 LEARNERS ?=
 
 # the static site: its own build environment (site/requirements.txt) and npm packages
@@ -18,14 +18,14 @@ SITE_STAMP = $(SITE_VENV)/.installed-stamp
 SITE_NPM   = site/node_modules/.package-lock.json
 SITE_OUT  ?= build/site
 
-.PHONY: app test lint bench install browser clean site site-test site-preview
+.PHONY: app test lint messages bench install browser clean site site-test site-preview
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "daynight needs Python 3.11 or newer; set PYTHON=python3.11 (or newer)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,lint]'
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,lint,i18n]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -39,9 +39,23 @@ browser:
 	else \
 	  echo "note: no chromium found; the browser tests will be skipped (sudo apt-get install chromium)"; \
 	fi
+	@# a font with Traditional Chinese glyphs, for the zh-TW pages (tests/browser/test_glyphs.py)
+	@if command -v fc-list >/dev/null 2>&1 && [ -n "$$(fc-list :lang=zh-tw 2>/dev/null)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's fonts-noto-cjk for the zh-TW pages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk fontconfig >/dev/null; \
+	else \
+	  echo "note: no font with Traditional Chinese found; the glyph test will be skipped (sudo apt-get install fonts-noto-cjk)"; \
+	fi
+
+# the message catalogs: extract every marked text, update each language's .po, compile the .mo
+messages: install
+	$(BIN)/pybabel -q extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-by-file --no-wrap --project=daynight -o daynight/locale/daynight.pot daynight widgets
+	$(BIN)/pybabel -q update -i daynight/locale/daynight.pot -d daynight/locale -D daynight --ignore-pot-creation-date --no-wrap
+	$(BIN)/pybabel compile -d daynight/locale -D daynight --statistics
 
 app: install
-	$(BIN)/python -m daynight.widgets.serve --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
+	$(BIN)/python -m daynight.server --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
 
 test: install browser
 	$(BIN)/python -m pytest

@@ -16,7 +16,7 @@ def modules():
     here = Path(__file__).parent
     for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
         if info.name.startswith("bench_"):
-            yield info.name[len("bench_"):], importlib.import_module(f"benchmarks.{info.name}")
+            yield info.name[len("bench_") :], importlib.import_module(f"benchmarks.{info.name}")
 
 
 def main(argv=None) -> int:
@@ -26,8 +26,10 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=None)
     p.add_argument("--list", action="store_true", help="list the figures without running them")
     args = p.parse_args(argv)
-    print(f"daynight benchmarks on Python {sys.version.split()[0]} "
-          f"({'quick' if args.quick else 'full'} run; ratios are engine / straight-line reference)")
+    print(
+        f"daynight benchmarks on Python {sys.version.split()[0]} "
+        f"({'quick' if args.quick else 'full'} run; ratios are engine / straight-line reference)"
+    )
     ran = 0
     for short, module in modules():
         for fig in getattr(module, "FIGURES", []):

@@ -59,9 +59,17 @@ HELLO_AS = "hello/play.ipynb"
 HELLO_TABLE_AS = "hello-table/play.ipynb"
 APP_PATTERNS = ("*/play.ipynb", "*/tracker.ipynb")
 CHROMIUM = os.environ.get("DAYNIGHT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 TIMEOUT_MS = 180_000
 FIRST_TARGET = 1.2
 CLICK_TARGET = 0.150
@@ -71,16 +79,18 @@ LOAD_SESSIONS, LOAD_WINDOW, LOAD_GIVE_UP = 20, 30.0, 120.0
 LOAD_MEDIAN_TARGET, LOAD_SLOWEST_TARGET = 5.0, 10.0
 
 #: the controls a visitor clicks or types into: widget controls and the table's targets
-CONTROL = (".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not([disabled]), "
-           ".jupyter-widgets input:not([disabled]):not([type=hidden]), .jupyter-widgets textarea:not([disabled]), "
-           ".dn-table [data-target]")
+CONTROL = (
+    ".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not([disabled]), "
+    ".jupyter-widgets input:not([disabled]):not([type=hidden]), .jupyter-widgets textarea:not([disabled]), "
+    ".dn-table [data-target]"
+)
 BUTTONS = ".jupyter-widgets button:not([disabled])"
 TARGETS = ".dn-table [data-target]:not([disabled]):not([aria-disabled=true])"
 
 #: in every page of the load test: report (to ``__dnReport``) when a control first shows
 #: (epoch milliseconds), and a refusal page or the busy notice
 CLICKABLE_INIT_JS = """(() => {
-  const CONTROL = %s;
+  const CONTROL = __CONTROL__;
   const found = {}, delivered = {};
   const send = (kind, value) => {  // once per page and kind, retried until the report arrives
     if (!(kind in found)) found[kind] = value;
@@ -103,7 +113,7 @@ CLICKABLE_INIT_JS = """(() => {
     if (delivered.clickable !== true) setTimeout(tick, 100);
   };
   tick();
-})();""" % json.dumps(CONTROL)
+})();""".replace("__CONTROL__", json.dumps(CONTROL))
 
 OBSERVE_JS = """() => {
   if (window.__dn) return;
@@ -131,8 +141,14 @@ ERRORS_JS = """() => Array.from(document.querySelectorAll(
 
 
 def app_notebooks(root: Path = NOTEBOOKS) -> list[str]:
-    return sorted({p.relative_to(root).as_posix() for pat in APP_PATTERNS for p in root.glob(pat)
-                   if not p.relative_to(root).as_posix().startswith("hello")})
+    return sorted(
+        {
+            p.relative_to(root).as_posix()
+            for pat in APP_PATTERNS
+            for p in root.glob(pat)
+            if not p.relative_to(root).as_posix().startswith("hello")
+        }
+    )
 
 
 def _fmt(seconds: float) -> str:
@@ -145,7 +161,7 @@ def _verdict(value: float, target: float) -> str:
 
 class Site:
     """A temporary notebooks root (the repository's, plus the hello apps if asked) served
-    by serve.py with ``options``."""
+    by the class server (daynight.server) with ``options``."""
 
     def __init__(self, *options: str, hello: bool = True):
         self.dir = Path(tempfile.mkdtemp(prefix="daynight-bench-apps-"))
@@ -163,11 +179,16 @@ class Site:
         self.log_path = self.dir / "voila.log"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Site":
+    def start(self) -> Site:
         env = dict(os.environ, PYTHONUNBUFFERED="1", DAYNIGHT_NOTEBOOKS=str(self.root))
-        self._log = open(self.log_path, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "daynight.widgets.serve", "--port", str(self.port),
-                                      *self.options], cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - the server's log, open while it runs (stop closes it)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daynight.server", "--port", str(self.port), *self.options],
+            cwd=ROOT,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 120
         while True:
             if self.proc.poll() is not None:
@@ -177,7 +198,7 @@ class Site:
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("the Voila server did not answer:\n" + self.log()[-3000:])
+                    raise RuntimeError("the Voila server did not answer:\n" + self.log()[-3000:]) from None
                 time.sleep(0.3)
         self.wait_idle()
         return self
@@ -251,14 +272,15 @@ def open_until_clickable(browser, site: Site, nb: str):
 def close(context, page) -> None:
     try:
         page.close(run_before_unload=True)  # Voila shuts the page's kernel down on unload
-    except Exception:  # noqa: BLE001 - closing is best effort
+    except Exception:
         pass
     context.close()
 
 
 def _wait_quiet(page, quiet_ms: int = 500, limit_ms: int = 10_000) -> None:
-    page.wait_for_function(f"() => performance.now() - (window.__dn.any || 0) > {quiet_ms}",
-                           timeout=limit_ms + quiet_ms, polling=50)
+    page.wait_for_function(
+        f"() => performance.now() - (window.__dn.any || 0) > {quiet_ms}", timeout=limit_ms + quiet_ms, polling=50
+    )
 
 
 def _settle(pages) -> None:
@@ -267,7 +289,7 @@ def _settle(pages) -> None:
     for page in pages:
         try:
             _wait_quiet(page, 800)
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
 
@@ -285,7 +307,7 @@ def click_once(page, rng: random.Random) -> tuple[float | None, str]:
     page.evaluate(OBSERVE_JS)
     try:
         _wait_quiet(page)
-    except Exception:  # noqa: BLE001 - a page that never rests: measure anyway
+    except Exception:
         pass
     table = is_table_app(page)
     candidates = page.locator(TARGETS if table else BUTTONS)
@@ -299,10 +321,11 @@ def click_once(page, rng: random.Random) -> tuple[float | None, str]:
             page.wait_for_function("() => window.__dn.epoch", timeout=10_000, polling=20)
             seconds = page.evaluate("() => (window.__dn.epoch - window.__dn.t0) / 1000")
         else:
-            page.wait_for_function("() => window.__dn.last && performance.now() - window.__dn.last > 500",
-                                   timeout=10_000, polling=50)
+            page.wait_for_function(
+                "() => window.__dn.last && performance.now() - window.__dn.last > 500", timeout=10_000, polling=50
+            )
             seconds = page.evaluate("() => (window.__dn.last - window.__dn.t0) / 1000")
-    except Exception:  # noqa: BLE001 - nothing changed within 10 s
+    except Exception:
         seconds = None
     page.evaluate("() => { window.__dn.t0 = 0; }")
     return seconds, "table" if table else "button"
@@ -320,10 +343,12 @@ def click_line(nb: str, latencies: list[float], unchanged: int, kind: str) -> st
     if not latencies:
         return f"{name} {nb:<25} no click changed the view ({unchanged} tried)"
     med, slowest = statistics.median(latencies), max(latencies)
-    return (f"{name} {nb:<25} median {_fmt(med):>7}  target {_fmt(target)}; slowest {_fmt(slowest):>7}  "
-            f"target {_fmt(SLOWEST_TARGET)}  ({len(latencies)} clicks"
-            f"{f', {unchanged} changed nothing' if unchanged else ''}; median {_verdict(med, target)}, "
-            f"slowest {_verdict(slowest, SLOWEST_TARGET)})")
+    return (
+        f"{name} {nb:<25} median {_fmt(med):>7}  target {_fmt(target)}; slowest {_fmt(slowest):>7}  "
+        f"target {_fmt(SLOWEST_TARGET)}  ({len(latencies)} clicks"
+        f"{f', {unchanged} changed nothing' if unchanged else ''}; median {_verdict(med, target)}, "
+        f"slowest {_verdict(slowest, SLOWEST_TARGET)})"
+    )
 
 
 def first_paint_and_clicks(browser, site: Site, apps: list[str], *, rounds: int, clicks: int):
@@ -332,7 +357,7 @@ def first_paint_and_clicks(browser, site: Site, apps: list[str], *, rounds: int,
     times: dict[str, list[float]] = {nb: [] for nb in pages}
     ratios: dict[str, list[float]] = {nb: [] for nb in apps}
     lat: dict[str, list[float]] = {nb: [] for nb in pages}
-    unchanged: dict[str, int] = {nb: 0 for nb in pages}
+    unchanged: dict[str, int] = dict.fromkeys(pages, 0)
     kind: dict[str, str] = {}
     # one visit first, not counted: the browser's first page pays for starting its renderer
     close(*open_until_clickable(browser, site, HELLO_AS)[1:])
@@ -359,9 +384,11 @@ def first_paint_and_clicks(browser, site: Site, apps: list[str], *, rounds: int,
     hello = statistics.median(times[HELLO_AS])
     for nb in apps:
         ratio = statistics.median(ratios[nb])
-        lines.append(f"apps.first_control {nb:<22} ratio {ratio:5.2f}  target {FIRST_TARGET:g}  "
-                     f"(app {_fmt(statistics.median(times[nb]))}, hello {_fmt(hello)}; {rounds} rounds; "
-                     f"{_verdict(ratio, FIRST_TARGET)})")
+        lines.append(
+            f"apps.first_control {nb:<22} ratio {ratio:5.2f}  target {FIRST_TARGET:g}  "
+            f"(app {_fmt(statistics.median(times[nb]))}, hello {_fmt(hello)}; {rounds} rounds; "
+            f"{_verdict(ratio, FIRST_TARGET)})"
+        )
     lines += [click_line(nb, lat[nb], unchanged[nb], kind.get(nb, "button")) for nb in pages]
     return lines
 
@@ -429,8 +456,10 @@ def load_test(browser, site: Site, apps: list[str], *, sessions: int, window: fl
     for i, page in enumerate(pages):
         where = f"session {i + 1} ({plan[i]}, {roles[i]})"
         if i not in clickable:
-            problems.append(f"{where}: no control within {LOAD_GIVE_UP:.0f} s of its arrival"
-                            f"{' (it said the server was busy)' if i in told else ''}")
+            problems.append(
+                f"{where}: no control within {LOAD_GIVE_UP:.0f} s of its arrival"
+                f"{' (it said the server was busy)' if i in told else ''}"
+            )
             continue
         final = page.evaluate(VIEW_JS)
         errors = page.evaluate(ERRORS_JS)
@@ -442,35 +471,49 @@ def load_test(browser, site: Site, apps: list[str], *, sessions: int, window: fl
             problems.append(f"{where}: {moves} clicks left its view unchanged")
     status = site.status()
     kernel_mb, server_mb = site.kernel_memory()
-    for context, page in zip(contexts, pages):
+    for context, page in zip(contexts, pages, strict=True):
         close(context, page)
     clock.context.close()
     opened = sorted(clickable.values())
-    lines = [f"apps.load {sessions} pages over {len(apps)} apps arriving within {arrived[-1] - arrived[0]:.1f} s "
-             f"(server {' '.join(site.options)}): {len(opened)}/{sessions} showing their app "
-             f"({_verdict(sessions - len(opened), 0)} {sessions}/{sessions})"
-             + (f"; {len(told)} said first that the server was busy or full" if told else "")]
+    lines = [
+        f"apps.load {sessions} pages over {len(apps)} apps arriving within {arrived[-1] - arrived[0]:.1f} s "
+        f"(server {' '.join(site.options)}): {len(opened)}/{sessions} showing their app "
+        f"({_verdict(sessions - len(opened), 0)} {sessions}/{sessions})"
+        + (f"; {len(told)} said first that the server was busy or full" if told else "")
+    ]
     if opened:
         med, slowest = statistics.median(opened), max(opened)
-        lines.append(f"apps.load open-to-clickable median {_fmt(med)}  target {_fmt(LOAD_MEDIAN_TARGET)}; slowest "
-                     f"{_fmt(slowest)}  target {_fmt(LOAD_SLOWEST_TARGET)}  (median {_verdict(med, LOAD_MEDIAN_TARGET)}, "
-                     f"slowest {_verdict(slowest, LOAD_SLOWEST_TARGET)})"
-                     + (f"; the server had sent the page after median {_fmt(statistics.median(sent))}, "
-                        f"slowest {_fmt(max(sent))} (the rest is the browser's)" if sent else ""))
+        lines.append(
+            f"apps.load open-to-clickable median {_fmt(med)}  target {_fmt(LOAD_MEDIAN_TARGET)}; slowest "
+            f"{_fmt(slowest)}  target {_fmt(LOAD_SLOWEST_TARGET)}  (median {_verdict(med, LOAD_MEDIAN_TARGET)}, "
+            f"slowest {_verdict(slowest, LOAD_SLOWEST_TARGET)})"
+            + (
+                f"; the server had sent the page after median {_fmt(statistics.median(sent))}, "
+                f"slowest {_fmt(max(sent))} (the rest is the browser's)"
+                if sent
+                else ""
+            )
+        )
     if clicks:
         med = statistics.median(clicks)
-        lines.append(f"apps.load clicks under load median {_fmt(med)}  target {_fmt(CLICK_TARGET)}; slowest "
-                     f"{_fmt(max(clicks))}  ({len(clicks)} clicks by the players right after the room arrived, "
-                     f"pools refilled {refilled} when they began; {_verdict(med, CLICK_TARGET)})")
+        lines.append(
+            f"apps.load clicks under load median {_fmt(med)}  target {_fmt(CLICK_TARGET)}; slowest "
+            f"{_fmt(max(clicks))}  ({len(clicks)} clicks by the players right after the room arrived, "
+            f"pools refilled {refilled} when they began; {_verdict(med, CLICK_TARGET)})"
+        )
     players = sum(1 for i in ready if roles[i] == "player")
     verdict = "all correct and independent" if not problems else f"{len(problems)} PROBLEMS"
-    lines.append(f"apps.load {players} playing {moves} moves, {len(ready) - players} watching: {verdict}; "
-                 f"distinct kernels {len(set(kernels))}/{sessions}")
+    lines.append(
+        f"apps.load {players} playing {moves} moves, {len(ready) - players} watching: {verdict}; "
+        f"distinct kernels {len(set(kernels))}/{sessions}"
+    )
     if kernel_mb:
-        lines.append(f"apps.load memory: {len(kernel_mb)} kernels (the learners' and the refilled pools; "
-                     f"{status['kernels']} counted by the server), median {statistics.median(kernel_mb):.0f} MB each, "
-                     f"max {max(kernel_mb):.0f} MB, total {sum(kernel_mb):.0f} MB (RSS from /proc); "
-                     f"server {server_mb:.0f} MB")
+        lines.append(
+            f"apps.load memory: {len(kernel_mb)} kernels (the learners' and the refilled pools; "
+            f"{status['kernels']} counted by the server), median {statistics.median(kernel_mb):.0f} MB each, "
+            f"max {max(kernel_mb):.0f} MB, total {sum(kernel_mb):.0f} MB (RSS from /proc); "
+            f"server {server_mb:.0f} MB"
+        )
     lines += [f"apps.load problem: {p}" for p in problems]
     return lines
 
@@ -493,17 +536,21 @@ def report(quick: bool = False):
             try:
                 site.start()
                 warm = site.warm_seconds()
-                yield (f"apps.serve preheated {len(warm)} notebooks one at a time; warm-up per kernel: "
-                       + ", ".join(f"{nb} {s:.1f} s" for nb, s in warm.items()))
-                yield from first_paint_and_clicks(browser, site, apps, rounds=1 if quick else 3,
-                                                  clicks=3 if quick else 10)
+                yield (
+                    f"apps.serve preheated {len(warm)} notebooks one at a time; warm-up per kernel: "
+                    + ", ".join(f"{nb} {s:.1f} s" for nb, s in warm.items())
+                )
+                yield from first_paint_and_clicks(
+                    browser, site, apps, rounds=1 if quick else 3, clicks=3 if quick else 10
+                )
             finally:
                 site.stop()
             site = Site("--learners", str(LOAD_SESSIONS), hello=False)
             try:
                 site.start()
-                yield from load_test(browser, site, apps, sessions=LOAD_SESSIONS, window=LOAD_WINDOW,
-                                     moves=1 if quick else 4)
+                yield from load_test(
+                    browser, site, apps, sessions=LOAD_SESSIONS, window=LOAD_WINDOW, moves=1 if quick else 4
+                )
             finally:
                 site.stop()
         finally:

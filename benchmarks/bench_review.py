@@ -56,8 +56,9 @@ def _replay(n: int) -> None:
         cls.from_record(_cached_record())
 
 
-FIGURES = [Ratio("review.open", _open, _replay, target=1.5, unit="records", engine_burst=3,
-                 reference_burst=3, rounds=9)]
+FIGURES = [
+    Ratio("review.open", _open, _replay, target=1.5, unit="records", engine_burst=3, reference_burst=3, rounds=9)
+]
 
 
 def _drawn() -> bool:
@@ -65,7 +66,9 @@ def _drawn() -> bool:
 
 
 def _note() -> str:
-    return "" if _drawn() else f" [the {GAME} drawing has not landed: placeholder panels, the figure does not count yet]"
+    return (
+        "" if _drawn() else f" [the {GAME} drawing has not landed: placeholder panels, the figure does not count yet]"
+    )
 
 
 #: in the page: click ``el`` and resolve with the milliseconds until the table's next drawing
@@ -141,9 +144,11 @@ def report(quick: bool = False):
     text = html(review)
     built = time.perf_counter() - t
     size = len(text.encode("utf-8"))
-    yield (f"review.export_size {GAME} demo    {size / 1e6:5.2f} MB  target under {SIZE_TARGET / 1e6:g} MB  "
-           f"({review.moves} moves, built in {built:.1f} s; "
-           f"{'meets target' if size < SIZE_TARGET else 'MISSES target'}){_note()}")
+    yield (
+        f"review.export_size {GAME} demo    {size / 1e6:5.2f} MB  target under {SIZE_TARGET / 1e6:g} MB  "
+        f"({review.moves} moves, built in {built:.1f} s; "
+        f"{'meets target' if size < SIZE_TARGET else 'MISSES target'}){_note()}"
+    )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -167,18 +172,22 @@ def report(quick: bool = False):
                 ratios, files, plays = [], [], []
                 for _ in range(2 if quick else 5):
                     site.wait_idle()
-                    pair = [("file", lambda: _open_file(browser, path)),
-                            ("play", lambda: _first_control(browser, site))]
+                    pair = [
+                        ("file", lambda: _open_file(browser, path)),
+                        ("play", lambda: _first_control(browser, site)),
+                    ]
                     random.Random(len(ratios)).shuffle(pair)
                     got = {k: f() for k, f in pair}
                     files.append(got["file"])
                     plays.append(got["play"])
                     ratios.append(got["file"] / got["play"])
                 ratio = statistics.median(ratios)
-                yield (f"review.export_open            ratio {ratio:5.2f}  target {OPEN_TARGET:g}  (file "
-                       f"{statistics.median(files):.2f} s, stars play app first control "
-                       f"{statistics.median(plays):.2f} s; {len(ratios)} rounds; "
-                       f"{'meets target' if ratio <= OPEN_TARGET else 'MISSES target'}){_note()}")
+                yield (
+                    f"review.export_open            ratio {ratio:5.2f}  target {OPEN_TARGET:g}  (file "
+                    f"{statistics.median(files):.2f} s, stars play app first control "
+                    f"{statistics.median(plays):.2f} s; {len(ratios)} rounds; "
+                    f"{'meets target' if ratio <= OPEN_TARGET else 'MISSES target'}){_note()}"
+                )
                 _, context, page = open_until_clickable(browser, site, "review.ipynb")
                 try:
                     page.wait_for_selector(".dn-table [data-target]", timeout=180_000)
@@ -188,10 +197,12 @@ def report(quick: bool = False):
                     close(context, page)
                 hello = statistics.median(_hello(browser, site, 10 if quick else 30))
                 med = statistics.median(times)
-                yield (f"review.step {GAME} demo         median {med * 1e3:5.0f} ms  target "
-                       f"{STEP_TARGET * 1e3:.0f} ms  ({len(times)} clicks, max {max(times) * 1e3:.0f} ms; "
-                       f"the hello app's click in the same run: {hello * 1e3:.0f} ms; "
-                       f"{'meets target' if med <= STEP_TARGET else 'MISSES target'}){_note()}")
+                yield (
+                    f"review.step {GAME} demo         median {med * 1e3:5.0f} ms  target "
+                    f"{STEP_TARGET * 1e3:.0f} ms  ({len(times)} clicks, max {max(times) * 1e3:.0f} ms; "
+                    f"the hello app's click in the same run: {hello * 1e3:.0f} ms; "
+                    f"{'meets target' if med <= STEP_TARGET else 'MISSES target'}){_note()}"
+                )
             finally:
                 browser.close()
     finally:

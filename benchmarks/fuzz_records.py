@@ -17,7 +17,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import daynight
 from daynight.testing import FuzzReport, fuzz_records
@@ -26,8 +27,12 @@ from daynight.testing import FuzzReport, fuzz_records
 def _stars() -> list[Any]:
     from daynight.stars import StarsGame, play_cards, teaching_position
 
-    night = teaching_position([["orange 7", "pink 9"], ["orange 10", "purple 8"], ["blue 2", "blue 4"]],
-                              "orange 4", time="night", names=["Ursula", "Matthias", "Irene"])
+    night = teaching_position(
+        [["orange 7", "pink 9"], ["orange 10", "purple 8"], ["blue 2", "blue 4"]],
+        "orange 4",
+        time="night",
+        names=["Ursula", "Matthias", "Irene"],
+    )
     play_cards(night, ["orange 7", "orange 10", "blue 2"])
     return [night, StarsGame.from_order(list(range(108))[::-1], 4)]
 
@@ -35,22 +40,41 @@ def _stars() -> list[Any]:
 def _sunmoon() -> list[Any]:
     from daynight.sunmoon import SunMoon
 
-    return [SunMoon.from_position({"hands": [["sun 20", "moon 2"], ["moon 3"]],
-                                   "rows": [{"sun": ["sun 10"]}, {"moon": [["moon 5", "lunar eclipse"]]}],
-                                   "discard": ["sun 4"], "draw": ["moon 9"]}),
-            SunMoon.from_position({"hands": [["sun 8"], ["moon 1"], ["sun 28"]], "rows": [{}, {}, {}],
-                                   "turn": 2, "rest": "box"})]
+    return [
+        SunMoon.from_position(
+            {
+                "hands": [["sun 20", "moon 2"], ["moon 3"]],
+                "rows": [{"sun": ["sun 10"]}, {"moon": [["moon 5", "lunar eclipse"]]}],
+                "discard": ["sun 4"],
+                "draw": ["moon 9"],
+            }
+        ),
+        SunMoon.from_position(
+            {"hands": [["sun 8"], ["moon 1"], ["sun 28"]], "rows": [{}, {}, {}], "turn": 2, "rest": "box"}
+        ),
+    ]
 
 
 def _mtg() -> list[Any]:
     from daynight.mtg import DayNight
 
-    setup = {"players": ["Alice", "Bob"],
-             "teams": [{"name": "Humans", "players": ["Alice"]}, {"name": "Wolves", "players": ["Bob"]}],
-             "designation": "night",
-             "permanents": [{"name": "Brutal Cathar", "back": "Moonrage Brute", "controller": "Bob"}]}
-    return [DayNight.from_record({"format": "daynight-record", "version": 1, "game": "mtg", "setup": setup,
-                                  "moves": [{"turn": "Humans"}, {"cast": "Alice"}, {"turn": "Wolves"}]})]
+    setup = {
+        "players": ["Alice", "Bob"],
+        "teams": [{"name": "Humans", "players": ["Alice"]}, {"name": "Wolves", "players": ["Bob"]}],
+        "designation": "night",
+        "permanents": [{"name": "Brutal Cathar", "back": "Moonrage Brute", "controller": "Bob"}],
+    }
+    return [
+        DayNight.from_record(
+            {
+                "format": "daynight-record",
+                "version": 1,
+                "game": "mtg",
+                "setup": setup,
+                "moves": [{"turn": "Humans"}, {"cast": "Alice"}, {"turn": "Wolves"}],
+            }
+        )
+    ]
 
 
 def _temples() -> list[Any]:
@@ -61,8 +85,7 @@ def _temples() -> list[Any]:
 
 
 #: teaching positions per game: built with each game's own constructors, so they stay valid
-POSITIONS: dict[str, Callable[[], list[Any]]] = {
-    "stars": _stars, "sunmoon": _sunmoon, "mtg": _mtg, "temples": _temples}
+POSITIONS: dict[str, Callable[[], list[Any]]] = {"stars": _stars, "sunmoon": _sunmoon, "mtg": _mtg, "temples": _temples}
 
 
 def records(game: str, demo_seeds=(0, 1)) -> tuple[list[Any], list[str]]:
@@ -74,13 +97,14 @@ def records(game: str, demo_seeds=(0, 1)) -> tuple[list[Any], list[str]]:
     try:
         for position in POSITIONS.get(game, list)():
             out.append(json.loads(position.to_json()))
-    except Exception as exc:  # noqa: BLE001 - a note, not a failure of the run
+    except Exception as exc:
         notes.append(f"{game}: teaching positions skipped ({type(exc).__name__}: {exc})")
     return out, notes
 
 
-def run(games: list[str], n: int, seed: int, samples: str | None = None,
-        say: Callable[[str], None] = print) -> list[FuzzReport]:
+def run(
+    games: list[str], n: int, seed: int, samples: str | None = None, say: Callable[[str], None] = print
+) -> list[FuzzReport]:
     reports = []
     for game in games:
         base, notes = records(game)
@@ -88,10 +112,9 @@ def run(games: list[str], n: int, seed: int, samples: str | None = None,
             say(note)
         started = time.perf_counter()
 
-        def progress(i: int, report: FuzzReport) -> None:
+        def progress(i: int, report: FuzzReport, game: str = game, started: float = started) -> None:
             if (i + 1) % 1000 == 0 and i + 1 < n:
-                say(f"  {game}: {i + 1}/{n}, {report.escapes} escapes so far "
-                    f"({time.perf_counter() - started:.0f} s)")
+                say(f"  {game}: {i + 1}/{n}, {report.escapes} escapes so far ({time.perf_counter() - started:.0f} s)")
 
         report = fuzz_records(game, n=n, seed=seed, records=base, progress=progress)
         for line in report.lines():
@@ -114,8 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         p.error(f"unknown game {unknown[0]!r}; the games are {', '.join(daynight.GAMES)}")
     games = args.games or list(daynight.GAMES)
-    print(f"daynight record fuzzing: {args.n:,} mutated records per game, seed {args.seed} "
-          f"(Python {sys.version.split()[0]})", flush=True)
+    print(
+        f"daynight record fuzzing: {args.n:,} mutated records per game, seed {args.seed} "
+        f"(Python {sys.version.split()[0]})",
+        flush=True,
+    )
     reports = run(games, args.n, args.seed, args.samples, say=lambda line: print(line, flush=True))
     total = sum(r.escapes for r in reports)
     print(f"total: {sum(r.records for r in reports):,} records, {total} escapes")

@@ -17,8 +17,8 @@ import gc
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 def _time(fn: Callable[[int], object], n: int) -> float:
@@ -39,8 +39,8 @@ class Ratio:
     """time(engine) / time(reference) per unit of work, paired and interleaved."""
 
     name: str
-    engine: Callable[[int], object]       # engine(n): do n units of work
-    reference: Callable[[int], object]    # reference(n): the same n units, straight-line
+    engine: Callable[[int], object]  # engine(n): do n units of work
+    reference: Callable[[int], object]  # reference(n): the same n units, straight-line
     target: float
     stretch: float | None = None
     unit: str = "games"
@@ -68,9 +68,11 @@ class Ratio:
         e_rate = 1 / statistics.median(te_all)
         r_rate = 1 / statistics.median(tr_all)
         stretch = f"  stretch {self.stretch:g}" if self.stretch is not None else ""
-        return (f"{self.name:<28} ratio {ratio:5.2f}  target {self.target:g}{stretch}  "
-                f"(engine {e_rate:,.0f} {self.unit}/s, reference {r_rate:,.0f} {self.unit}/s; "
-                f"{_verdict(ratio, self.target, self.stretch)})")
+        return (
+            f"{self.name:<28} ratio {ratio:5.2f}  target {self.target:g}{stretch}  "
+            f"(engine {e_rate:,.0f} {self.unit}/s, reference {r_rate:,.0f} {self.unit}/s; "
+            f"{_verdict(ratio, self.target, self.stretch)})"
+        )
 
 
 @dataclass
@@ -79,7 +81,7 @@ class Timing:
 
     name: str
     fn: Callable[[], object]
-    target: float                 # seconds (or a ratio when reference is given)
+    target: float  # seconds (or a ratio when reference is given)
     stretch: float | None = None
     reference: Callable[[], object] | None = None
     repeats: int = 7
@@ -91,8 +93,10 @@ class Timing:
             times = [_time(lambda n: self.fn(), 1) for _ in range(repeats)]
             med = statistics.median(times)
             stretch = f"  stretch {_fmt(self.stretch)}" if self.stretch is not None else ""
-            return (f"{self.name:<28} median {_fmt(med)}  target {_fmt(self.target)}{stretch}  "
-                    f"({repeats} runs; {_verdict(med, self.target, self.stretch)})")
+            return (
+                f"{self.name:<28} median {_fmt(med)}  target {_fmt(self.target)}{stretch}  "
+                f"({repeats} runs; {_verdict(med, self.target, self.stretch)})"
+            )
         self.reference()
         ratios, te, tr = [], [], []
         order = random.Random(0)
@@ -105,9 +109,11 @@ class Timing:
             ratios.append(t["e"] / t["r"])
         ratio = statistics.median(ratios)
         stretch = f"  stretch {self.stretch:g}" if self.stretch is not None else ""
-        return (f"{self.name:<28} ratio {ratio:5.2f}  target {self.target:g}{stretch}  "
-                f"(engine median {_fmt(statistics.median(te))}, reference median "
-                f"{_fmt(statistics.median(tr))}; {_verdict(ratio, self.target, self.stretch)})")
+        return (
+            f"{self.name:<28} ratio {ratio:5.2f}  target {self.target:g}{stretch}  "
+            f"(engine median {_fmt(statistics.median(te))}, reference median "
+            f"{_fmt(statistics.median(tr))}; {_verdict(ratio, self.target, self.stretch)})"
+        )
 
 
 def _fmt(seconds: float) -> str:

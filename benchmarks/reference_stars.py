@@ -121,8 +121,8 @@ def random_game(n: int, rng: random.Random) -> list[int]:
     order = list(range(108))
     rng.shuffle(order)
     k = REMOVED[n]
-    hands = [order[k + 7 * p: k + 7 * p + 7] for p in range(n)]
-    pile = order[k + 7 * n:]
+    hands = [order[k + 7 * p : k + 7 * p + 7] for p in range(n)]
+    pile = order[k + 7 * n :]
     pile.reverse()
     c = pile.pop()
     day = not TIME[c]
@@ -143,12 +143,19 @@ def first_decision(n: int = 4, seed: int = 0):
     order = list(range(108))
     rng.shuffle(order)
     k = REMOVED[n]
-    hand = order[k: k + 7]
-    pile = order[k + 7 * n:]
+    hand = order[k : k + 7]
+    pile = order[k + 7 * n :]
     top = pile[0]
     unseen = [c for c in range(108) if c not in hand and c != top]
-    return {"n": n, "hand": hand, "revealed": top, "day": not TIME[top], "unseen": unseen,
-            "pile": len(pile) - 1, "removed": k}
+    return {
+        "n": n,
+        "hand": hand,
+        "revealed": top,
+        "day": not TIME[top],
+        "unseen": unseen,
+        "pile": len(pile) - 1,
+        "removed": k,
+    }
 
 
 def hint(info, rollouts: int = 1000, seed: int = 1) -> list[float]:
@@ -168,9 +175,9 @@ def hint(info, rollouts: int = 1000, seed: int = 1) -> list[float]:
             hands[0] = [c for c in hand if c != mine]
             i = 0
             for p in range(1, n):
-                hands[p] = cards[i:i + 7]
+                hands[p] = cards[i : i + 7]
                 i += 7
-            pile = cards[i:i + info["pile"]]
+            pile = cards[i : i + info["pile"]]
             table = [info["revealed"]]
             played = [[] for _ in range(n)]
             played[0].append(mine)

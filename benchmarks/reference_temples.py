@@ -18,8 +18,8 @@ from daynight.temples import CENTRE, DIST, NEIGHBOURS, SQUARES, SURROUNDING, def
 _BOOKS = default_books()
 # card index -> spell (shared tables, as the engine's cards are)
 CARDS = [sp for side in ("day", "night") for sp in _BOOKS[side].spells for _ in range(sp.copies)]
-OWNER = [0 if i < 70 else 1 for i in range(140)]          # 0 Day, 1 Night
-THEME_BAN = ("crystallize", "mystify")                      # Day may not cast crystallize...
+OWNER = [0 if i < 70 else 1 for i in range(140)]  # 0 Day, 1 Night
+THEME_BAN = ("crystallize", "mystify")  # Day may not cast crystallize...
 WANT = {"day": 1, "night": 2, "neutral": 0}
 
 
@@ -31,9 +31,21 @@ def new_state(rng: random.Random) -> dict:
     rng.shuffle(piles[0])
     rng.shuffle(piles[1])
     hands = [[piles[0].pop() for _ in range(5)], [piles[1].pop() for _ in range(5)]]
-    return {"tiles": tiles, "temple": [0] * 48, "ttile": [0] * 48, "myst": [0] * 48, "crys": [0] * 48,
-            "pawn": [0, 47], "hands": hands, "piles": piles, "disc": [[], []], "temples": [0, 0],
-            "turn": 0, "over": False, "turn_no": 1}
+    return {
+        "tiles": tiles,
+        "temple": [0] * 48,
+        "ttile": [0] * 48,
+        "myst": [0] * 48,
+        "crys": [0] * 48,
+        "pawn": [0, 47],
+        "hands": hands,
+        "piles": piles,
+        "disc": [[], []],
+        "temples": [0, 0],
+        "turn": 0,
+        "over": False,
+        "turn_no": 1,
+    }
 
 
 def draw(S, p, rng):
@@ -103,7 +115,7 @@ def check_temples(S, p, touched, rng):
             if S["temples"][p] >= 2:
                 S["over"] = True
                 return
-            if not open_room(S, 0) and not open_room(S, 1):   # 4.2 Draw: no room for either
+            if not open_room(S, 0) and not open_room(S, 1):  # 4.2 Draw: no room for either
                 S["over"] = True
                 return
             rest = [t for t in group if not S["temple"][t]]
@@ -218,7 +230,7 @@ def resolve(S, sp, p, x, rng, touched):
                     n -= 1
         elif op == "move":
             q = p if st.who == "self" else 1 - p
-            for k in range(st.steps):
+            for _ in range(st.steps):
                 here = S["pawn"][q]
                 if q == 0 and p == 0:
                     if S["crys"][here]:
@@ -268,10 +280,9 @@ def play_turn(S, rng):
                     if used < 18:
                         ttile[s] = 1
                         changed = True
-        if changed:
-            if not open_room(S, 1):     # 4.3 Victory for Day by default (or 4.2, a draw)
-                S["over"] = True
-                return
+        if changed and not open_room(S, 1):  # 4.3 Victory for Day by default (or 4.2, a draw)
+            S["over"] = True
+            return
     hours = 12
     hand = S["hands"][p]
     pawn = S["pawn"]

@@ -10,7 +10,8 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .core import (
     DaynightError,
@@ -28,16 +29,17 @@ __version__ = "0.1.0"
 #: registry: name -> (module, one-line description); the module's ``GAME`` is the game's
 #: class (``"module:Class"`` names another class of that module)
 GAMES: dict[str, tuple[str, str]] = {
-    "stars": ("daynight.stars",
-              "Day & Night (Piatnik 2021): 3-5 players play two cards at once; by day the "
-              "highest colour total wins, by night the lowest; collect stars."),
-    "temples": ("daynight.temples",
-                "Day & Night (Mystics): a two-player duel of spells on a 6x8 board; Mystify, "
-                "Crystallize, build two temples."),
-    "mtg": ("daynight.mtg",
-            "Magic: The Gathering's day/night designation, daybound and nightbound."),
-    "sunmoon": ("daynight.sunmoon",
-                "Sonne und Mond: 2-4 players build sun and moon rows, eclipses, harvests."),
+    "stars": (
+        "daynight.stars",
+        "Day & Night (Piatnik 2021): 3-5 players play two cards at once; by day the "
+        "highest colour total wins, by night the lowest; collect stars.",
+    ),
+    "temples": (
+        "daynight.temples",
+        "Day & Night (Mystics): a two-player duel of spells on a 6x8 board; Mystify, Crystallize, build two temples.",
+    ),
+    "mtg": ("daynight.mtg", "Magic: The Gathering's day/night designation, daybound and nightbound."),
+    "sunmoon": ("daynight.sunmoon", "Sonne und Mond: 2-4 players build sun and moon rows, eclipses, harvests."),
 }
 
 

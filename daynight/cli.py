@@ -18,7 +18,8 @@ import json
 import os
 import re
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from . import GAMES, game_module, replay
 from .core import DaynightError, Game, load_record, shown
@@ -29,8 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="daynight",
         description="Four 'Day & Night' games as rule engines that explain every rule they apply.",
-        epilog=f"games:\n{games}\n\nexample:\n  daynight demo stars --seed 7 -o game.json\n"
-               "  daynight replay game.json",
+        epilog=f"games:\n{games}\n\nexample:\n  daynight demo stars --seed 7 -o game.json\n  daynight replay game.json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -38,13 +38,15 @@ def _parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="replay a game record and explain it")
     rp.add_argument("file", help="a JSON game record")
     rp.add_argument("--json", action="store_true", help="machine-readable output")
-    rp.add_argument("--steps", action="store_true",
-                    help="print the state after every move, not only at the end")
-    rp.add_argument("--upto", type=_count, metavar="N",
-                    help="replay only the first N moves (to see a record up to a bad move)")
-    rp.add_argument("--html", metavar="OUT.html",
-                    help="write the game as one HTML file to step through in any browser "
-                         "(no server, no network)")
+    rp.add_argument("--steps", action="store_true", help="print the state after every move, not only at the end")
+    rp.add_argument(
+        "--upto", type=_count, metavar="N", help="replay only the first N moves (to see a record up to a bad move)"
+    )
+    rp.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write the game as one HTML file to step through in any browser (no server, no network)",
+    )
     dp = sub.add_parser("demo", help="play a seeded game between bots and write its record")
     dp.add_argument("game", choices=sorted(GAMES))
     dp.add_argument("--seed", type=int, default=1)
@@ -59,6 +61,7 @@ def _count(text: str) -> int:
 
 
 # -- printing: one escaped line at a time ---------------------------------------------------
+
 
 def _say(text: str) -> None:
     """Print ``text``, each line made safe to show (:func:`~daynight.core.shown`)."""
@@ -78,7 +81,7 @@ def _json_escape(match: re.Match) -> str:
     if ch.isprintable():
         return ch
     units = ch.encode("utf-16-be", "surrogatepass")
-    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2))
+    return "".join(f"\\u{int.from_bytes(units[i : i + 2], 'big'):04x}" for i in range(0, len(units), 2))
 
 
 def _safe_json(value: Any) -> str:
@@ -89,8 +92,8 @@ def _safe_json(value: Any) -> str:
 
 # -- replay ------------------------------------------------------------------------------------
 
-def _replayed(path: str, *, upto: int | None = None,
-              steps: bool = False) -> tuple[Game, list[dict[str, Any]] | None]:
+
+def _replayed(path: str, *, upto: int | None = None, steps: bool = False) -> tuple[Game, list[dict[str, Any]] | None]:
     """Load the record at ``path`` and replay it (the first ``upto`` moves); with ``steps``,
     also the state after every move. Raises :class:`DaynightError` for a bad record."""
     record = load_record(path)
@@ -106,14 +109,12 @@ def _replayed(path: str, *, upto: int | None = None,
 
 def _refusal(path: str, exc: DaynightError) -> str:
     good = getattr(exc, "replayed", None)
-    hint = (f"; the {good} moves before it replay (daynight replay {path} --upto {good})"
-            if good else "")
+    hint = f"; the {good} moves before it replay (daynight replay {path} --upto {good})" if good else ""
     return f"{path}: {exc}{hint}"
 
 
 def _json_report(game: Game, steps: list[dict[str, Any]] | None) -> dict[str, Any]:
-    out = {"game": game.name, "moves": len(game.history), "state": game.state_json(),
-           "events": game.log.to_json()}
+    out = {"game": game.name, "moves": len(game.history), "state": game.state_json(), "events": game.log.to_json()}
     if steps is not None:
         out["steps"] = steps
     return out
@@ -126,7 +127,7 @@ def _text_report(game: Game, steps: list[dict[str, Any]] | None, path: str) -> s
     else:
         done = 0
         for step in steps:
-            lines += [f"  {e}" for e in game.log[done:step["events"]]]
+            lines += [f"  {e}" for e in game.log[done : step["events"]]]
             done = step["events"]
             lines.append(f"  -> after move {step['move']}: {step['state'].get('summary', '')}")
         lines += [f"  {e}" for e in game.log[done:]]
@@ -135,7 +136,9 @@ def _text_report(game: Game, steps: list[dict[str, Any]] | None, path: str) -> s
 
 
 def _html(args: argparse.Namespace) -> int:
-    from .review import write_html
+    """``daynight replay FILE --html OUT``: the review as one HTML file (only this command draws, so
+    only it imports :mod:`daynight.review` and the drawings)."""
+    from .review import write_html  # lazy: 20 ms on the 27 ms of every command (-X importtime)
 
     try:
         review = write_html(args.file, args.html)
@@ -143,8 +146,10 @@ def _html(args: argparse.Namespace) -> int:
         return _err(f"{args.file}: {exc}")
     print(f"wrote {shown(args.html)}: {review.moves} moves of {review.title}, to open in any browser")
     if review.error:
-        return _err(f"{args.file}: the record stops after move {review.moves}: {review.error}; "
-                    f"{args.html} shows the moves before it")
+        return _err(
+            f"{args.file}: the record stops after move {review.moves}: {review.error}; "
+            f"{args.html} shows the moves before it"
+        )
     return 0
 
 
@@ -163,6 +168,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 # -- the other commands ---------------------------------------------------------------------------
+
 
 def _games(args: argparse.Namespace) -> int:
     for name, (_, desc) in GAMES.items():
@@ -209,8 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # an engine bug must still not print a traceback
         subject = getattr(args, "file", None) or getattr(args, "game", "daynight")
         with_file = " with the file" if args.command == "replay" else ""
-        return _err(f"{subject}: could not {args.command} ({type(exc).__name__}: {shown(exc, 200)}); "
-                    f"this is a bug in daynight, please report it{with_file}")
+        return _err(
+            f"{subject}: could not {args.command} ({type(exc).__name__}: {shown(exc, 200)}); "
+            f"this is a bug in daynight, please report it{with_file}"
+        )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,7 +17,9 @@ share, so that the four games look like one package and read without colour visi
 * :func:`esc` / :func:`attr` -- every text from a state is escaped here (and made safe with
   :func:`daynight.core.shown`), so a name from a file cannot break the drawing or the page;
 * :func:`words` -- the words a drawing carries (its text, titles and accessible names), for
-  tests that check no hidden card is drawn and every shown card is named.
+  tests that check no hidden card is drawn and every shown card is named;
+* :func:`text_width` -- how wide a text is drawn, with a wide (Chinese) character a full
+  em and a Latin letter 0.6 em, so a badge fits 日與夜 as well as "pile 63".
 
 Conventions every game's drawing follows (the table widget relies on them):
 
@@ -29,7 +31,10 @@ Conventions every game's drawing follows (the table widget relies on them):
 * things that just happened are wrapped by :func:`animate` (CSS classes the table widget
   animates, none under ``prefers-reduced-motion``); a drawing never needs its animation;
 * hidden cards are drawn as backs (:func:`card_back`) from a player's *view*, never from the
-  hidden card itself.
+  hidden card itself;
+* a drawing is in the language of :mod:`daynight.i18n` when it is drawn (its root names it,
+  ``xml:lang``), in :data:`FONT`, which names a Traditional Chinese font for every system
+  after the Latin ones, so zh-TW words show as words, not as boxes.
 """
 
 from __future__ import annotations
@@ -37,23 +42,73 @@ from __future__ import annotations
 import importlib
 import math
 import re
+import unicodedata
+import xml.etree.ElementTree as ET
 import zlib
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
+from . import i18n
 from .core import shown
+from .i18n import gettext as _
 
 __all__ = [
-    "Drawing", "Piece", "Colour", "PATTERNS", "FONT", "INK", "PAPER", "LINE", "FOCUS",
-    "esc", "attr", "contrast", "document", "place", "row", "column", "group", "rect", "text",
-    "animate", "card", "card_back", "badge", "panel", "sun", "moon", "star", "time_symbol",
-    "flower", "eclipse", "words", "table",
+    "CJK_FONTS",
+    "FOCUS",
+    "FONT",
+    "INK",
+    "LINE",
+    "PAPER",
+    "PATTERNS",
+    "Colour",
+    "Drawing",
+    "Piece",
+    "animate",
+    "attr",
+    "badge",
+    "card",
+    "card_back",
+    "column",
+    "contrast",
+    "document",
+    "eclipse",
+    "esc",
+    "flower",
+    "group",
+    "moon",
+    "panel",
+    "place",
+    "rect",
+    "row",
+    "star",
+    "sun",
+    "table",
+    "text",
+    "text_width",
+    "time_symbol",
+    "words",
 ]
 
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif"
-INK = "#1a1a1a"        #: text on light paper
-PAPER = "#fffdf7"      #: the table's cloth
-LINE = "#333333"       #: outlines
-FOCUS = "#0b57d0"      #: the focus ring (the widget's style sheet uses the same colour)
+#: Traditional Chinese fonts, one or more on every system: Google's and Adobe's free fonts
+#: (Linux: Debian's fonts-noto-cjk; Android), Apple's (macOS, iOS) and Microsoft's (Windows)
+CJK_FONTS = (
+    "'Noto Sans TC'",
+    "'Noto Sans CJK TC'",
+    "'Source Han Sans TC'",
+    "'PingFang TC'",
+    "'Heiti TC'",
+    "'Microsoft JhengHei'",
+    "'Microsoft JhengHei UI'",
+)
+#: the drawings' font stack: the system's own Latin font first (so English reads as the page
+#: does), then a Traditional Chinese one for the characters the Latin fonts lack, then any
+FONT = ", ".join(
+    ("system-ui", "-apple-system", "'Segoe UI'", "Roboto", "'Noto Sans'", "'DejaVu Sans'", *CJK_FONTS, "sans-serif")
+)
+INK = "#1a1a1a"  #: text on light paper
+PAPER = "#fffdf7"  #: the table's cloth
+LINE = "#333333"  #: outlines
+FOCUS = "#0b57d0"  #: the focus ring (the widget's style sheet uses the same colour)
 
 # ---------------------------------------------------------------------------
 # Escaping
@@ -68,6 +123,8 @@ def esc(value: Any, limit: int | None = None) -> str:
     s = str(value)
     if limit is None and s.isascii() and s.isprintable():  # the common case: nothing to make safe
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if limit is not None and not s.isascii():
+        limit = _fitting(s, limit)
     s = shown(s, limit)
     s = _XML_BAD.sub("\ufffd", s)
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -76,6 +133,48 @@ def esc(value: Any, limit: int | None = None) -> str:
 def attr(value: Any, limit: int | None = None) -> str:
     """Text for an attribute value (between double quotes)."""
     return esc(value, limit).replace('"', "&quot;")
+
+
+# ---------------------------------------------------------------------------
+# Text widths: a wide character is not a Latin letter
+# ---------------------------------------------------------------------------
+
+NARROW_EM = 0.6  #: the width of a Latin letter (an average, with room), in em
+WIDE_EM = 1.0  #: the width of a wide or full-width character (Chinese, kana, hangul), in em
+
+
+def _fifths(ch: str) -> int:
+    """The width of ``ch`` in fifths of an em: 5 for East Asian wide and full-width characters
+    (``unicodedata.east_asian_width`` W or F), 0 for combining marks and invisible format
+    characters, 3 (a Latin letter) for the rest."""
+    if unicodedata.east_asian_width(ch) in "WF":
+        return 5
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 3
+
+
+def text_width(value: Any, size: float) -> float:
+    """About how wide ``value`` is drawn at font size ``size``: a wide character takes
+    :data:`WIDE_EM`, a Latin letter :data:`NARROW_EM` (``text_width("日與夜", 10) == 30``,
+    ``text_width("day", 10) == 18``)."""
+    s = shown(str(value))
+    if s.isascii():
+        return NARROW_EM * size * len(s)
+    wide = sum(1 for ch in s if _fifths(ch) == 5)
+    narrow = sum(1 for ch in s if _fifths(ch) == 3)
+    return NARROW_EM * size * narrow + WIDE_EM * size * wide
+
+
+def _fitting(s: str, letters: int) -> int:
+    """How many characters of ``s`` fit in the width of ``letters`` Latin letters (a ``limit``
+    counts Latin letters' widths: ten Chinese characters fill a limit of 18)."""
+    room, used = 3 * letters, 0
+    for i, ch in enumerate(s):
+        used += _fifths(ch)
+        if used > room:
+            return i
+    return max(letters, len(s))
 
 
 def _n(x: float) -> str:
@@ -94,7 +193,7 @@ def _luminance(hex_colour: str) -> float:
     h = hex_colour.lstrip("#")
     if len(h) == 3:
         h = "".join(c * 2 for c in h)
-    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    channels = [int(h[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -111,7 +210,7 @@ PATTERNS: dict[str, str] = {
     "none": "",
     "stripes": '<path d="M-2,2 l4,-4 M0,10 l10,-10 M8,12 l4,-4" stroke-width="2.2"/>',
     "dots": '<circle cx="3" cy="3" r="1.7" stroke="none" fill-opacity="1"/>'
-            '<circle cx="8" cy="8" r="1.7" stroke="none" fill-opacity="1"/>',
+    '<circle cx="8" cy="8" r="1.7" stroke="none" fill-opacity="1"/>',
     "cross": '<path d="M0,0 l10,10 M10,0 l-10,10" stroke-width="1.4"/>',
     "grid": '<path d="M5,0 v10 M0,5 h10" stroke-width="1.6"/>',
     "waves": '<path d="M0,5 q2.5,-4 5,0 t5,0" fill="none" stroke-width="1.6"/>',
@@ -159,7 +258,7 @@ class Drawing:
     """A finished SVG document. Notebooks show it (``_repr_html_`` inlines the SVG, so its
     words are text a reader can select and a screen reader can read)."""
 
-    __slots__ = ("svg", "label", "width", "height")
+    __slots__ = ("height", "label", "svg", "width")
 
     def __init__(self, svg: str, label: str, width: float, height: float):
         self.svg = svg
@@ -194,14 +293,23 @@ def _defs(body: str, prefix: str) -> tuple[str, str]:
     parts = []
     for name, tone in used:
         ink = _TONE_INK[tone]
-        parts.append(f'<pattern id="{prefix}-{name}-{tone}" width="10" height="10" patternUnits="userSpaceOnUse">'
-                     f'<g stroke="{ink}" fill="{ink}" stroke-opacity=".32" fill-opacity=".32">'
-                     f'{PATTERNS.get(name, "")}</g></pattern>')
+        parts.append(
+            f'<pattern id="{prefix}-{name}-{tone}" width="10" height="10" patternUnits="userSpaceOnUse">'
+            f'<g stroke="{ink}" fill="{ink}" stroke-opacity=".32" fill-opacity=".32">'
+            f"{PATTERNS.get(name, '')}</g></pattern>"
+        )
     return body, "<defs>" + "".join(parts) + "</defs>"
 
 
-def document(piece: Piece, *, label: str, desc: str | None = None, background: str | None = PAPER,
-             pad: float = 6, cls: str = "dn-svg") -> Drawing:
+def document(
+    piece: Piece,
+    *,
+    label: str,
+    desc: str | None = None,
+    background: str | None = PAPER,
+    pad: float = 6,
+    cls: str = "dn-svg",
+) -> Drawing:
     """Wrap ``piece`` in a root ``<svg>``: scalable (``viewBox``), named (``aria-label``,
     ``<title>``, an optional ``<desc>``), in the package's font, with the patterns it uses.
 
@@ -210,15 +318,17 @@ def document(piece: Piece, *, label: str, desc: str | None = None, background: s
     """
     w, h = piece.w + 2 * pad, piece.h + 2 * pad
     body = piece.svg
-    prefix = "dn%08x" % zlib.crc32(body.encode("utf-8", "surrogatepass"))
+    prefix = f"dn{zlib.crc32(body.encode('utf-8', 'surrogatepass')):08x}"
     body, defs = _defs(body, prefix)
     bg = f'<rect class="dn-cloth" width="{_n(w)}" height="{_n(h)}" rx="10" fill="{background}"/>' if background else ""
     extra = f"<desc>{esc(desc)}</desc>" if desc else ""
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {_n(w)} {_n(h)}" '
-           f'width="{_n(w)}" height="{_n(h)}" role="group" aria-label="{attr(label)}" '
-           f'font-family="{FONT}" style="max-width:100%;height:auto">'
-           f"<title>{esc(label)}</title>{extra}{defs}{bg}"
-           f'<g transform="translate({_n(pad)},{_n(pad)})">{body}</g></svg>')
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {_n(w)} {_n(h)}" '
+        f'width="{_n(w)}" height="{_n(h)}" xml:lang="{i18n.language()}" role="group" aria-label="{attr(label)}" '
+        f'font-family="{FONT}" style="max-width:100%;height:auto">'
+        f"<title>{esc(label)}</title>{extra}{defs}{bg}"
+        f'<g transform="translate({_n(pad)},{_n(pad)})">{body}</g></svg>'
+    )
     return Drawing(svg, label, w, h)
 
 
@@ -255,8 +365,9 @@ def column(pieces: Sequence[Piece], gap: float = 8, align: str = "left") -> Piec
     return Piece(w, y - gap, "".join(out))
 
 
-def group(body: str, *, label: str | None = None, key: str | None = None, cls: str | None = None,
-          transform: str | None = None) -> str:
+def group(
+    body: str, *, label: str | None = None, key: str | None = None, cls: str | None = None, transform: str | None = None
+) -> str:
     """A ``<g>``; with ``label`` it is a named image (``role="img"``, ``aria-label``, ``<title>``);
     with ``key`` it may become a click target of the table widget."""
     a = []
@@ -272,17 +383,41 @@ def group(body: str, *, label: str | None = None, key: str | None = None, cls: s
     return f"<g {' '.join(a)}>{body}</g>" if a else f"<g>{body}</g>"
 
 
-def rect(x: float, y: float, w: float, h: float, *, fill: str = "none", stroke: str | None = LINE,
-         width: float = 1.5, rx: float = 0, cls: str | None = None, extra: str = "") -> str:
+def rect(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    fill: str = "none",
+    stroke: str | None = LINE,
+    width: float = 1.5,
+    rx: float = 0,
+    cls: str | None = None,
+    extra: str = "",
+) -> str:
     s = f' stroke="{stroke}" stroke-width="{_n(width)}"' if stroke else ""
     c = f' class="{cls}"' if cls else ""
     r = f' rx="{_n(rx)}"' if rx else ""
-    return (f'<rect{c} x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{r} fill="{fill}"{s}'
-            f'{" " + extra if extra else ""}/>')
+    return (
+        f'<rect{c} x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{r} fill="{fill}"{s}'
+        f"{' ' + extra if extra else ''}/>"
+    )
 
 
-def text(x: float, y: float, value: Any, *, size: float = 14, weight: str | None = None, anchor: str = "start",
-         fill: str = INK, cls: str | None = None, limit: int | None = None, italic: bool = False) -> str:
+def text(
+    x: float,
+    y: float,
+    value: Any,
+    *,
+    size: float = 14,
+    weight: str | None = None,
+    anchor: str = "start",
+    fill: str = INK,
+    cls: str | None = None,
+    limit: int | None = None,
+    italic: bool = False,
+) -> str:
     """A line of text (escaped); ``y`` is the baseline."""
     a = [f'x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"']
     if anchor != "start":
@@ -325,21 +460,24 @@ def sun(cx: float, cy: float, r: float, *, fill: str = SUN_FILL, stroke: str = S
         x1, y1 = cx + 0.68 * r * math.cos(a), cy + 0.68 * r * math.sin(a)
         x2, y2 = cx + r * math.cos(a), cy + r * math.sin(a)
         lines.append(f"M{_n(x1)},{_n(y1)}L{_n(x2)},{_n(y2)}")
-    return (f'<path d="{"".join(lines)}" stroke="{stroke}" stroke-width="{_n(max(1.0, r * 0.12))}" '
-            f'stroke-linecap="round"/>'
-            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.52)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{_n(max(1.0, r * 0.08))}"/>')
+    return (
+        f'<path d="{"".join(lines)}" stroke="{stroke}" stroke-width="{_n(max(1.0, r * 0.12))}" '
+        f'stroke-linecap="round"/>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.52)}" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="{_n(max(1.0, r * 0.08))}"/>'
+    )
 
 
 def moon(cx: float, cy: float, r: float, *, fill: str = MOON_FILL, stroke: str = MOON_LINE) -> str:
     """A crescent moon, horns to the right."""
-    tx, ty = cx + 0.45 * r, cy - 0.89 * r      # upper horn
-    bx, by = cx + 0.45 * r, cy + 0.89 * r      # lower horn
+    tx, ty = cx + 0.45 * r, cy - 0.89 * r  # upper horn
+    bx, by = cx + 0.45 * r, cy + 0.89 * r  # lower horn
     inner = 0.95 * r
-    d = (f"M{_n(tx)},{_n(ty)}A{_n(r)},{_n(r)} 0 1 0 {_n(bx)},{_n(by)}"
-         f"A{_n(inner)},{_n(inner)} 0 0 1 {_n(tx)},{_n(ty)}Z")
-    return (f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{_n(max(1.0, r * 0.08))}" '
-            f'stroke-linejoin="round"/>')
+    d = f"M{_n(tx)},{_n(ty)}A{_n(r)},{_n(r)} 0 1 0 {_n(bx)},{_n(by)}A{_n(inner)},{_n(inner)} 0 0 1 {_n(tx)},{_n(ty)}Z"
+    return (
+        f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{_n(max(1.0, r * 0.08))}" '
+        f'stroke-linejoin="round"/>'
+    )
 
 
 def star(cx: float, cy: float, r: float, *, fill: str = "#ffd43b", stroke: str = "#6b4a00") -> str:
@@ -349,27 +487,34 @@ def star(cx: float, cy: float, r: float, *, fill: str = "#ffd43b", stroke: str =
         a = -math.pi / 2 + math.pi * i / 5
         rr = r if i % 2 == 0 else r * 0.42
         pts.append(f"{_n(cx + rr * math.cos(a))},{_n(cy + rr * math.sin(a))}")
-    return (f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{_n(max(0.8, r * 0.1))}" stroke-linejoin="round"/>')
+    return (
+        f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="{_n(max(0.8, r * 0.1))}" stroke-linejoin="round"/>'
+    )
 
 
 def time_symbol(cx: float, cy: float, r: float) -> str:
     """The time symbol: a sun and a moon together (day and night in one sign)."""
-    return (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{NIGHT_SKY}" stroke="{LINE}" '
-            f'stroke-width="{_n(max(1.0, r * 0.06))}"/>'
-            f'<path d="M{_n(cx)},{_n(cy - r)}A{_n(r)},{_n(r)} 0 0 0 {_n(cx)},{_n(cy + r)}Z" fill="#fff3c4"/>'
-            + sun(cx - 0.42 * r, cy, 0.5 * r)
-            + moon(cx + 0.38 * r, cy, 0.45 * r))
+    return (
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{NIGHT_SKY}" stroke="{LINE}" '
+        f'stroke-width="{_n(max(1.0, r * 0.06))}"/>'
+        f'<path d="M{_n(cx)},{_n(cy - r)}A{_n(r)},{_n(r)} 0 0 0 {_n(cx)},{_n(cy + r)}Z" fill="#fff3c4"/>'
+        + sun(cx - 0.42 * r, cy, 0.5 * r)
+        + moon(cx + 0.38 * r, cy, 0.45 * r)
+    )
 
 
-def flower(cx: float, cy: float, r: float, *, fill: str = "#f7a8c8", centre: str = "#f6b400",
-           stroke: str = "#7a2d50") -> str:
+def flower(
+    cx: float, cy: float, r: float, *, fill: str = "#f7a8c8", centre: str = "#f6b400", stroke: str = "#7a2d50"
+) -> str:
     """A small five-petalled flower."""
     petals = []
     for i in range(5):
         a = -math.pi / 2 + 2 * math.pi * i / 5
-        petals.append(f'<circle cx="{_n(cx + 0.5 * r * math.cos(a))}" cy="{_n(cy + 0.5 * r * math.sin(a))}" '
-                      f'r="{_n(0.38 * r)}" fill="{fill}" stroke="{stroke}" stroke-width="{_n(max(0.6, r * 0.06))}"/>')
+        petals.append(
+            f'<circle cx="{_n(cx + 0.5 * r * math.cos(a))}" cy="{_n(cy + 0.5 * r * math.sin(a))}" '
+            f'r="{_n(0.38 * r)}" fill="{fill}" stroke="{stroke}" stroke-width="{_n(max(0.6, r * 0.06))}"/>'
+        )
     return "".join(petals) + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(0.28 * r)}" fill="{centre}"/>'
 
 
@@ -377,24 +522,39 @@ def eclipse(cx: float, cy: float, r: float, kind: str) -> str:
     """An eclipse of the sun (a dark disc in a corona) or of the moon (a darkened red moon).
     Eclipses carry no number, so this symbol never holds one."""
     if kind == "sun":
-        return (sun(cx, cy, r, fill="#f6b400", stroke="#7a4b00", rays=16)
-                + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.5)}" fill="#111111"/>')
-    return (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.8)}" fill="#7a2e2e" stroke="#2b0f0f" '
-            f'stroke-width="{_n(max(1.0, r * 0.08))}"/>'
-            f'<circle cx="{_n(cx + r * 0.3)}" cy="{_n(cy - r * 0.1)}" r="{_n(r * 0.62)}" fill="#111111" '
-            f'fill-opacity=".75"/>')
+        return (
+            sun(cx, cy, r, fill="#f6b400", stroke="#7a4b00", rays=16)
+            + f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.5)}" fill="#111111"/>'
+        )
+    return (
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r * 0.8)}" fill="#7a2e2e" stroke="#2b0f0f" '
+        f'stroke-width="{_n(max(1.0, r * 0.08))}"/>'
+        f'<circle cx="{_n(cx + r * 0.3)}" cy="{_n(cy - r * 0.1)}" r="{_n(r * 0.62)}" fill="#111111" '
+        f'fill-opacity=".75"/>'
+    )
 
 
 # ---------------------------------------------------------------------------
 # Cards, badges, panels
 # ---------------------------------------------------------------------------
 
-CARD_W, CARD_H = 64.0, 92.0     #: the default card size (a 2:3 playing card, roughly)
+CARD_W, CARD_H = 64.0, 92.0  #: the default card size (a 2:3 playing card, roughly)
 
 
-def card(*, label: str, colour: Colour, w: float = CARD_W, h: float = CARD_H, key: str | None = None,
-         corner: str = "", art: str = "", caption: str = "", selected: bool = False, dim: bool = False,
-         cls: str | None = None) -> Piece:
+def card(
+    *,
+    label: str,
+    colour: Colour,
+    w: float = CARD_W,
+    h: float = CARD_H,
+    key: str | None = None,
+    corner: str = "",
+    art: str = "",
+    caption: str = "",
+    selected: bool = False,
+    dim: bool = False,
+    cls: str | None = None,
+) -> Piece:
     """A face-up card: a rounded frame in ``colour`` with its pattern along the left edge,
     ``corner`` text (the value) in the top-left and bottom-right corners, ``art`` (SVG drawn
     in the card's own coordinates, ``w`` x ``h``) in the middle and a ``caption`` in words
@@ -415,47 +575,99 @@ def card(*, label: str, colour: Colour, w: float = CARD_W, h: float = CARD_H, ke
     parts.append(art)
     if caption:
         cap = min(11.0, h * 0.12)
-        parts.append(text(band + 3, h - 6 - (min(22.0, h * 0.24) * 0.75 if corner else 0), caption,
-                          size=cap, fill=colour.ink, limit=18))
+        parts.append(
+            text(
+                band + 3,
+                h - 6 - (min(22.0, h * 0.24) * 0.75 if corner else 0),
+                caption,
+                size=cap,
+                fill=colour.ink,
+                limit=18,
+            )
+        )
     if dim:
         parts.append(rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=7, extra='fill-opacity=".55"'))
     if selected:
-        parts.append(rect(-4, -4, w + 8, h + 8, fill="none", stroke=FOCUS, width=2.5, rx=10,
-                          extra='stroke-dasharray="5 3"'))
+        parts.append(
+            rect(-4, -4, w + 8, h + 8, fill="none", stroke=FOCUS, width=2.5, rx=10, extra='stroke-dasharray="5 3"')
+        )
     return Piece(w, h, group("".join(parts), label=label, key=key, cls=cls))
 
 
-def card_back(*, label: str = "a face-down card", w: float = CARD_W, h: float = CARD_H, key: str | None = None,
-              art: str | None = None, fill: str = NIGHT_SKY, cls: str | None = None) -> Piece:
+def card_back(
+    *,
+    label: str | None = None,
+    w: float = CARD_W,
+    h: float = CARD_H,
+    key: str | None = None,
+    art: str | None = None,
+    fill: str = NIGHT_SKY,
+    cls: str | None = None,
+) -> Piece:
     """The back of a card: ``art`` (default: a sun and a moon) on a dark field, and no word
-    or sign of what is on the front."""
+    or sign of what is on the front (``label``, its name: "a face-down card" by default)."""
+    if label is None:
+        label = _("a face-down card")
     if art is None:
         art = sun(w * 0.5, h * 0.36, min(w, h) * 0.22) + moon(w * 0.52, h * 0.68, min(w, h) * 0.18)
-    parts = (rect(0, 0, w, h, fill=fill, stroke=LINE, width=1.5, rx=7, cls="dn-frame")
-             + rect(4, 4, w - 8, h - 8, fill="none", stroke="#c9b26b", width=1.2, rx=5) + art)
+    parts = (
+        rect(0, 0, w, h, fill=fill, stroke=LINE, width=1.5, rx=7, cls="dn-frame")
+        + rect(4, 4, w - 8, h - 8, fill="none", stroke="#c9b26b", width=1.2, rx=5)
+        + art
+    )
     return Piece(w, h, group(parts, label=label, key=key, cls=cls))
 
 
-def badge(value: Any, *, label: str | None = None, fill: str = "#ffffff", ink: str = INK, size: float = 13,
-          key: str | None = None, min_w: float = 0) -> Piece:
-    """A rounded tag holding a short text ("pile 63", "3 stars")."""
+def badge(
+    value: Any,
+    *,
+    label: str | None = None,
+    fill: str = "#ffffff",
+    ink: str = INK,
+    size: float = 13,
+    key: str | None = None,
+    min_w: float = 0,
+) -> Piece:
+    """A rounded tag holding a short text ("pile 63", "3 stars", "抽牌堆 63"), as wide as the
+    text (:func:`text_width`)."""
     s = shown(str(value))
-    w = max(min_w, 10 + 0.6 * size * len(s))
+    w = max(min_w, 10 + text_width(s, size))
     h = size + 10
-    body = (rect(0, 0, w, h, fill=fill, stroke=LINE, width=1, rx=h / 2, cls="dn-frame")
-            + text(w / 2, h / 2 + size * 0.36, s, size=size, anchor="middle", fill=ink))
+    body = rect(0, 0, w, h, fill=fill, stroke=LINE, width=1, rx=h / 2, cls="dn-frame") + text(
+        w / 2, h / 2 + size * 0.36, s, size=size, anchor="middle", fill=ink
+    )
     return Piece(w, h, group(body, label=label if label is not None else s, key=key))
 
 
-def panel(inner: Piece, *, title: str, label: str | None = None, fill: str = "#ffffff", pad: float = 8,
-          highlight: bool = False, key: str | None = None, title_size: float = 14) -> Piece:
+def panel(
+    inner: Piece,
+    *,
+    title: str,
+    label: str | None = None,
+    fill: str = "#ffffff",
+    pad: float = 8,
+    highlight: bool = False,
+    key: str | None = None,
+    title_size: float = 14,
+) -> Piece:
     """A framed area with a title (a player's place at the table)."""
     top = title_size + 10
     w, h = inner.w + 2 * pad, inner.h + pad + top
-    body = (rect(0, 0, w, h, fill=fill, stroke=FOCUS if highlight else LINE, width=3 if highlight else 1.2,
-                 rx=9, cls="dn-frame")
-            + text(pad, title_size + 3, title, size=title_size, weight="700", limit=40)
-            + place(inner, pad, top))
+    body = (
+        rect(
+            0,
+            0,
+            w,
+            h,
+            fill=fill,
+            stroke=FOCUS if highlight else LINE,
+            width=3 if highlight else 1.2,
+            rx=9,
+            cls="dn-frame",
+        )
+        + text(pad, title_size + 3, title, size=title_size, weight="700", limit=40)
+        + place(inner, pad, top)
+    )
     g = group(body, key=key, cls="dn-panel")
     if label is not None:  # a named region, not an image: the cards inside keep their own names
         g = g.replace("<g ", f'<g role="group" aria-label="{attr(label)}" ', 1)
@@ -470,8 +682,6 @@ def panel(inner: Piece, *, title: str, label: str | None = None, fill: str = "#f
 def words(svg: str | Drawing) -> list[str]:
     """Every word a drawing carries, in document order: accessible names, titles and text.
     Raises ``xml.etree.ElementTree.ParseError`` if the drawing is not well-formed."""
-    import xml.etree.ElementTree as ET
-
     root = ET.fromstring(str(svg))
     out: list[str] = []
     for el in root.iter():
@@ -489,4 +699,3 @@ def table(game: Any, viewer: Any = None, **options: Any) -> Drawing:
     player whose view is drawn, or ``None`` for everything, as a teacher sees it)."""
     module = importlib.import_module(f"daynight.{game.name}.draw")
     return module.table(game, viewer, **options)
-

@@ -36,18 +36,19 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import html as _html
 import json
 import os
 import re
 import tempfile
 from collections import OrderedDict
-from typing import Any, Callable, Mapping, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
-from . import __version__, replay
+from . import __version__, draw, replay
 from .core import DaynightError, Event, Game, InvalidRecordError, load_record, parse_record, shown
+from .markup import Markup, Template, fill, join, resource
 
-__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "write_html", "read_source"]
+__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "read_source", "write_html"]
 
 #: a copy of the game is kept every this many moves
 SNAPSHOT_EVERY = 16
@@ -62,7 +63,7 @@ class Grouping(NamedTuple):
     read before the move (or after it, where the move itself starts the turn)."""
 
     word: str
-    counter: Callable[[Game], Any]
+    counter: Callable[[Any], Any]  # reads a counter of one game's engine
     after: bool = False
 
 
@@ -106,14 +107,14 @@ def read_source(source: Any) -> tuple[Mapping[str, Any], type[Game] | None]:
 
 
 def _bug(exc: BaseException) -> DaynightError:
-    return DaynightError(f"could not replay ({type(exc).__name__}: {shown(str(exc), 120)}); "
-                         "this is a bug in daynight, please report it with the file")
+    return DaynightError(
+        f"could not replay ({type(exc).__name__}: {shown(str(exc), 120)}); "
+        "this is a bug in daynight, please report it with the file"
+    )
 
 
 def _default_draw(game: Game, viewer: Any) -> Any:
-    from .draw import table
-
-    return table(game, viewer)
+    return draw.table(game, viewer)
 
 
 def _player_name(game: Game, player: Any) -> str:
@@ -135,8 +136,9 @@ class Review:
     ``players`` (``[(player, name)]``, everyone who moved), ``record`` (the record read).
     """
 
-    def __init__(self, source: Any, *, cls: type[Game] | None = None, draw: Draw | None = None,
-                 every: int = SNAPSHOT_EVERY):
+    def __init__(
+        self, source: Any, *, cls: type[Game] | None = None, draw: Draw | None = None, every: int = SNAPSHOT_EVERY
+    ):
         record, own_cls = read_source(source)
         cls = cls or own_cls
         self.record = record
@@ -149,13 +151,13 @@ class Review:
             seen: dict[Any, None] = dict.fromkeys(start.to_players())
         except DaynightError:
             raise
-        except Exception as exc:  # noqa: BLE001 - an engine bug on a strange record
+        except Exception as exc:
             raise _bug(exc) from None
         self.name, self.title = start.name, start.title
         #: "round" or "turn"
         self.word = grouping.word
         self._snapshots: dict[int, Game] = {0: start}
-        self._offsets = [len(start.log)]         # events of step n: log[offsets[n-1]:offsets[n]]
+        self._offsets = [len(start.log)]  # events of step n: log[offsets[n-1]:offsets[n]]
         live: list[Game] = []
 
         def on_move(game: Game, i: int) -> None:
@@ -174,7 +176,7 @@ class Review:
             type(start).from_record(record, on_move=on_move)
         except DaynightError as exc:
             self.error = shown(str(exc))
-        except Exception as exc:  # noqa: BLE001 - shown, never a traceback
+        except Exception as exc:
             self.error = str(_bug(exc))
         self.moves = len(self._offsets) - 1
         final = live[0] if live else start
@@ -275,7 +277,7 @@ class Review:
             return kept
         try:
             drawing = self._draw(self._at(n), viewer)
-        except Exception as exc:  # noqa: BLE001 - a drawing bug must not stop the review
+        except Exception as exc:
             reason = f"{type(exc).__name__}: {exc}"
             self.draw_errors[n] = reason
             drawing = _unavailable(f"Step {n} cannot be drawn ({reason}); its events are listed beside it.")
@@ -289,9 +291,7 @@ class Review:
 
 
 def _unavailable(message: str) -> Any:
-    from . import draw as d
-
-    return d.document(d.Piece(560, 40, d.text(0, 24, message, size=13, limit=110)), label=shown(message, 200))
+    return draw.document(draw.Piece(560, 40, draw.text(0, 24, message, size=13, limit=110)), label=shown(message, 200))
 
 
 # ---------------------------------------------------------------------------
@@ -364,166 +364,90 @@ def _share(svgs: list[str]) -> tuple[list[str], list[list[Any]]]:
 def _script_json(value: Any) -> str:
     """JSON that is safe inside a ``<script>`` element."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
-def _e(text: Any) -> str:
-    return _html.escape(shown(str(text)))
+#: the page and its style and script, package data beside this module
+PAGE, STYLE, SCRIPT = "review.html", "review.css", "review.js"
+
+_BUTTONS = (
+    ("start", "Start", "Home"),
+    ("back_round", "Back one {word}", "PageUp"),
+    ("back", "Back one move", "ArrowLeft"),
+    ("next", "Next move", "ArrowRight"),
+    ("next_round", "Next {word}", "PageDown"),
+    ("end", "End", "End"),
+)
+_BUTTON = Template('<button type="button" data-go="$go" aria-keyshortcuts="$key">$label</button>')
+_EVENT = Template('<li>$text <span class="dn-rule">[$rule]</span></li>')
+# the links are #move-N and the items dn-step-N: a link steps there, it does not scroll
+_STEP = Template('<li class="dn-step" id="dn-step-$n"><a href="#move-$n">$label</a><ul>$events</ul></li>')
+_ERROR = Template(
+    '<p class="dn-error" role="alert">The record stops after move $moves: $error. '
+    "The moves before it can be reviewed.</p>"
+)
 
 
-_STYLE = """
-:root { color-scheme: light; }
-body { margin: 0; font: 15px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif;
-  color: #1a1a1a; background: #fff; }
-header, main, .dn-whole { padding: 8px 16px; }
-h1 { font-size: 1.3em; margin: 4px 0; } h2 { font-size: 1.05em; margin: 6px 0; }
-.dn-meta { margin: 0; color: #444; }
-.dn-error { background: #fff0f0; border: 1px solid #c66; border-radius: 5px; padding: 5px 10px; }
-main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(240px, 30%); gap: 12px 16px; align-items: start; }
-@media (max-width: 860px) { main { grid-template-columns: minmax(0, 1fr); } }
-nav { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-bottom: 6px; }
-button, input { font: inherit; }
-nav button { padding: 5px 12px; min-height: 34px; border-radius: 6px; border: 2px solid #333; background: #fff;
-  color: #1a1a1a; cursor: pointer; }
-nav button:hover { background: #e8f0fe; }
-button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
-#dn-move { width: 5.5em; padding: 4px; }
-#dn-where { margin: 4px 0; padding: 4px 10px; background: #eef4ff; border: 1px solid #9ab; border-radius: 5px; }
-#dn-drawing svg { display: block; width: 100%; height: auto; max-height: calc(100vh - 170px); }
-.dn-rule { color: #555; font-size: 0.85em; }
-aside ol, .dn-whole ul { margin: 0; padding-left: 1.6em; }
-aside { max-height: calc(100vh - 40px); overflow-y: auto; }
-.dn-whole ol { padding-left: 0; list-style: none; }
-.dn-whole li.dn-step { margin: 4px 0; }
-.dn-whole li.dn-current { background: #fff8d6; }
-.dn-keys { color: #444; font-size: 0.9em; }
-"""
-
-_SCRIPT = r"""
-(function () {
-  "use strict";
-  var data = JSON.parse(document.getElementById("dn-data").textContent);
-  var last = data.steps.length - 1, shown = [], n = -1;
-  var drawing = document.getElementById("dn-drawing"), where = document.getElementById("dn-where");
-  var events = document.getElementById("dn-events"), input = document.getElementById("dn-move");
-  var pieces = [];
-  for (var s = 0, before = []; s <= last; s++) {   // each step: runs [start, length] of the
-    var ids = [];                                   // step before's pieces, and new pieces
-    data.steps[s].forEach(function (run) {
-      if (typeof run === "number") ids.push(run);
-      else for (var k = run[0]; k < run[0] + run[1]; k++) ids.push(before[k]);
-    });
-    pieces.push(ids); before = ids;
-  }
-  function show(k) {
-    k = Math.max(0, Math.min(last, k | 0));
-    if (k === n) return;
-    var old = document.getElementById("dn-step-" + n);
-    if (old) old.classList.remove("dn-current");
-    n = k;
-    drawing.innerHTML = pieces[k].map(function (i) { return data.pieces[i]; }).join("<");
-    var item = document.getElementById("dn-step-" + k);
-    item.classList.add("dn-current");
-    var list = item.querySelector("ul");
-    events.innerHTML = list ? list.innerHTML : "";
-    where.textContent = data.labels[k];
-    input.value = String(k);
-    document.body.dataset.step = String(k);
-    try { history.replaceState(null, "", "#move-" + k); } catch (e) { /* some file:// pages */ }
-  }
-  function prevMark() { var m = 0; data.marks.forEach(function (b) { if (b < n) m = Math.max(m, b); }); return m; }
-  function nextMark() { var m = last; for (var i = data.marks.length - 1; i >= 0; i--) if (data.marks[i] > n) m = data.marks[i]; return m; }
-  var go = {
-    start: function () { show(0); }, end: function () { show(last); },
-    back: function () { show(n - 1); }, next: function () { show(n + 1); },
-    back_round: function () { show(prevMark()); }, next_round: function () { show(nextMark()); }
-  };
-  document.querySelectorAll("nav [data-go]").forEach(function (b) {
-    b.addEventListener("click", function () { go[b.dataset.go](); });
-  });
-  document.getElementById("dn-jump").addEventListener("submit", function (e) {
-    e.preventDefault(); show(parseInt(input.value, 10) || 0);
-  });
-  var keys = { ArrowLeft: "back", ArrowRight: "next", Home: "start", End: "end", PageUp: "back_round", PageDown: "next_round" };
-  document.addEventListener("keydown", function (e) {
-    var tag = (e.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "textarea" || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (keys[e.key]) { e.preventDefault(); go[keys[e.key]](); }
-  });
-  window.addEventListener("hashchange", function () {
-    var m = /^#move-(\d+)$/.exec(location.hash);
-    if (m) { show(parseInt(m[1], 10)); window.scrollTo(0, 0); }
-  });
-  var m = /^#move-(\d+)$/.exec(location.hash);
-  show(m ? parseInt(m[1], 10) : 0);
-  document.body.dataset.ready = "1";
-})();
-"""
-
-_BUTTONS = (("start", "Start", "Home"), ("back_round", "Back one {word}", "PageUp"),
-            ("back", "Back one move", "ArrowLeft"), ("next", "Next move", "ArrowRight"),
-            ("next_round", "Next {word}", "PageDown"), ("end", "End", "End"))
+def _events_html(events: tuple[Event, ...]) -> Markup:
+    return join(fill(_EVENT, text=e.text, rule=e.rule) for e in events)
 
 
-def _events_html(events: tuple[Event, ...]) -> str:
-    return "".join(f'<li>{_e(e.text)} <span class="dn-rule">[{_e(e.rule)}]</span></li>' for e in events)
+def _csp(script: str) -> str:
+    """The content security policy: no request at all, and no script but ``script``."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (
+        f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; "
+        "base-uri 'none'; form-action 'none'"
+    )
 
 
 def html(review: Review, viewer: Any = None) -> str:
     """The review as one HTML page: every step's drawing as ``viewer`` saw it (``None``:
     everything), the explained log, buttons and keys to step, and nothing to fetch (a
-    content security policy forbids every request and every script but its own)."""
+    content security policy forbids every request and every script but its own).
+
+    The page is ``review.html`` filled by :func:`daynight.markup.fill`: every text is escaped
+    on the way in; only the drawings, the style, the script and the data (JSON made safe for
+    a ``<script>`` element) go in as markup."""
     steps = range(review.moves + 1)
     svgs = [review.svg(n, viewer) for n in steps]
     pieces, shared = _share(svgs)
     word = review.word
-    data = {"pieces": pieces, "steps": shared, "labels": [review.describe(n) for n in steps],
-            "marks": sorted({g.last for g in review.groups})}
-    script_hash = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
-    csp = (f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{script_hash}'; "
-           "base-uri 'none'; form-action 'none'")
-    buttons = "".join(f'<button type="button" data-go="{go}" aria-keyshortcuts="{key}">'
-                      f"{_e(label.format(word=word))}</button>" for go, label, key in _BUTTONS)
-    # the links are #move-N and the items dn-step-N: a link steps there, it does not scroll
-    whole = "".join(f'<li class="dn-step" id="dn-step-{n}"><a href="#move-{n}">{_e(review.describe(n))}</a>'
-                    f"<ul>{_events_html(review.events(n))}</ul></li>" for n in steps)
-    error = (f'<p class="dn-error" role="alert">The record stops after move {review.moves}: '
-             f"{_e(review.error)}. The moves before it can be reviewed.</p>" if review.error else "")
-    title = f"{review.title}: a game to review"
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="{csp}">
-<meta name="generator" content="daynight {_e(__version__)}">
-<title>{_e(title)}</title>
-<style>{_STYLE}</style>
-</head>
-<body>
-<header>
-<h1>{_e(title)}</h1>
-<p class="dn-meta">{review.moves} moves, seen by {_e(review.viewer_name(viewer))}.
-<span class="dn-keys">Keys: left and right arrows step one move, Page Up and Page Down one {_e(word)}, Home and End go to the start and the end.</span></p>
-{error}
-</header>
-<main>
-<section aria-label="the table">
-<nav aria-label="step through the game">{buttons}
-<form id="dn-jump"><label for="dn-move">Move number</label> <input id="dn-move" type="number" min="0" max="{review.moves}" value="{review.moves}"> <button type="submit">Go</button></form>
-</nav>
-<p id="dn-where" role="status" aria-live="polite">{_e(review.describe(review.moves))}</p>
-<div id="dn-drawing">{svgs[-1]}</div>
-</section>
-<aside aria-label="what happened in this step"><h2>What happened</h2><ol id="dn-events">{_events_html(review.events(review.moves))}</ol></aside>
-</main>
-<section class="dn-whole" aria-label="the whole game, explained"><h2>The whole game, explained</h2><ol>{whole}</ol></section>
-<script type="application/json" id="dn-data">{_script_json(data)}</script>
-<script>{_SCRIPT}</script>
-</body>
-</html>
-"""
+    data = {
+        "pieces": pieces,
+        "steps": shared,
+        "labels": [review.describe(n) for n in steps],
+        "marks": sorted({g.last for g in review.groups}),
+    }
+    script = resource("daynight", SCRIPT)
+    buttons = join(fill(_BUTTON, go=go, key=key, label=label.format(word=word)) for go, label, key in _BUTTONS)
+    whole = join(fill(_STEP, n=n, label=review.describe(n), events=_events_html(review.events(n))) for n in steps)
+    error = fill(_ERROR, moves=review.moves, error=review.error) if review.error else Markup("")
+    page = Template(resource("daynight", PAGE))
+    return fill(
+        page,
+        csp=_csp(script),
+        version=__version__,
+        title=f"{review.title}: a game to review",
+        style=Markup(resource("daynight", STYLE)),
+        moves=review.moves,
+        viewer=review.viewer_name(viewer),
+        word=word,
+        error=error,
+        buttons=buttons,
+        where=review.describe(review.moves),
+        drawing=Markup(svgs[-1]),
+        events=_events_html(review.events(review.moves)),
+        whole=whole,
+        data=Markup(_script_json(data)),
+        script=Markup(script),
+    )
 
 
 def write_html(source: Any, out: str | os.PathLike, *, viewer: Any = None, **options: Any) -> Review:
@@ -534,13 +458,16 @@ def write_html(source: Any, out: str | os.PathLike, *, viewer: Any = None, **opt
     the record it was made from. Every failure is a :class:`DaynightError` with one line.
     """
     out = os.fspath(out)
-    if isinstance(source, (str, os.PathLike)) and os.path.isfile(source) and os.path.exists(out) \
-            and os.path.samefile(source, out):
+    if (
+        isinstance(source, (str, os.PathLike))
+        and os.path.isfile(source)
+        and os.path.exists(out)
+        and os.path.samefile(source, out)
+    ):
         raise DaynightError(f"{out} is the record itself; choose another file for the HTML")
     review = source if isinstance(source, Review) else Review(source, **options)
     if viewer is not None and viewer not in dict(review.players):
-        raise DaynightError(f"no player {viewer!r} in this game; the players are "
-                            f"{[p for p, _ in review.players]}")
+        raise DaynightError(f"no player {viewer!r} in this game; the players are {[p for p, _ in review.players]}")
     text = html(review, viewer)
     directory = os.path.dirname(os.path.abspath(out))
     try:

@@ -1,7 +1,6 @@
 """Shared test set-up. Browser fixtures live in tests/browser/conftest.py."""
 
 import os
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,8 @@ import json
 from html.parser import HTMLParser
 from typing import Any
 
-from daynight import GAMES, draw as d, game_module
+from daynight import GAMES, game_module
+from daynight import draw as d
 
 #: seeds of the demo games the review app offers (``daynight demo GAME --seed 1``)
 SEED = 1
@@ -22,8 +23,16 @@ TURN = [d.Colour("blue", "#2f6fd0", "#ffffff", "stripes", "light"), d.Colour("ye
 
 def draw(game, viewer=None):
     """The toy game's table: the pile as a row of named pebbles, and whose turn it is."""
-    pebbles = [d.Piece(18, 18, d.group('<circle cx="9" cy="9" r="8" fill="#b0b0b0" stroke="#333"/>',
-                                       label=f"pebble {i + 1}", key=f"pebble-{i}")) for i in range(game.pile)]
+    pebbles = [
+        d.Piece(
+            18,
+            18,
+            d.group(
+                '<circle cx="9" cy="9" r="8" fill="#b0b0b0" stroke="#333"/>', label=f"pebble {i + 1}", key=f"pebble-{i}"
+            ),
+        )
+        for i in range(game.pile)
+    ]
     seen = "everything" if viewer is None else f"player {viewer}"
     said = f"player {game.winner} won" if game.winner is not None else f"player {game.turn} to move"
     turn = d.card(label=said, colour=TURN[game.turn], corner=str(game.turn), caption=f"player {game.turn}")
@@ -65,6 +74,7 @@ def demo_export(name: str):
 
 # -- reading the HTML file back, as its script does ---------------------------------------------
 
+
 class Page(HTMLParser):
     """An HTML page's tags (``[(tag, attributes)]``) and scripts (``[[attributes, text]]``)."""
 
@@ -99,7 +109,7 @@ def decode_data(data) -> list[str]:
     for runs in data["steps"]:
         ids = []
         for run in runs:
-            ids += [run] if isinstance(run, int) else before[run[0]:run[0] + run[1]]
+            ids += [run] if isinstance(run, int) else before[run[0] : run[0] + run[1]]
         out.append("<".join(data["pieces"][i] for i in ids))
         before = ids
     return out

@@ -41,7 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-BADGE = re.compile(r"https://mybinder\.org/v2/gh/([\w.-]+)/([\w.-]+)/([\w./-]+)\?urlpath=([^)\s\"'<>`]*[^)\s\"'<>`.,;:])")
+BADGE = re.compile(
+    r"https://mybinder\.org/v2/gh/([\w.-]+)/([\w.-]+)/([\w./-]+)\?urlpath=([^)\s\"'<>`]*[^)\s\"'<>`.,;:])"
+)
 
 
 def _norm(req: str) -> str:
@@ -68,6 +70,7 @@ def runtime_version() -> tuple[int, int] | None:
 
 # --------------------------------------------------------------------------- agreement
 
+
 def test_binder_folder_holds_what_repo2docker_reads():
     files = sorted(p.name for p in BINDER.iterdir())
     assert "requirements.txt" in files and "runtime.txt" in files
@@ -82,7 +85,7 @@ def test_requirements_match_the_notebooks_extra():
     assert any(r in (".", "-e .", "-e.") for r in reqs), "binder/requirements.txt must install the package (.)"
     pinned = sorted(_norm(r) for r in reqs if r not in (".", "-e .", "-e."))
     extra = sorted(_norm(r) for r in PYPROJECT["project"]["optional-dependencies"]["notebooks"])
-    assert pinned == extra, (f"binder/requirements.txt {pinned} differs from the notebooks extra {extra}")
+    assert pinned == extra, f"binder/requirements.txt {pinned} differs from the notebooks extra {extra}"
 
 
 def test_runtime_is_python_312_or_newer_and_allowed_by_requires_python():
@@ -111,7 +114,7 @@ def _badge_target(url: str) -> tuple[str, str, str]:
     urlpath = urllib.parse.unquote(m.group(4)).lstrip("/")
     for interface in ("lab/tree/", "voila/render/", "voila/tree/", "tree/", "notebooks/"):
         if urlpath.startswith(interface):
-            return f"{m.group(1)}/{m.group(2)}", interface.rstrip("/"), urlpath[len(interface):]
+            return f"{m.group(1)}/{m.group(2)}", interface.rstrip("/"), urlpath[len(interface) :]
     raise AssertionError(f"{url}: urlpath {urlpath!r} opens neither JupyterLab nor Voila")
 
 
@@ -141,6 +144,7 @@ def test_every_badge_points_at_a_notebook_that_exists(where, url):
 
 # --------------------------------------------------------------------------- the build
 
+
 def binder_python() -> tuple[str, str]:
     """The interpreter for runtime.txt's version, and a note on how it was found."""
     version = runtime_version()
@@ -148,18 +152,22 @@ def binder_python() -> tuple[str, str]:
         return sys.executable, f"no binder/runtime.txt: using the current interpreter {sys.version.split()[0]}"
     want = f"python{version[0]}.{version[1]}"
     pyenv = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
-    candidates = [sys.executable if sys.version_info[:2] == version else None,
-                  *sorted(glob.glob(f"{pyenv}/versions/{version[0]}.{version[1]}*/bin/{want}"), reverse=True),
-                  shutil.which(want)]  # a pyenv shim last: it may name a version that is not active
+    candidates = [
+        sys.executable if sys.version_info[:2] == version else None,
+        *sorted(glob.glob(f"{pyenv}/versions/{version[0]}.{version[1]}*/bin/{want}"), reverse=True),
+        shutil.which(want),
+    ]  # a pyenv shim last: it may name a version that is not active
     for exe in candidates:
         if not exe or not os.access(exe, os.X_OK):
             continue
-        probe = subprocess.run([exe, "-c", "import sys, venv; print('%d.%d' % sys.version_info[:2])"],
-                               capture_output=True, text=True)
+        probe = subprocess.run(
+            [exe, "-c", "import sys, venv; print('%d.%d' % sys.version_info[:2])"], capture_output=True, text=True
+        )
         if probe.returncode == 0 and probe.stdout.strip() == f"{version[0]}.{version[1]}":
             return exe, f"{want} from binder/runtime.txt: {exe}"
-    return sys.executable, (f"{want} (binder/runtime.txt) was not found; FELL BACK to the current "
-                            f"interpreter {sys.version.split()[0]}")
+    return sys.executable, (
+        f"{want} (binder/runtime.txt) was not found; FELL BACK to the current interpreter {sys.version.split()[0]}"
+    )
 
 
 def _free_port() -> int:
@@ -169,8 +177,11 @@ def _free_port() -> int:
 
 
 def _clean_env(venv: Path) -> dict:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("JUPYTER", "IPYTHON", "PYTHON", "VIRTUAL_ENV", "DAYNIGHT"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("JUPYTER", "IPYTHON", "PYTHON", "VIRTUAL_ENV", "DAYNIGHT"))
+    }
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["VIRTUAL_ENV"] = str(venv)
     env["HOME"] = os.environ.get("HOME", "/root")  # pip's cache lives under it
@@ -180,6 +191,7 @@ def _clean_env(venv: Path) -> dict:
 def _get(url: str, timeout: float = 120, give_up=lambda: False) -> tuple[int, str]:
     """GET with a deadline for the whole answer (a Voila page streams while it renders, so a
     per-read socket timeout never fires on a page that hangs half-way)."""
+
     def fetch():
         try:
             with urllib.request.urlopen(url, timeout=timeout) as response:
@@ -212,15 +224,22 @@ def _wheelhouse(vpy: str, repo: Path, env: dict) -> tuple[Path, str]:
     """
     build_requires = PYPROJECT["build-system"]["requires"]
     version = subprocess.run([vpy, "-c", "import sys; print(sys.version)"], capture_output=True, text=True).stdout
-    key = hashlib.sha256("\n".join([(BINDER / "requirements.txt").read_text(encoding="utf-8"),
-                                    *build_requires, version]).encode()).hexdigest()[:16]
+    key = hashlib.sha256(
+        "\n".join([(BINDER / "requirements.txt").read_text(encoding="utf-8"), *build_requires, version]).encode()
+    ).hexdigest()[:16]
     cache = Path(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")))
     house = cache / "daynight" / "binder-wheels" / key
     if (house / ".complete").exists():
         return house, "hit"
     house.mkdir(parents=True, exist_ok=True)
-    made = subprocess.run([vpy, "-m", "pip", "wheel", "--quiet", "-w", str(house), "-r", "binder/requirements.txt",
-                           *build_requires], cwd=repo, env=env, capture_output=True, text=True, timeout=900)
+    made = subprocess.run(
+        [vpy, "-m", "pip", "wheel", "--quiet", "-w", str(house), "-r", "binder/requirements.txt", *build_requires],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
     for own in house.glob("daynight-*.whl"):
         own.unlink()  # the package is installed from the repository copy every time
@@ -233,9 +252,11 @@ def _wheelhouse(vpy: str, repo: Path, env: dict) -> tuple[Path, str]:
 #: markdown image (``![alt](assets/x.svg)``) crashes the render and the page hangs on
 #: "Running ...". Standalone Voila (``make app``) uses a synchronous one and is not affected.
 KNOWN_VOILA_BUG = "TypeError: 'coroutine' object is not subscriptable"
-VOILA_BUG_NOTE = ("a page hangs on Binder: a notebook uses markdown image syntax, which Voila's server "
-                  "extension cannot render (async contents manager); write <img src=\"assets/...svg\" alt=...> "
-                  "HTML instead")
+VOILA_BUG_NOTE = (
+    "a page hangs on Binder: a notebook uses markdown image syntax, which Voila's server "
+    'extension cannot render (async contents manager); write <img src="assets/...svg" alt=...> '
+    "HTML instead"
+)
 MARKDOWN_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]+\)")  # any: the crash comes before the path is looked at
 
 
@@ -252,13 +273,14 @@ def test_no_notebook_uses_markdown_images():
     assert not offenders, VOILA_BUG_NOTE + ": " + "; ".join(offenders)
 
 
-@pytest.mark.skipif(os.environ.get("DAYNIGHT_SKIP_BINDER_BUILD") == "1" and not IN_CI,
-                    reason="DAYNIGHT_SKIP_BINDER_BUILD=1")
+@pytest.mark.skipif(
+    os.environ.get("DAYNIGHT_SKIP_BINDER_BUILD") == "1" and not IN_CI, reason="DAYNIGHT_SKIP_BINDER_BUILD=1"
+)
 def test_environment_from_binder_alone(tmp_path):
     python, note = binder_python()
     print(f"binder build: {note}")
     if "FELL BACK" in note or "no binder/runtime.txt" in note:
-        warnings.warn(UserWarning(f"binder build: {note}"))
+        warnings.warn(UserWarning(f"binder build: {note}"), stacklevel=2)
     # repo2docker copies the repository and installs from its root: copy the tracked files
     repo = tmp_path / "repo"
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
@@ -279,27 +301,61 @@ def test_environment_from_binder_alone(tmp_path):
         how, extra = f"from the wheel cache {house} ({hit})", ["--no-index", "--find-links", str(house)]
     # --no-compile: byte-compiling plotly's and jupyterlab's thousands of modules doubles the
     # install time; Python compiles what the kernel and the server import when they import it
-    install = subprocess.run([vpy, "-m", "pip", "install", "--quiet", "--no-compile", *extra,
-                              "-r", "binder/requirements.txt"],
-                             cwd=repo, env=env, capture_output=True, text=True, timeout=900)
+    install = subprocess.run(
+        [vpy, "-m", "pip", "install", "--quiet", "--no-compile", *extra, "-r", "binder/requirements.txt"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
     print(f"binder build: pip install -r binder/requirements.txt {how} took {time.monotonic() - started:.0f} s")
-    version = subprocess.run([vpy, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-                             env=env, capture_output=True, text=True, check=True).stdout.strip()
+    version = subprocess.run(
+        [vpy, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     if runtime_version() and "FELL BACK" not in note:
-        assert version == "%d.%d" % runtime_version()
+        assert version == "{}.{}".format(*runtime_version())
 
     # the package, its widgets and the served-app stack import in the new environment
-    check = subprocess.run([vpy, "-c", "import daynight, daynight.widgets.common, daynight.widgets.serve, "
-                                       "voila, ipywidgets, plotly, anywidget, pandas; print(daynight.__version__)"],
-                           cwd=tmp_path, env=env, capture_output=True, text=True)
+    check = subprocess.run(
+        [
+            vpy,
+            "-c",
+            "import daynight, daynight.widgets.common, daynight.widgets.serve, daynight.server.command, "
+            "voila, ipywidgets, plotly, anywidget, pandas; print(daynight.__version__)",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert check.returncode == 0, check.stderr[-2000:]
 
     # the landing page runs top to bottom in a kernel of the new environment
     out = tmp_path / "out"
-    run = subprocess.run([str(venv / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-                          "--ExecutePreprocessor.timeout=120", "notebooks/index.ipynb", "--output-dir", str(out)],
-                         cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [
+            str(venv / "bin" / "jupyter"),
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--ExecutePreprocessor.timeout=120",
+            "notebooks/index.ipynb",
+            "--output-dir",
+            str(out),
+        ],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     executed = json.loads((out / "index.ipynb").read_text(encoding="utf-8"))
     outputs = [o for c in executed["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
@@ -310,10 +366,22 @@ def test_environment_from_binder_alone(tmp_path):
     # both badges' targets on a Jupyter server, as Binder serves them (Voila as an extension)
     port = _free_port()
     server = subprocess.Popen(
-        [str(venv / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-         "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-         *(["--allow-root"] if os.geteuid() == 0 else [])],  # Binder runs as jovyan; CI here as root
-        cwd=repo, env=env, stdout=open(tmp_path / "server.log", "w"), stderr=subprocess.STDOUT)
+        [
+            str(venv / "bin" / "jupyter"),
+            "server",
+            "--no-browser",
+            f"--port={port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            *(["--allow-root"] if os.geteuid() == 0 else []),
+        ],  # Binder runs as jovyan; CI here as root
+        cwd=repo,
+        env=env,
+        stdout=(tmp_path / "server.log").open("w"),
+        stderr=subprocess.STDOUT,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
@@ -323,20 +391,25 @@ def test_environment_from_binder_alone(tmp_path):
                     break
             except OSError:
                 pass
-            assert time.monotonic() < deadline and server.poll() is None, \
+            assert time.monotonic() < deadline and server.poll() is None, (
                 "jupyter server did not start:\n" + (tmp_path / "server.log").read_text()[-3000:]
+            )
             time.sleep(0.5)
         targets = sorted({_badge_target(url)[1:] for _, url in _badges()})
         for interface, path in targets:
-            status, html = _get(f"{base}/{interface}/{urllib.parse.quote(path)}", timeout=90,
-                                give_up=lambda: KNOWN_VOILA_BUG in (tmp_path / "server.log").read_text(errors="replace"))
+            status, html = _get(
+                f"{base}/{interface}/{urllib.parse.quote(path)}",
+                timeout=90,
+                give_up=lambda: KNOWN_VOILA_BUG in (tmp_path / "server.log").read_text(errors="replace"),
+            )
             log = (tmp_path / "server.log").read_text(errors="replace")
             if interface == "voila/render" and KNOWN_VOILA_BUG in log:
                 pytest.fail(VOILA_BUG_NOTE)
             assert status == 200, f"{interface}/{path} answered {status}: {html[-300:]}\n{log[-2000:]}"
             if interface == "voila/render":
-                assert "voila_finish" in html and "There was an error when executing cell" not in html, \
+                assert "voila_finish" in html and "There was an error when executing cell" not in html, (
                     f"{path} did not render on Jupyter server + Voila:\n{log[-2000:]}"
+                )
                 assert "import daynight" not in html, "voila.json's strip_sources applies on Binder too"
                 if path == "notebooks/index.ipynb":
                     assert "Day &amp; Night (Piatnik 2021)" in html or "Day & Night (Piatnik 2021)" in html

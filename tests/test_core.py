@@ -9,14 +9,23 @@ import pytest
 
 import daynight
 from daynight import cli
-from daynight.core import (DaynightError, Event, EventLog, GameOverError, IllegalMoveError,
-                           InvalidRecordError, Reader, make_rng, parse_record)
+from daynight.core import (
+    DaynightError,
+    Event,
+    EventLog,
+    GameOverError,
+    IllegalMoveError,
+    InvalidRecordError,
+    Reader,
+    make_rng,
+    parse_record,
+)
 from daynight.testing import check_conformance
 
 from .toygame import Pebbles, Take
 
-
 # -- errors -------------------------------------------------------------------------
+
 
 def test_error_hierarchy_is_value_error():
     for cls in (IllegalMoveError, InvalidRecordError, GameOverError):
@@ -43,7 +52,70 @@ def test_game_over_error_after_the_end():
     assert game.why_illegal(Take(1, 1)).startswith("the game is over")
 
 
+# -- one play -------------------------------------------------------------------------
+
+
+class CountsChecks(Pebbles):
+    checks = 0
+
+    def _check(self, move):
+        CountsChecks.checks += 1
+        super()._check(move)
+
+
+def test_play_accepts_an_offered_move_by_identity_and_checks_any_other():
+    game = CountsChecks(12)
+    CountsChecks.checks = 0
+    offered = game.legal_moves()[1]
+    assert game.offers(offered) and game.play(offered)[0].text == "Player 0 takes 2; 10 left."
+    assert CountsChecks.checks == 0, "a move legal_moves offers is accepted at a glance"
+    anew = Take(1, 2)
+    assert anew == game.legal_moves()[1] and anew is not game.legal_moves()[1] and not game.offers(anew)
+    game.play(anew)  # equal but built anew: _check says it is legal
+    assert CountsChecks.checks == 1 and game.pile == 8 and game.history[-1] is anew
+    with pytest.raises(IllegalMoveError, match="turn order"):
+        game.play(Take(1, 1))
+    assert CountsChecks.checks == 2 and game.pile == 8
+
+
+def test_what_was_offered_is_forgotten_once_the_state_changes_and_is_no_state():
+    game = Pebbles(12)
+    mine = game.legal_moves(0)[0]
+    assert game.offers(mine) and not game.offers("not a move") and not game.offers(None)
+    before = game.snapshot()
+    game.offered = ()
+    assert game.snapshot() == before, "what legal_moves offered is a memo, not part of the state"
+    game.legal_moves()
+    game.play(mine)
+    assert game.offered == () and not game.offers(mine)
+    # a move offered before the state changed is checked again: it may no longer be legal
+    stale = game.legal_moves()[2]
+    game.play(game.legal_moves()[2])
+    assert game.pile == 8
+    with pytest.raises(IllegalMoveError, match="turn order"):
+        game.play(stale)
+    with pytest.raises(IllegalMoveError, match="not a move of Pebbles"):
+        game.play("not a move")
+
+
+def test_the_errors_name_their_public_home():
+    """A traceback names ``daynight.core.IllegalMoveError``, where the errors are documented
+    (they are defined in daynight.errors); the examples of the record reader and of the markup
+    builder (text escaped by construction) run."""
+    import doctest
+
+    import daynight.errors
+    import daynight.markup
+    import daynight.reading
+
+    assert IllegalMoveError.__module__ == "daynight.core" and daynight.core.IllegalMoveError is IllegalMoveError
+    for module in (daynight.errors, daynight.reading, daynight.markup):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted >= 1, module.__name__
+
+
 # -- event log -----------------------------------------------------------------------
+
 
 def test_events_explain_themselves():
     game = Pebbles(5)
@@ -61,6 +133,7 @@ def test_disabled_log_records_nothing():
 
 
 # -- seeds ---------------------------------------------------------------------------
+
 
 def test_make_rng():
     rng, seed = make_rng(7)
@@ -80,6 +153,7 @@ def test_same_seed_same_game():
 
 # -- records -------------------------------------------------------------------------
 
+
 def test_record_round_trip_and_explicit_position():
     game = Pebbles.new(11)
     game.play(Take(0, 1))
@@ -89,25 +163,34 @@ def test_record_round_trip_and_explicit_position():
     again = Pebbles.from_record(record)
     assert again.to_record() == record and list(again.log) == list(game.log)
     # a hand-built teaching position is a record too
-    taught = Pebbles.from_record({"format": "daynight-record", "version": 1, "game": "toy",
-                                  "setup": {"pile": 4}, "moves": []})
+    taught = Pebbles.from_record(
+        {"format": "daynight-record", "version": 1, "game": "toy", "setup": {"pile": 4}, "moves": []}
+    )
     assert taught.pile == 4
 
 
-@pytest.mark.parametrize("mutate, path", [
-    (lambda r: r.pop("format"), "$.format"),
-    (lambda r: r.update(version=2), "$.version"),
-    (lambda r: r.update(game="chess"), "$.game"),
-    (lambda r: r.update(setup=[]), "$.setup"),
-    (lambda r: r["setup"].update(pile="x"), "$.setup.pile"),
-    (lambda r: r["setup"].update(colour=1), "$.setup.colour"),
-    (lambda r: r["moves"].append({"player": 0}), "$.moves[2].take"),
-    (lambda r: r["moves"].append({"player": 5, "take": 1}), "$.moves[2].player"),
-    (lambda r: r.update(extra=1), "$.extra"),
-])
+@pytest.mark.parametrize(
+    "mutate, path",
+    [
+        (lambda r: r.pop("format"), "$.format"),
+        (lambda r: r.update(version=2), "$.version"),
+        (lambda r: r.update(game="chess"), "$.game"),
+        (lambda r: r.update(setup=[]), "$.setup"),
+        (lambda r: r["setup"].update(pile="x"), "$.setup.pile"),
+        (lambda r: r["setup"].update(colour=1), "$.setup.colour"),
+        (lambda r: r["moves"].append({"player": 0}), "$.moves[2].take"),
+        (lambda r: r["moves"].append({"player": 5, "take": 1}), "$.moves[2].player"),
+        (lambda r: r.update(extra=1), "$.extra"),
+    ],
+)
 def test_bad_record_names_first_bad_field(mutate, path):
-    record = {"format": "daynight-record", "version": 1, "game": "toy", "setup": {"pile": 9},
-              "moves": [{"player": 0, "take": 1}, {"player": 1, "take": 2}]}
+    record = {
+        "format": "daynight-record",
+        "version": 1,
+        "game": "toy",
+        "setup": {"pile": 9},
+        "moves": [{"player": 0, "take": 1}, {"player": 1, "take": 2}],
+    }
     mutate(record)
     with pytest.raises(InvalidRecordError) as info:
         Pebbles.from_record(record)
@@ -115,8 +198,13 @@ def test_bad_record_names_first_bad_field(mutate, path):
 
 
 def test_refused_move_in_record_names_the_move_and_rule():
-    record = {"format": "daynight-record", "version": 1, "game": "toy", "setup": {"pile": 9},
-              "moves": [{"player": 0, "take": 1}, {"player": 0, "take": 2}]}
+    record = {
+        "format": "daynight-record",
+        "version": 1,
+        "game": "toy",
+        "setup": {"pile": 9},
+        "moves": [{"player": 0, "take": 1}, {"player": 0, "take": 2}],
+    }
     with pytest.raises(InvalidRecordError) as info:
         Pebbles.from_record(record)
     assert info.value.path == "$.moves[1]" and info.value.rule == "turn order"
@@ -143,6 +231,7 @@ def test_save_is_atomic(tmp_path):
 
 # -- the conformance helper ------------------------------------------------------------
 
+
 def _pebbles_illegal(game):
     yield Take(1 - game.turn, 1)
     yield Take(game.turn, 4)
@@ -150,8 +239,9 @@ def _pebbles_illegal(game):
 
 
 def test_conformance_passes_for_a_correct_game():
-    report = check_conformance(Pebbles.new, seeds=range(5), illegal_moves=_pebbles_illegal,
-                               invariant=lambda g: g.pile >= 0)
+    report = check_conformance(
+        Pebbles.new, seeds=range(5), illegal_moves=_pebbles_illegal, invariant=lambda g: g.pile >= 0
+    )
     assert report.games == 5 and report.moves > 10 and report.illegal_tried > 30
 
 
@@ -174,11 +264,20 @@ class RefusesALegalMove(Pebbles):
             raise IllegalMoveError("three is unlucky", rule="invented")
 
 
-@pytest.mark.parametrize("broken, message", [
-    (MutatesBeforeChecking, "changed the state"),
-    (UsesGlobalRandom, "global random"),
-    (RefusesALegalMove, "refused"),
-])
+class OverridesPlay(Pebbles):
+    def play(self, move):  # a shortcut beside core's play: a second legality path
+        return super().play(move)
+
+
+@pytest.mark.parametrize(
+    "broken, message",
+    [
+        (OverridesPlay, "overrides play"),
+        (MutatesBeforeChecking, "changed the state"),
+        (UsesGlobalRandom, "global random"),
+        (RefusesALegalMove, "refused"),
+    ],
+)
 def test_conformance_catches_broken_games(broken, message):
     random.seed(2026)  # UsesGlobalRandom draws from the global generator: make its draws repeatable
     with pytest.raises(AssertionError, match=message):
@@ -186,6 +285,7 @@ def test_conformance_catches_broken_games(broken, message):
 
 
 # -- the CLI ---------------------------------------------------------------------------
+
 
 @pytest.fixture
 def toy_registered(monkeypatch):
@@ -195,6 +295,7 @@ def toy_registered(monkeypatch):
 def test_cli_replay_explains(tmp_path, capsys, toy_registered):
     path = tmp_path / "g.json"
     from .toygame import demo
+
     demo(4).save(str(path))
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
@@ -207,8 +308,17 @@ def test_cli_replay_explains(tmp_path, capsys, toy_registered):
 
 def test_cli_bad_move_one_line_exit_2(tmp_path, capsys, toy_registered):
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"format": "daynight-record", "version": 1, "game": "toy",
-                                "setup": {"pile": 3}, "moves": [{"player": 0, "take": 4}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "daynight-record",
+                "version": 1,
+                "game": "toy",
+                "setup": {"pile": 3},
+                "moves": [{"player": 0, "take": 4}],
+            }
+        )
+    )
     assert cli.main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "$.moves[0]" in err and "taking" in err
@@ -216,37 +326,47 @@ def test_cli_bad_move_one_line_exit_2(tmp_path, capsys, toy_registered):
 
 def test_cli_bad_move_keeps_what_came_before(tmp_path, capsys, toy_registered):
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"format": "daynight-record", "version": 1, "game": "toy",
-                                "setup": {"pile": 9}, "moves": [{"player": 0, "take": 1},
-                                                                {"player": 1, "take": 2},
-                                                                {"player": 1, "take": 2}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "daynight-record",
+                "version": 1,
+                "game": "toy",
+                "setup": {"pile": 9},
+                "moves": [{"player": 0, "take": 1}, {"player": 1, "take": 2}, {"player": 1, "take": 2}],
+            }
+        )
+    )
     assert cli.main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "$.moves[2]" in err and "turn order" in err and f"--upto 2" in err
+    assert "$.moves[2]" in err and "turn order" in err and "--upto 2" in err
     assert cli.main(["replay", str(path), "--upto", "2"]) == 0
     out = capsys.readouterr().out
     assert "2 moves replayed" in out and "6 pebbles left" in out
 
 
-@pytest.mark.parametrize("content, expect", [
-    ("{oops", "not valid JSON"),
-    ("[1, 2]", "a record is a JSON object"),
-    ('{"format": "daynight-record", "version": 1, "game": "chess"}', "$.game"),
-    ('{"format": "other"}', "$.format"),
-])
+@pytest.mark.parametrize(
+    "content, expect",
+    [
+        ("{oops", "not valid JSON"),
+        ("[1, 2]", "a record is a JSON object"),
+        ('{"format": "daynight-record", "version": 1, "game": "chess"}', "$.game"),
+        ('{"format": "other"}', "$.format"),
+    ],
+)
 def test_cli_malformed_file_subprocess(tmp_path, content, expect):
     path = tmp_path / "bad.json"
     path.write_text(content)
-    proc = subprocess.run([sys.executable, "-m", "daynight", "replay", str(path)],
-                          capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "daynight", "replay", str(path)], capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stdout == "" and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and expect in proc.stderr
 
 
 def test_cli_missing_file(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "daynight", "replay", str(tmp_path / "none.json")],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "daynight", "replay", str(tmp_path / "none.json")], capture_output=True, text=True
+    )
     assert proc.returncode == 2 and "cannot read file" in proc.stderr and "Traceback" not in proc.stderr
 
 
@@ -259,9 +379,28 @@ def test_cli_help_lists_the_games():
 
 # -- import hygiene ----------------------------------------------------------------------
 
+
 def test_import_daynight_pulls_in_no_third_party_module():
-    code = ("import sys; import daynight, daynight.core, daynight.cli, daynight.testing; "
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('ipywidgets', 'plotly', 'pandas', 'numpy', 'traitlets', 'IPython')); print(bad)")
+    code = (
+        "import sys; import daynight, daynight.core, daynight.cli, daynight.testing; "
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('ipywidgets', 'plotly', 'pandas', 'numpy', 'traitlets', 'IPython')); print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# -- markup in files, text escaped by construction ------------------------------------------
+
+
+def test_fill_escapes_every_text_and_keeps_markup():
+    from daynight.markup import Markup, Template, fill, join, resource
+
+    page = fill(Template("<p title='$name'>$name: $body</p>"), name="<Ann & 'Bob'>\n", body=Markup("<b>ok</b>"))
+    assert page == "<p title='&lt;Ann &amp; &#x27;Bob&#x27;&gt;\\n'>&lt;Ann &amp; &#x27;Bob&#x27;&gt;\\n: <b>ok</b></p>"
+    assert isinstance(page, Markup) and fill(Template("$x"), x=page) == page  # filled once, kept as it is
+    with pytest.raises(KeyError):
+        fill(Template("$missing"))  # never a $name left in a page
+    with pytest.raises(TypeError, match="Markup only"):
+        join(["<script>"])  # type: ignore[list-item]
+    assert "$csp" in resource("daynight", "review.html") and "dn-busy" in resource("daynight.server", "busy.html")

@@ -10,17 +10,37 @@ import pytest
 
 import daynight
 from daynight import cli
-from daynight.core import (MAX_DEPTH, MAX_INT, MAX_MOVES, MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES,
-                           MAX_STRING, IllegalMoveError, InvalidRecordError, Reader, check_record,
-                           load_record, parse_record, shown)
-from daynight.testing import _Mutator, _memory_cap, check_mutant, fuzz_records, mutant, mutants
+from daynight.core import (
+    MAX_DEPTH,
+    MAX_INT,
+    MAX_MOVES,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_RECORD_BYTES,
+    MAX_STRING,
+    IllegalMoveError,
+    InvalidRecordError,
+    Reader,
+    check_record,
+    load_record,
+    parse_record,
+    shown,
+)
+from daynight.testing import check_mutant, fuzz_records, mutant, mutants
+from daynight.testing.fuzz import memory_cap
+from daynight.testing.mutants import Mutator
 
 from .toygame import BrokenPebbles, Pebbles, broken_demo, demo
 
 
 def record(setup=None, moves=(), game="toy"):
-    return {"format": "daynight-record", "version": 1, "game": game,
-            "setup": {"pile": 9} if setup is None else setup, "moves": list(moves)}
+    return {
+        "format": "daynight-record",
+        "version": 1,
+        "game": game,
+        "setup": {"pile": 9} if setup is None else setup,
+        "moves": list(moves),
+    }
 
 
 def nested(depth, inner=1):
@@ -44,9 +64,35 @@ def refused(value, path):
 
 # -- shown ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ch", ["\n", "\r", "\t", "\x00", "\x1b", "\x7f", "\x85", "\u2028", "\u2029",
-                                "\u202a", "\u202e", "\u2066", "\u2069", "\u061c", "\u200b", "\u200d",
-                                "\u200e", "\u2060", "\ufeff", "\ud800", "\udfff", "\U000e0001", "\xa0"])
+
+@pytest.mark.parametrize(
+    "ch",
+    [
+        "\n",
+        "\r",
+        "\t",
+        "\x00",
+        "\x1b",
+        "\x7f",
+        "\x85",
+        "\u2028",
+        "\u2029",
+        "\u202a",
+        "\u202e",
+        "\u2066",
+        "\u2069",
+        "\u061c",
+        "\u200b",
+        "\u200d",
+        "\u200e",
+        "\u2060",
+        "\ufeff",
+        "\ud800",
+        "\udfff",
+        "\U000e0001",
+        "\xa0",
+    ],
+)
 def test_shown_escapes_every_invisible_or_line_breaking_character(ch):
     out = shown(f"a{ch}b")
     assert out.startswith("a\\") and out.endswith("b") and out.isprintable() and out.isascii()
@@ -65,27 +111,31 @@ def test_shown_keeps_printable_text_and_cuts_without_splitting_an_escape():
 
 # -- the bounds --------------------------------------------------------------------------------
 
+
 def test_bounds_are_the_documented_values():
     assert MAX_RECORD_BYTES == 10 * 2**20 and MAX_INT == 2**53 - 1
     assert MAX_DEPTH >= 6 and MAX_MOVES >= 1000 and MAX_STRING >= MAX_NAME and MAX_PLAYERS >= 5
 
 
-@pytest.mark.parametrize("text, path", [
-    ("[" * 100_000 + "]" * 100_000, "record"),                               # RecursionError on main
-    ('{"a": ' * 100_000 + "1" + "}" * 100_000, "record"),
-    (json.dumps(record({"pile": nested(MAX_DEPTH)})), "$.setup.pile" + "[0]" * (MAX_DEPTH - 2)),
-    (json.dumps(record({"pile": 2**53})), "$.setup.pile"),
-    (json.dumps(record()).replace('"pile": 9', '"pile": ' + "9" * 5000), "$.setup.pile"),
-    (json.dumps(record()).replace('"pile": 9', '"pile": NaN'), "$.setup.pile"),
-    (json.dumps(record()).replace('"pile": 9', '"pile": 1e999'), "$.setup.pile"),
-    (json.dumps(record()).replace('"pile": 9', '"pile": 9, "pile": 3'), "$.setup.pile"),
-    (json.dumps(record({"pile": 9, "x": "y" * (MAX_STRING + 1)})), "$.setup.x"),
-    (json.dumps(record(moves=[{"player": "\ud800"}])), "$.moves[0].player"),
-    (json.dumps(record(moves=[{"player": "A\nB"}]), ensure_ascii=False), "$.moves[0].player"),
-    (json.dumps(record(moves=[{"player": "A\u202eB"}]), ensure_ascii=False), "$.moves[0].player"),
-    (json.dumps(record(moves=[{"pla\x1b[2Jyer": 0}])), "$.moves[0]"),
-    (json.dumps(record(moves=[{"player": 0, "take": 1}] * (MAX_MOVES + 1))), "$.moves"),
-])
+@pytest.mark.parametrize(
+    "text, path",
+    [
+        ("[" * 100_000 + "]" * 100_000, "record"),  # RecursionError on main
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, "record"),
+        (json.dumps(record({"pile": nested(MAX_DEPTH)})), "$.setup.pile" + "[0]" * (MAX_DEPTH - 2)),
+        (json.dumps(record({"pile": 2**53})), "$.setup.pile"),
+        (json.dumps(record()).replace('"pile": 9', '"pile": ' + "9" * 5000), "$.setup.pile"),
+        (json.dumps(record()).replace('"pile": 9', '"pile": NaN'), "$.setup.pile"),
+        (json.dumps(record()).replace('"pile": 9', '"pile": 1e999'), "$.setup.pile"),
+        (json.dumps(record()).replace('"pile": 9', '"pile": 9, "pile": 3'), "$.setup.pile"),
+        (json.dumps(record({"pile": 9, "x": "y" * (MAX_STRING + 1)})), "$.setup.x"),
+        (json.dumps(record(moves=[{"player": "\ud800"}])), "$.moves[0].player"),
+        (json.dumps(record(moves=[{"player": "A\nB"}]), ensure_ascii=False), "$.moves[0].player"),
+        (json.dumps(record(moves=[{"player": "A\u202eB"}]), ensure_ascii=False), "$.moves[0].player"),
+        (json.dumps(record(moves=[{"pla\x1b[2Jyer": 0}])), "$.moves[0]"),
+        (json.dumps(record(moves=[{"player": 0, "take": 1}] * (MAX_MOVES + 1))), "$.moves"),
+    ],
+)
 def test_records_beyond_the_bounds_are_refused_naming_the_field(text, path):
     refused(text, path)
 
@@ -107,8 +157,12 @@ def test_error_message_about_a_deep_value_is_short():
 
 
 def test_invalid_utf8_truncated_and_non_object_files(tmp_path):
-    for data, expect in [(b"\xff{}", "not a UTF-8 text file"), (b'{"format": "daynight-re', "not valid JSON"),
-                         (b"[1]", "a record is a JSON object"), (b"", "not valid JSON")]:
+    for data, expect in [
+        (b"\xff{}", "not a UTF-8 text file"),
+        (b'{"format": "daynight-re', "not valid JSON"),
+        (b"[1]", "a record is a JSON object"),
+        (b"", "not valid JSON"),
+    ]:
         with pytest.raises(InvalidRecordError, match=expect):
             parse_record(data)
     assert parse_record(b"\xef\xbb\xbf" + json.dumps(record()).encode()) == record()  # a BOM is fine
@@ -139,6 +193,7 @@ def test_a_file_over_the_size_bound_is_refused_before_it_is_read(tmp_path, monke
             data = self.fh.read(n)
             self.read_bytes += len(data)
             return data
+
     monkeypatch.setattr("builtins.open", Spy)
     with pytest.raises(InvalidRecordError, match=r"10,485,761 bytes; a record is at most 10,485,760 bytes \(10 MB\)"):
         load_record(str(path))
@@ -149,13 +204,26 @@ def test_a_file_over_the_size_bound_is_refused_before_it_is_read(tmp_path, monke
 
 
 def test_player_names_are_bounded():
-    r = Reader({"names": ["Ann", "Zoë"], "one": "x" * (MAX_NAME + 1), "dup": ["A", "A"], "blank": ["  "],
-                "many": ["p%d" % i for i in range(MAX_PLAYERS + 1)], "num": [3]})
+    r = Reader(
+        {
+            "names": ["Ann", "Zoë"],
+            "one": "x" * (MAX_NAME + 1),
+            "dup": ["A", "A"],
+            "blank": ["  "],
+            "many": [f"p{i}" for i in range(MAX_PLAYERS + 1)],
+            "num": [3],
+        }
+    )
     assert r.names("names", count=2) == ["Ann", "Zoë"] and r.names("other", None) is None
     assert r.name("missing", "Ann") == "Ann"
-    for call, path in [(lambda: r.names("names", count=3), "$.names"), (lambda: r.name("one"), "$.one"),
-                       (lambda: r.names("dup"), "$.dup[1]"), (lambda: r.names("blank"), "$.blank[0]"),
-                       (lambda: r.names("many"), "$.many"), (lambda: r.names("num"), "$.num[0]")]:
+    for call, path in [
+        (lambda: r.names("names", count=3), "$.names"),
+        (lambda: r.name("one"), "$.one"),
+        (lambda: r.names("dup"), "$.dup[1]"),
+        (lambda: r.names("blank"), "$.blank[0]"),
+        (lambda: r.names("many"), "$.many"),
+        (lambda: r.names("num"), "$.num[0]"),
+    ]:
         with pytest.raises(InvalidRecordError) as info:
             call()
         assert info.value.path == path, str(info.value)
@@ -186,8 +254,9 @@ def test_a_setup_the_rules_refuse_is_an_invalid_record():
 HOSTILE = {
     "deep.json": "[" * 100_000 + "]" * 100_000,
     "surrogate.json": json.dumps(record({"pile": 9, "names": ["\ud800"]}, game="stars")),
-    "bidi.json": json.dumps(record({"players": 3, "names": ["\u202eevil", "b", "c"], "seed": 1}, game="stars"),
-                            ensure_ascii=False),
+    "bidi.json": json.dumps(
+        record({"players": 3, "names": ["\u202eevil", "b", "c"], "seed": 1}, game="stars"), ensure_ascii=False
+    ),
     "newline.json": json.dumps(record({"players": ["A\nFinal state: B wins"]}, game="mtg")),
     "nan.json": json.dumps(record()).replace("9", "NaN"),
     "twice.json": '{"format": "daynight-record", "format": "x"}',
@@ -205,14 +274,16 @@ def test_cli_hostile_files_one_line_exit_2(tmp_path):
     for name, text in HOSTILE.items():
         (tmp_path / name).write_bytes(text.encode("utf-8", "surrogatepass"))
     (tmp_path / "big.json").write_bytes(b" " * (MAX_RECORD_BYTES + 1))
-    code = ("import sys, daynight.cli as c; from pathlib import Path\n"
-            "for p in sorted(Path(sys.argv[1]).iterdir()):\n"
-            "    print(p.name.encode('unicode_escape').decode(), c.main(['replay', str(p)]), file=sys.stderr)\n")
+    code = (
+        "import sys, daynight.cli as c; from pathlib import Path\n"
+        "for p in sorted(Path(sys.argv[1]).iterdir()):\n"
+        "    print(p.name.encode('unicode_escape').decode(), c.main(['replay', str(p)]), file=sys.stderr)\n"
+    )
     proc = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout == "" and "Traceback" not in proc.stderr, proc.stderr
     lines = proc.stderr.splitlines()
     assert len(lines) == 2 * (len(HOSTILE) + 1), proc.stderr  # one error line and one status line each
-    for error, status in zip(lines[::2], lines[1::2]):
+    for error, status in zip(lines[::2], lines[1::2], strict=True):
         assert status.endswith(" 2"), status
         assert error.startswith("daynight: error: ") and "could not" not in error, error
         assert error.isprintable() and shown(error) == error, error
@@ -231,8 +302,9 @@ def test_cli_python_m_daynight_on_a_deep_file(tmp_path):
 
 def test_cli_shows_allowed_invisible_characters_escaped(tmp_path, capsys, toys):
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(record({"pile": 5, "names": ["Zo\u200de", "B\u200fob"]}, game="toy-broken")),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(record({"pile": 5, "names": ["Zo\u200de", "B\u200fob"]}, game="toy-broken")), encoding="utf-8"
+    )
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Zo\\u200de, B\\u200fob: 5 pebbles left" in out and out.isascii()
@@ -261,9 +333,14 @@ def test_cli_refuses_a_negative_upto_and_reports_an_unwritable_output(tmp_path, 
 
 # -- the fuzz harness ---------------------------------------------------------------------------------
 
+
 def broken_records():
-    return [broken_demo(0), broken_demo(1), record({"pile": 7}, [{"player": 0, "take": 2}], game="toy-broken"),
-            record({"pile": 4, "names": ["Ann", "Bob"]}, game="toy-broken")]
+    return [
+        broken_demo(0),
+        broken_demo(1),
+        record({"pile": 7}, [{"player": 0, "take": 2}], game="toy-broken"),
+        record({"pile": 4, "names": ["Ann", "Bob"]}, game="toy-broken"),
+    ]
 
 
 def test_mutants_are_seeded_and_rebuilt_alone():
@@ -285,22 +362,27 @@ def test_every_mutation_is_made():
     rng = random.Random(0)
     bases = [json.dumps(broken_demo(s).to_record()) for s in range(2)] + [json.dumps(r) for r in broken_records()[2:]]
     made = set()
-    for name in _Mutator.WEIGHTS:
+    for name in Mutator.WEIGHTS:
         for i in range(30):
-            m = _Mutator(random.Random(i), bases, [json.dumps(demo(1).to_record())])
+            m = Mutator(random.Random(i), bases, [json.dumps(demo(1).to_record())])
             what = getattr(m, "m_" + name)(json.loads(rng.choice(bases)))
             if what:
                 made.add(name)
                 break
-    assert made == set(_Mutator.WEIGHTS)
+    assert made == set(Mutator.WEIGHTS)
 
 
 def test_harness_finds_the_bugs_of_a_broken_game():
     records = broken_records()
     report = fuzz_records(BrokenPebbles, n=250, seed=0, records=records, others=[demo(2)])
     kinds = set(report.counts)
-    expected = ["raises KeyError (tests/toygame.py:", "raises TypeError (", "message of several lines",
-                "accepted, then ", "cli could not replay (KeyError)"]
+    expected = [
+        "raises KeyError (tests/toygame.py:",
+        "raises TypeError (",
+        "message of several lines",
+        "accepted, then ",
+        "cli could not replay (KeyError)",
+    ]
     for prefix in expected:
         assert any(k.startswith(prefix) for k in kinds), f"{prefix!r} not found in\n{report}"
     assert not report.ok and report.escapes == sum(report.counts.values())
@@ -314,18 +396,21 @@ def test_harness_finds_the_bugs_of_a_broken_game():
         assert mutant(BrokenPebbles, 0, sample.index, records=records, others=[demo(2)]).data == sample.data
 
 
-@pytest.mark.parametrize("setup, moves, kind", [
-    ({"pile": 0}, [], "accepted, then no legal move before the end"),
-    ({"pile": 5, "names": ["Cy", "Di"]}, [], "accepted, then the replayed state differs"),
-    ({"pile": 5, "names": [1.5]}, [], "accepted, then summary() raises TypeError (tests/toygame.py:"),
-    ({"pyle": 5}, [], "raises KeyError (tests/toygame.py:"),
-    ({"pile": 5}, [{"player": 0, "take": 1, "x": 1}], "message of several lines"),
-    ({"pile": 5}, [{"player": 0, "take": "1"}], "raises TypeError (tests/toygame.py:"),
-])
+@pytest.mark.parametrize(
+    "setup, moves, kind",
+    [
+        ({"pile": 0}, [], "accepted, then no legal move before the end"),
+        ({"pile": 5, "names": ["Cy", "Di"]}, [], "accepted, then the replayed state differs"),
+        ({"pile": 5, "names": [1.5]}, [], "accepted, then summary() raises TypeError (tests/toygame.py:"),
+        ({"pyle": 5}, [], "raises KeyError (tests/toygame.py:"),
+        ({"pile": 5}, [{"player": 0, "take": 1, "x": 1}], "message of several lines"),
+        ({"pile": 5}, [{"player": 0, "take": "1"}], "raises TypeError (tests/toygame.py:"),
+    ],
+)
 def test_check_mutant_names_each_kind_of_escape(setup, moves, kind):
-    accepted, problems = check_mutant(BrokenPebbles, json.dumps(record(setup, moves, game="toy-broken")).encode())
+    _, problems = check_mutant(BrokenPebbles, json.dumps(record(setup, moves, game="toy-broken")).encode())
     assert any(k.startswith(kind) for k, _ in problems), problems
-    accepted, problems = check_mutant(Pebbles, json.dumps(record(setup, moves)).encode())
+    _, problems = check_mutant(Pebbles, json.dumps(record(setup, moves)).encode())
     assert problems == [], "the correct game has none of these escapes"
 
 
@@ -341,8 +426,13 @@ class CannotCopy(Pebbles):
         raise RuntimeError("no copies")
 
 
-@pytest.mark.parametrize("cls, kind", [(RefusesThree, "accepted, then a legal move is refused"),
-                                       (CannotCopy, "accepted, then copy().play(a legal move) raises RuntimeError")])
+@pytest.mark.parametrize(
+    "cls, kind",
+    [
+        (RefusesThree, "accepted, then a legal move is refused"),
+        (CannotCopy, "accepted, then copy().play(a legal move) raises RuntimeError"),
+    ],
+)
 def test_check_mutant_plays_an_accepted_record_on(cls, kind):
     accepted, problems = check_mutant(cls, json.dumps(record({"pile": 20})).encode(), cli=False)
     assert accepted and any(k.startswith(kind) for k, _ in problems), problems
@@ -371,9 +461,8 @@ def test_harness_reports_a_record_that_hangs():
 def test_memory_cap_turns_a_huge_allocation_into_a_memory_error():
     resource = pytest.importorskip("resource")
     before = resource.getrlimit(resource.RLIMIT_AS)
-    with _memory_cap(2**27):
-        with pytest.raises(MemoryError):
-            bytearray(2**30)
+    with memory_cap(2**27), pytest.raises(MemoryError):
+        bytearray(2**30)
     assert resource.getrlimit(resource.RLIMIT_AS) == before
 
 

@@ -21,8 +21,11 @@ def test_ratio_line_has_ratio_target_and_rates():
         sum(range(1000 * n))
 
     line = Ratio("toy.sum", engine, reference, target=3, stretch=2, unit="sums").run(quick=True)
-    assert re.match(r"toy\.sum\s+ratio\s+\d+\.\d\d\s+target 3\s+stretch 2\s+\(engine [\d,]+ sums/s, "
-                    r"reference [\d,]+ sums/s; (meets stretch|meets target|MISSES target)\)$", line), line
+    assert re.match(
+        r"toy\.sum\s+ratio\s+\d+\.\d\d\s+target 3\s+stretch 2\s+\(engine [\d,]+ sums/s, "
+        r"reference [\d,]+ sums/s; (meets stretch|meets target|MISSES target)\)$",
+        line,
+    ), line
     assert calls["e"] > 1 and calls["r"] > 1  # both sides really ran, interleaved rounds
 
 
@@ -32,8 +35,9 @@ def test_timing_line():
 
 
 def test_every_game_has_benchmarks_listed():
-    out = subprocess.run([sys.executable, "-m", "benchmarks", "--list"], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--list"], capture_output=True, text=True, check=True
+    ).stdout
     for game in ("stars", "temples", "mtg", "sunmoon"):
         assert re.search(rf"^{game}\.", out, re.M), f"no benchmark figure for {game}:\n{out}"
 

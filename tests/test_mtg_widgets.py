@@ -5,10 +5,10 @@ import html
 import re
 
 import pytest
+from daynight.widgets.mtg import Tracker, designation_chart, night_frequency_chart, night_frequency_table
 
 from daynight import draw as d
 from daynight.mtg import BACK, DAY, FRONT, NEITHER, NIGHT, demo, night_fraction, poisson_spells
-from daynight.widgets.mtg import Tracker, designation_chart, night_frequency_chart, night_frequency_table
 
 
 def txt(widget):
@@ -50,11 +50,11 @@ def test_a_table_session():
     assert "It is day: the helper card shows its sun side." in drawn(t)
     assert "#1 Brutal Cathar, front face up; other face Moonrage Brute, daybound" in drawn(t)
     assert "If Alice casts no spell this turn, it becomes night" in drawn(t)
-    assert "Daybound, CR 702.145d" in t.table.status      # the status line names the rule
+    assert "Daybound, CR 702.145d" in t.table.status  # the status line names the rule
     # Bob's spell on Alice's turn does not count
     assert click(t, "Bob casts a spell")
     assert "only the active player" in t.table.status and "Bob: 1 spell this turn" in drawn(t)
-    assert click(t, "Next turn: Bob")                    # Alice cast nothing: night (728.2a)
+    assert click(t, "Next turn: Bob")  # Alice cast nothing: night (728.2a)
     assert t.game.designation == NIGHT and "It is night" in drawn(t)
     assert "#1 Moonrage Brute, back face up (transformed)" in drawn(t)
     assert "transforms into Moonrage Brute" in txt(t.log_view)
@@ -72,7 +72,7 @@ def test_a_table_session():
 
 def test_refusals_show_the_rule_and_change_nothing():
     t = Tracker(["Alice", "Bob"])
-    assert not click(t, "Alice casts a spell")           # no turn yet: refused with the engine's rule
+    assert not click(t, "Alice casts a spell")  # no turn yet: refused with the engine's rule
     assert t.table.status_kind == "error" and "Casting Spells, CR 601.2" in t.table.status
     click(t, "Next turn: Alice")
     click(t, "It becomes night")
@@ -100,10 +100,10 @@ def test_a_card_is_chosen_then_what_happens_to_it_is_in_the_toolbar():
     click(t, "Apply the effect to #1")
     assert "CAN'T TRANSFORM" in drawn(t)
     click(t, "Next turn: Bob")
-    assert t.game.designation == NIGHT and t.game.permanents[0].up == FRONT   # 101.2
+    assert t.game.designation == NIGHT and t.game.permanents[0].up == FRONT  # 101.2
     click(t, "End Bound by Moonsilver on #1")
     assert t.game.permanents[0].up == BACK and "702.145c" in t.table.status
-    click(t, "Another effect transforms #1")                                   # Moonmist: R10
+    click(t, "Another effect transforms #1")  # Moonmist: R10
     assert t.game.permanents[0].up == BACK and "except due to its nightbound ability" in t.table.status
     click(t, "#1 phases out")
     assert "PHASED OUT" in drawn(t)
@@ -116,11 +116,11 @@ def test_an_old_werewolf_and_a_waiting_trigger():
     click(t, "Next turn: Alice")
     enter(t, "Huntmaster of the Fells", "Alice")
     assert t.permanent_kind.value == "transforming"
-    name = [n for n in t.table.target_names() if n.startswith("resolve #1")][0]
+    name = next(n for n in t.table.target_names() if n.startswith("resolve #1"))
     assert not click(t, "Next turn: Bob") and "Steps, CR 500.2" in t.table.status
     click(t, name)
     click(t, "It becomes day")
-    click(t, "Next turn: Bob")                        # nobody cast a spell: night, and the werewolf's trigger
+    click(t, "Next turn: Bob")  # nobody cast a spell: night, and the werewolf's trigger
     (name,) = [n for n in t.table.target_names() if n.startswith("resolve")]
     assert "if no spells were cast last turn" in name and "Waiting to resolve (1)" in drawn(t)
     click(t, name)
@@ -132,7 +132,7 @@ def test_skipped_and_extra_turns():
     click(t, "Next turn: Alice")
     click(t, "It becomes day")
     click(t, "Skip Bob's turn")
-    assert t.game.active_name == "Carol" and t.game.designation == NIGHT   # Alice's turn was the previous one
+    assert t.game.active_name == "Carol" and t.game.designation == NIGHT  # Alice's turn was the previous one
     assert "Next turn: Alice" in t.table.target_names()
     click(t, "Extra turn for Carol")
     assert t.game.active_name == "Carol" and "Next turn: Alice" in t.table.target_names()
@@ -142,13 +142,13 @@ def test_entering_transformed_and_tokens():
     t = Tracker(["Alice", "Bob"])
     click(t, "Next turn: Alice")
     click(t, "It becomes day")
-    enter(t, "Howlpack Piper", "Alice", transformed=True)     # 712.14a, then 702.145f
+    enter(t, "Howlpack Piper", "Alice", transformed=True)  # 712.14a, then 702.145f
     p = t.game.permanents[0]
     assert p.up == FRONT and p.transforms == 1 and t.game.pending[0].kind == "enters"
-    assert not t.transformed.value                              # the form is ready for the next card
-    click(t, [n for n in t.table.target_names() if n.startswith("resolve")][0])
+    assert not t.transformed.value  # the form is ready for the next card
+    click(t, next(n for n in t.table.target_names() if n.startswith("resolve")))
     click(t, "It becomes night")
-    enter(t, "Brutal Cathar", "Bob", token=True)                # 707.8a: a double-faced token
+    enter(t, "Brutal Cathar", "Bob", token=True)  # 707.8a: a double-faced token
     assert t.game.permanents[-1].up == BACK and "token" in drawn(t)
 
 
@@ -163,11 +163,13 @@ def test_two_headed_giant_and_new_game():
     assert t.game.designation == NIGHT
     t.players_text.value = "Uma, Vic, Wes"
     t.two_headed.value = True
-    t.new_game_button.click()                                    # 2HG needs four players
+    t.new_game_button.click()  # 2HG needs four players
     assert "Not allowed" in t.table.status and t.game.teams
     t.two_headed.value = False
     t.new_game_button.click()
-    assert t.game.players == ("Uma", "Vic", "Wes") and "Uma casts a spell (0 so far this turn)" in t.table.target_names()
+    assert (
+        t.game.players == ("Uma", "Vic", "Wes") and "Uma casts a spell (0 so far this turn)" in t.table.target_names()
+    )
     assert t.game.designation == NEITHER
 
 
@@ -178,9 +180,11 @@ def test_every_target_and_control_has_an_accessible_name():
     click(t, "choose #1 Brutal Cathar")
     names = t.table.target_names()
     assert all(names) and len(set(names)) == len(names)
-    keys = {tg["key"] for tg in t.table.targets if tg["key"]}
+    keyed = [tg["key"] for tg in t.table.targets if tg["key"]]
+    assert len(keyed) == len(set(keyed)), "one target per drawn piece"
+    keys = set(keyed)
     drawn_keys = set(re.findall(r'data-key="([^"]+)"', t.table.svg))
-    assert keys <= drawn_keys                                    # every drawn target is on the drawing
+    assert keys <= drawn_keys  # every drawn target is on the drawing
     for control in (t.zone, t.permanent_name, t.permanent_kind, t.controller, t.add_button, t.effect):
         assert control.description
 
@@ -234,9 +238,11 @@ def test_record_out_and_back_in():
     assert "Alice casts a spell (0 so far this turn)" in other.table.target_names()
     assert "2 events replayed" in other.table.status
     # a teaching position typed by hand; a bad one names its field and changes nothing
-    other.record_text.value = ('{"format": "daynight-record", "version": 1, "game": "mtg", "setup": '
-                               '{"players": ["Ann", "Ben"], "designation": "night", "permanents": '
-                               '[{"name": "Brutal Cathar", "back": "Moonrage Brute", "controller": "Ann"}]}, "moves": []}')
+    other.record_text.value = (
+        '{"format": "daynight-record", "version": 1, "game": "mtg", "setup": '
+        '{"players": ["Ann", "Ben"], "designation": "night", "permanents": '
+        '[{"name": "Brutal Cathar", "back": "Moonrage Brute", "controller": "Ann"}]}, "moves": []}'
+    )
     other.load_record_button.click()
     assert "It is night" in drawn(other) and "#1 Moonrage Brute, back face up" in drawn(other)
     other.record_text.value = '{"format": "daynight-record", "version": 1, "game": "mtg", "setup": {"players": []}}'
@@ -246,3 +252,46 @@ def test_record_out_and_back_in():
     other.record_text.value = "{not json"
     other.load_record_button.click()
     assert "not valid JSON" in other.table.status
+
+
+def test_every_target_carries_the_move_it_plays_on_the_piece_that_move_stands_on():
+    from daynight.mtg import BeginTurn, CastSpell, Resolve
+    from daynight.mtg import draw as mtg_draw
+
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    enter(t, "Celestus Sanctifier", "Alice")
+    click(t, "Next turn: Bob")  # day becomes night: its trigger waits
+    targets = t.targets()
+    moves = [tg.move for tg in targets if tg.move is not None]
+    assert {type(m) for m in moves} >= {CastSpell, Resolve, BeginTurn}
+    for tg in targets:
+        if tg.move is not None:
+            assert tg.key == mtg_draw.key(tg.move), tg.name  # drawn where the move stands, or a button
+        else:
+            assert tg.name == "Undo" or tg.key.startswith("perm-"), tg.name  # no move: undo, choose a card
+    t.zone.value = "exile"  # the spell's zone is part of its move
+    assert {tg.move.zone for tg in t.targets() if isinstance(tg.move, CastSpell) and not tg.move.copy} == {"exile"}
+
+
+def test_a_curse_of_leeches_on_the_table():  # issue 20: an Aura that enchants a player
+    t = Tracker(["Alice", "Bob"])
+    click(t, "Next turn: Alice")
+    t.permanent_name.value = "Curse of Leeches"
+    assert t.enchants.layout.display is None and t.enchants.value == "Bob"  # the form asks whom it enchants
+    t.controller.value = "Alice"
+    t.add_button.click()
+    assert t.game.permanents[0].attached == "Bob" and "enchants Bob" in drawn(t)
+    assert "Bob is enchanted by #1 Curse of Leeches, Alice's" in drawn(t)
+    click(t, "Next turn: Bob")  # night: a creature, unattached (704.5p)
+    assert t.game.permanents[0].attached is None and "704.5p" in txt(t.log_view)
+    click(t, "Bob casts a spell")
+    click(t, "Bob casts a spell")
+    click(t, "Next turn: Alice")  # day: Alice chooses the player it enchants
+    assert "attach #1 Curse of Leeches here" in drawn(t)
+    assert not click(t, "Alice casts a spell") and "712.20" in t.table.status  # the choice comes first
+    click(t, "Attach #1 Curse of Leeches to Alice")
+    (name,) = [n for n in t.table.target_names() if n.startswith("resolve")]
+    assert "at the beginning of Alice's upkeep" in name and "Waiting to resolve (1)" in drawn(t)
+    t.permanent_name.value = "Brutal Cathar"
+    assert t.enchants.layout.display == "none"

@@ -26,13 +26,18 @@ PROJECT = PYPROJECT["project"]
 
 # --------------------------------------------------------------------------- console script
 
+
 def test_console_script_is_declared_and_installed():
     assert PROJECT["scripts"] == {"daynight": "daynight.cli:main"}
-    scripts = {ep.name: ep.value for ep in md.entry_points(group="console_scripts") if ep.dist
-               and ep.dist.metadata["Name"] == "daynight"}
+    scripts = {
+        ep.name: ep.value
+        for ep in md.entry_points(group="console_scripts")
+        if ep.dist and ep.dist.metadata["Name"] == "daynight"
+    }
     assert scripts == {"daynight": "daynight.cli:main"}, "reinstall: pip install -e '.[notebooks,test]'"
     main = next(ep for ep in md.entry_points(group="console_scripts") if ep.name == "daynight").load()
     from daynight.cli import main as cli_main
+
     assert main is cli_main
 
 
@@ -51,6 +56,7 @@ def test_console_script_runs():
 
 
 # --------------------------------------------------------------------------- package-dir mapping
+
 
 def test_widgets_folder_is_installed_as_daynight_widgets():
     setuptools_conf = PYPROJECT["tool"]["setuptools"]
@@ -73,8 +79,19 @@ def test_every_widget_module_is_importable_as_daynight_widgets():
             assert Path(module.__file__).resolve() == path
 
 
+def test_the_class_server_is_a_package_of_its_own_and_keeps_its_old_name():
+    import daynight.widgets.serve
+
+    import daynight.server
+    import daynight.server.command
+
+    assert Path(daynight.server.__file__).resolve().parent == ROOT / "daynight" / "server"
+    assert daynight.widgets.serve.offline_template is daynight.server.command.offline_template
+    assert "daynight.server" in PYPROJECT["tool"]["setuptools"]["packages"]
+
+
 def test_serve_finds_the_notebooks_of_this_repository(monkeypatch):
-    from daynight.widgets import serve
+    from daynight.server import apps as serve
 
     monkeypatch.delenv("DAYNIGHT_NOTEBOOKS", raising=False)
     assert serve.notebooks_dir() == ROOT / "notebooks"
@@ -84,28 +101,44 @@ def test_serve_finds_the_notebooks_of_this_repository(monkeypatch):
 
 
 def test_app_notebooks_are_the_landing_page_and_the_play_apps(tmp_path):
-    from daynight.widgets.serve import app_notebooks, kernel_pools
+    from daynight.server.apps import app_notebooks, kernel_pools
 
-    for rel in ("index.ipynb", "stars/play.ipynb", "stars/rules.ipynb", "mtg/tracker.ipynb",
-                "mtg/charts.ipynb", "deep/er/play.ipynb", ".ipynb_checkpoints/play.ipynb", "notes.ipynb"):
+    for rel in (
+        "index.ipynb",
+        "stars/play.ipynb",
+        "stars/rules.ipynb",
+        "mtg/tracker.ipynb",
+        "mtg/charts.ipynb",
+        "deep/er/play.ipynb",
+        ".ipynb_checkpoints/play.ipynb",
+        "notes.ipynb",
+    ):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("{}")
     assert app_notebooks(tmp_path) == ["index.ipynb", "mtg/tracker.ipynb", "stars/play.ipynb"]
-    assert kernel_pools(tmp_path, 2) == {"default": {"pool_size": 0}, "index.ipynb": {"pool_size": 2},
-                                         "mtg/tracker.ipynb": {"pool_size": 2}, "stars/play.ipynb": {"pool_size": 2}}
+    assert kernel_pools(tmp_path, 2) == {
+        "default": {"pool_size": 0},
+        "index.ipynb": {"pool_size": 2},
+        "mtg/tracker.ipynb": {"pool_size": 2},
+        "stars/play.ipynb": {"pool_size": 2},
+    }
 
 
 # --------------------------------------------------------------------------- extras
+
 
 def test_engines_need_nothing_and_python_311():
     assert PROJECT["dependencies"] == []
     assert PROJECT["requires-python"] == ">=3.11"
 
 
-@pytest.mark.parametrize("extra,needed", [
-    ("notebooks", {"jupyterlab", "ipywidgets", "voila", "plotly", "anywidget", "pandas"}),
-    ("test", {"pytest", "hypothesis", "nbval", "playwright", "pytest-rerunfailures"}),
-])
+@pytest.mark.parametrize(
+    "extra,needed",
+    [
+        ("notebooks", {"jupyterlab", "ipywidgets", "voila", "plotly", "anywidget", "pandas"}),
+        ("test", {"pytest", "hypothesis", "nbval", "playwright", "pytest-rerunfailures"}),
+    ],
+)
 def test_extras_name_what_the_layers_import(extra, needed):
     reqs = [Requirement(r) for r in PROJECT["optional-dependencies"][extra]]
     names = {r.name.lower() for r in reqs}
@@ -133,6 +166,7 @@ def test_installed_metadata_declares_the_extras():
 
 # --------------------------------------------------------------------------- data files
 
+
 def test_every_data_file_row_says_where_it_comes_from():
     data = ROOT / "daynight" / "data"
     for path in sorted(data.glob("*.csv")):
@@ -146,6 +180,7 @@ def test_every_data_file_row_says_where_it_comes_from():
 
 # --------------------------------------------------------------------------- the wheel
 
+
 def test_wheel_from_a_clean_copy_carries_the_package(tmp_path):
     """Build a wheel from the tracked sources as pip does for a user (isolated build: pip
     fetches pyproject's build requirements, from its cache when warm) and look inside."""
@@ -155,20 +190,33 @@ def test_wheel_from_a_clean_copy_carries_the_package(tmp_path):
         if (ROOT / rel).is_file():
             (src / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / rel, src / rel)
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                            "-w", str(tmp_path / "dist"), str(src)],
-                           capture_output=True, text=True, timeout=300)
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path / "dist"), str(src)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
     wheel = next((tmp_path / "dist").glob("daynight-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    for module in ("daynight/__init__.py", "daynight/core.py", "daynight/cli.py", "daynight/widgets/__init__.py",
-                   "daynight/widgets/common.py", "daynight/widgets/serve.py"):
+    for module in (
+        "daynight/__init__.py",
+        "daynight/core.py",
+        "daynight/cli.py",
+        "daynight/widgets/__init__.py",
+        "daynight/widgets/common.py",
+        "daynight/widgets/serve.py",
+        "daynight/server/__main__.py",
+        "daynight/review.html",
+        "daynight/server/busy.html",
+        "daynight/widgets/common.css",
+    ):
         assert module in names, f"{module} is missing from {wheel.name}"
     files = set(filter(None, tracked.decode().split("\0")))
     for rel in sorted(files):
-        if rel.startswith("widgets/") and rel.endswith((".py", ".js", ".css")):
+        if rel.startswith("widgets/") and rel.endswith((".py", ".js", ".css", ".html")):
             assert "daynight/" + rel in names, f"{rel} is not in the wheel as daynight/{rel}"
-        if rel.startswith("daynight/") and rel.endswith(".py"):
+        if rel.startswith("daynight/") and rel.endswith((".py", ".html", ".css", ".js")):  # markup in files too
             assert rel in names, f"{rel} is not in the wheel"
         if rel.startswith("daynight/data/") and rel.endswith((".csv", ".json")):
             assert rel in names, f"data file {rel} is not in the wheel"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -20,8 +21,8 @@ from daynight import GAMES, DaynightError, InvalidRecordError, game_class
 from daynight import draw as d
 from daynight import review as rv
 from daynight.core import MAX_RECORD_BYTES
-from daynight.testing import mutants
 from daynight.review import Review, html, write_html
+from daynight.testing import mutants
 from tests import review_support as support
 from tests.review_support import Page, decode, decode_data
 from tests.toygame import Pebbles, Take
@@ -105,10 +106,10 @@ def test_stepping_replays_only_from_the_nearest_snapshot(monkeypatch):
     review.game(40)
     assert len(played) == 40 - 32
     played.clear()
-    review.game(41)                      # forward from the cursor: one move
+    review.game(41)  # forward from the cursor: one move
     assert len(played) == 1
     played.clear()
-    review.game(20)                      # back: from the snapshot at 16
+    review.game(20)  # back: from the snapshot at 16
     assert len(played) == 4
 
 
@@ -118,7 +119,7 @@ def test_moves_fall_into_the_rounds_or_turns_of_the_engine(name):
     review = Review(record, cls=cls, draw=no_draw)
     groups = review.groups
     assert groups[0].first == 1 and groups[-1].last == review.moves
-    assert all(a.last + 1 == b.first for a, b in zip(groups, groups[1:])), "groups cover every move once"
+    assert all(a.last + 1 == b.first for a, b in itertools.pairwise(groups)), "groups cover every move once"
     assert len({g.label for g in groups}) == len(groups)
     assert review.word == ("round" if name == "stars" else "turn")
     moves = review.game(review.moves).history
@@ -132,7 +133,7 @@ def test_moves_fall_into_the_rounds_or_turns_of_the_engine(name):
             assert g.label == f"{review.word} {getattr(before, counter)}"
             assert getattr(review.game(g.last - 1), counter) == getattr(before, counter)
         if name in ("temples", "sunmoon"):  # a turn is one player's
-            movers = {m.who if name == "temples" else m.player for m in moves[g.first - 1:g.last]}
+            movers = {m.who if name == "temples" else m.player for m in moves[g.first - 1 : g.last]}
             assert len(movers) == 1, (g, movers)
     # next and back one round or turn land on the ends of rounds or turns
     ends = [g.last for g in groups]
@@ -157,10 +158,11 @@ def test_the_toy_game_by_its_players_turns_and_its_words():
 
 # --------------------------------------------------------------------------- bad records
 
+
 def test_a_refused_move_ends_the_review_and_keeps_the_moves_before_it():
     record = toy_demo(3).to_record()
     record["moves"][3]["take"] = 3 if record["moves"][3]["take"] != 3 else 2
-    record["moves"][3]["player"] = 1 - record["moves"][3]["player"]     # out of turn
+    record["moves"][3]["player"] = 1 - record["moves"][3]["player"]  # out of turn
     review = toy_review(record)
     assert review.moves == 3
     assert review.error.startswith("$.moves[3]: move refused:") and "[rule: turn order]" in review.error
@@ -174,17 +176,20 @@ def test_an_unreadable_move_ends_the_review_there():
     record = toy_demo(3).to_record()
     record["moves"][2] = {"player": 0, "take": "two"}
     review = toy_review(record)
-    assert review.moves == 2 and review.error == "$.moves[2].take: expected an integer, got \"two\""
+    assert review.moves == 2 and review.error == '$.moves[2].take: expected an integer, got "two"'
 
 
-@pytest.mark.parametrize("source, message", [
-    ("{not json", "not valid JSON"),
-    ('{"format": "daynight-record", "version": 9, "game": "toy", "setup": {}}', "version"),
-    ({"format": "daynight-record", "version": 1, "game": "toy", "setup": {"pile": "x"}}, "$.setup.pile"),
-    ({"format": "daynight-record", "version": 1, "game": "chess", "setup": {}}, "$.game"),
-    (b"\xff\xfe not text", "UTF-8"),
-    (42, "expected a path"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "daynight-record", "version": 9, "game": "toy", "setup": {}}', "version"),
+        ({"format": "daynight-record", "version": 1, "game": "toy", "setup": {"pile": "x"}}, "$.setup.pile"),
+        ({"format": "daynight-record", "version": 1, "game": "chess", "setup": {}}, "$.game"),
+        (b"\xff\xfe not text", "UTF-8"),
+        (42, "expected a path"),
+    ],
+)
 def test_a_record_that_cannot_be_read_at_all_raises_one_line(source, message):
     with pytest.raises(InvalidRecordError, match=re.escape(message)) as info:
         Review(source, cls=Pebbles if message != "$.game" else None)
@@ -248,12 +253,15 @@ def test_fuzzed_records_of_every_game_never_raise(name):
     record = support.demo_record(name, moves=8)  # short: every mutant is drawn at every step
     others = [support.demo_record(g) for g in GAMES if g != name]  # moves to borrow, played once
     draw = None if support.drawn(name) else no_draw
-    opened, _ = check_never_raises(lambda data: Review(data, draw=draw),
-                                   [m.data for m in mutants(name, 12, seed=11, records=[record], others=others)])
+    opened, _ = check_never_raises(
+        lambda data: Review(data, draw=draw),
+        [m.data for m in mutants(name, 12, seed=11, records=[record], others=others)],
+    )
     assert opened, "some mutants are games to review"
 
 
 # --------------------------------------------------------------------------- the HTML file
+
 
 def normalised(svg: str) -> str:
     """Pattern ids are the same in every step of the file (one drawing is shown at a time)."""
@@ -290,7 +298,7 @@ def test_pieces_shared_between_steps_rebuild_every_step():
     steps, svg = [], ["<svg>"] + [f'<g id="p{i}"><text>{i}</text></g>' for i in range(30)] + ["</svg>"]
     for _ in range(200):
         i = rng.randrange(1, len(svg) - 1)
-        svg = svg[:i] + rng.choice([[], [f"<g>{rng.random()}</g>"], [svg[i]] * 2]) + svg[i + 1:]
+        svg = svg[:i] + rng.choice([[], [f"<g>{rng.random()}</g>"], [svg[i]] * 2]) + svg[i + 1 :]
         steps.append("".join(svg))
     pieces, shared = rv._share(steps)
     data = {"pieces": pieces, "steps": shared}
@@ -299,9 +307,9 @@ def test_pieces_shared_between_steps_rebuild_every_step():
 
 
 def test_hostile_names_cannot_break_out_of_the_page():
-    hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>'
+    hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)>"
     record = toy_demo(2).to_record()
-    record["moves"][1]["take"] = hostile          # refused: the reason quotes the value
+    record["moves"][1]["take"] = hostile  # refused: the reason quotes the value
     review = toy_review(record)
     assert review.error and "script" in review.error
     page = Page(html(review))

@@ -10,13 +10,13 @@ import re
 
 import ipywidgets as w
 import pytest
+from daynight.widgets.review import KEYS, RecordFile, ReviewApp, demo_games, review_control
 
 from daynight import GAMES, game_class
 from daynight import draw as d
 from daynight.core import MAX_RECORD_BYTES
 from daynight.review import Review
 from daynight.testing import mutants
-from daynight.widgets.review import KEYS, RecordFile, ReviewApp, demo_games, review_control
 from tests import review_support as support
 from tests.toygame import Pebbles, Take
 from tests.toygame import demo as toy_demo
@@ -129,11 +129,11 @@ def test_a_file_larger_than_the_bound_is_refused_unread():
 
 
 def test_on_a_class_server_a_file_is_bounded_by_the_widget_message_limit(monkeypatch):
-    from daynight.widgets import serve
+    from daynight.server import kernel
 
-    monkeypatch.setattr(serve, "PAGE_FILE_BYTES", serve.MAX_COMM_BYTES - 4096)  # as harden_kernel sets it
+    monkeypatch.setattr(kernel, "PAGE_FILE_BYTES", kernel.MAX_COMM_BYTES - 4096)  # as harden_kernel sets it
     app = toy_app()
-    assert app.upload.max_bytes == serve.MAX_COMM_BYTES - 4096 < serve.MAX_COMM_BYTES
+    assert app.upload.max_bytes == kernel.MAX_COMM_BYTES - 4096 < kernel.MAX_COMM_BYTES
     got = []
     chooser = RecordFile(lambda *a: got.append(a))
     size = chooser.max_bytes + 1
@@ -147,16 +147,26 @@ def test_the_file_chooser_drops_every_other_message():
     got = []
     chooser = RecordFile(lambda *a: got.append(a))
     good = {"event": "file", "name": "a.json", "size": 2}
-    bad = [(None, []), ("file", []), ({"event": "file"}, []), (dict(good, extra=1), [b"{}"]),
-           (dict(good, size="2"), [b"{}"]), (dict(good, size=True), [b"{}"]), (dict(good, name=3), [b"{}"]),
-           (good, []), (good, [b"{}", b"{}"]), (good, [b"{}}"]), (dict(good, event="run"), [b"{}"]),
-           (dict(good, size=MAX_RECORD_BYTES + 1), [b"{}"])]
+    bad = [
+        (None, []),
+        ("file", []),
+        ({"event": "file"}, []),
+        (dict(good, extra=1), [b"{}"]),
+        (dict(good, size="2"), [b"{}"]),
+        (dict(good, size=True), [b"{}"]),
+        (dict(good, name=3), [b"{}"]),
+        (good, []),
+        (good, [b"{}", b"{}"]),
+        (good, [b"{}}"]),
+        (dict(good, event="run"), [b"{}"]),
+        (dict(good, size=MAX_RECORD_BYTES + 1), [b"{}"]),
+    ]
     for content, buffers in bad:
         chooser._on_message(chooser, content, buffers)
     assert got == [] and chooser.dropped == len(bad)
     chooser._on_message(chooser, good, [memoryview(b"{}")])
-    chooser._on_message(chooser, {"event": "too-big", "name": "b\n.json", "size": 10 ** 9}, [])
-    assert got == [("a.json", b"{}", 2), ("b\\n.json", None, 10 ** 9)]
+    chooser._on_message(chooser, {"event": "too-big", "name": "b\n.json", "size": 10**9}, [])
+    assert got == [("a.json", b"{}", 2), ("b\\n.json", None, 10**9)]
 
 
 def test_fuzzed_records_never_make_the_app_raise():
@@ -179,7 +189,7 @@ def test_a_demo_is_opened_from_the_menu():
 
 def test_the_review_is_a_download():
     app = toy_app()
-    app.viewer.value = 1                 # player 0
+    app.viewer.value = 1  # player 0
     app.make_file.click()
     link = app.link.value
     assert link.startswith('<a class="dn-download" download="the-record-review.html"')

@@ -24,6 +24,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("stars", "temples", "mtg", "sunmoon")
+#: gettext's idiom: the names by which text is marked for translation are not private names
+GETTEXT = frozenset({"_", "N_"})
 MAX_MODULE = 800
 MAX_FUNCTION = 60
 #: the marker of a lazy import kept on purpose: the comment names the figure that justifies it
@@ -43,30 +45,38 @@ def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
-def test_no_module_over_800_lines():
-    long = [f"{rel(p)}: {n} lines" for p in sources()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE]
-    assert not long, f"modules over {MAX_MODULE} lines:\n" + "\n".join(long)
+#: one row per module, named by its path: ``pytest tests/test_shape.py -k stars`` checks one game's files
+MODULES = pytest.mark.parametrize("path", sources(), ids=rel)
+
+
+@MODULES
+def test_no_module_over_800_lines(path):
+    n = len(path.read_text(encoding="utf-8").splitlines())
+    assert n <= MAX_MODULE, f"{rel(path)}: {n} lines, more than {MAX_MODULE}"
 
 
 def function_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """Lines of a function from its ``def`` to its end, its docstring aside."""
     n = node.end_lineno - node.lineno + 1  # type: ignore[operator]
     body = node.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
+    if (
+        body
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
         n -= body[0].end_lineno - body[0].lineno + 1  # type: ignore[operator]
     return n
 
 
-def test_no_function_over_60_lines():
+@MODULES
+def test_no_function_over_60_lines(path):
     long = []
-    for p in sources():
-        for node in ast.walk(parsed(p)):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                n = function_lines(node)
-                if n > MAX_FUNCTION:
-                    long.append(f"{rel(p)}:{node.lineno} {node.name}: {n} lines")
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            n = function_lines(node)
+            if n > MAX_FUNCTION:
+                long.append(f"{rel(path)}:{node.lineno} {node.name}: {n} lines")
     assert not long, f"functions over {MAX_FUNCTION} lines (docstrings aside):\n" + "\n".join(long)
 
 
@@ -84,20 +94,23 @@ def imports_inside_functions(path: Path) -> list[str]:
     return found
 
 
-def test_no_import_inside_a_function_without_its_figure():
-    found = [line for p in sources() for line in imports_inside_functions(p)]
-    assert not found, (f"imports inside functions (a lazy import kept for speed says so on its line, "
-                       f"'{LAZY} <the figure>'):\n" + "\n".join(found))
+@MODULES
+def test_no_import_inside_a_function_without_its_figure(path):
+    found = imports_inside_functions(path)
+    assert not found, (
+        f"imports inside functions (a lazy import kept for speed says so on its line, "
+        f"'{LAZY} <the figure>'):\n" + "\n".join(found)
+    )
 
 
-def test_no_private_name_crosses_a_module():
+@MODULES
+def test_no_private_name_crosses_a_module(path):
     found = []
-    for p in sources():
-        for node in ast.walk(parsed(p)):
-            if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("daynight")):
-                for alias in node.names:
-                    if alias.name.startswith("_") and not alias.name.startswith("__"):
-                        found.append(f"{rel(p)}:{node.lineno} imports {alias.name} from {node.module or '.'}")
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("daynight")):
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__") and alias.name not in GETTEXT:
+                    found.append(f"{rel(path)}:{node.lineno} imports {alias.name} from {node.module or '.'}")
     assert not found, "private names imported from another module:\n" + "\n".join(found)
 
 
@@ -129,7 +142,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for dep in sorted(graph.get(node, ())):
             if state.get(dep) == 1:
-                return stack[stack.index(dep):] + [dep]
+                return stack[stack.index(dep) :] + [dep]
             if dep not in state and (found := visit(dep)):
                 return found
         stack.pop()
@@ -166,7 +179,8 @@ def test_one_shape(game):
     assert module.GAME.play is Game.play, f"daynight.{game}: the engine overrides core's play"
     view = module.demo(0).view(VIEWER[game])
     assert dataclasses.is_dataclass(view) and type(view).__dataclass_params__.frozen, (  # type: ignore[attr-defined]
-        f"daynight.{game}: view() gives a {type(view).__name__}, not a frozen value")
+        f"daynight.{game}: view() gives a {type(view).__name__}, not a frozen value"
+    )
 
 
 #: a player of each game's seeded demo

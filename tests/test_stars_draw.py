@@ -10,8 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from daynight import draw as dd
-from daynight.stars import (CHOOSE, Commit, StarsGame, default_deck, find_card, play_cards,
-                            teaching_position)
+from daynight.stars import CHOOSE, Commit, StarsGame, default_deck, find_card, play_cards, teaching_position
 from daynight.stars import draw as D
 
 EXAMPLE = [["orange 7", "pink 9"], ["orange 10", "purple 8"], ["blue 2", "blue 4"]]
@@ -37,16 +36,17 @@ def seen_and_hidden(g: StarsGame, viewer: int | None):
 
 def check(g: StarsGame, viewer: int | None) -> list[str]:
     drawing = D.table(g, viewer)
-    words = dd.words(drawing)                       # raises ParseError if not well-formed
+    words = dd.words(drawing)  # raises ParseError if not well-formed
     text = "\n".join(words)
     shown, hidden = seen_and_hidden(g, viewer)
     names = set(words)
     for c in shown:
-        assert c.name in names or any(w.endswith(", " + c.name) for w in names), \
+        assert c.name in names or any(w.endswith(", " + c.name) for w in names), (
             f"{c.name} is not named ({g.describe()})"
+        )
     visible = {c.name for c in shown}
     for c in hidden:
-        if c.name not in visible:      # a twin of a visible card has the same words
+        if c.name not in visible:  # a twin of a visible card has the same words
             assert c.name not in text, f"hidden {c.name} is drawn for viewer {viewer} ({g.describe()})"
     return words
 
@@ -85,6 +85,7 @@ def test_the_hidden_check_can_fail(monkeypatch):
 def _leaky_view(g, p):
     """A broken view that shows player 1's hand to everybody (to prove the test catches it)."""
     from dataclasses import replace
+
     v = StarsGame.view(g, p)
     return replace(v, hand=v.hand + tuple(g.hands[1]))
 
@@ -99,8 +100,8 @@ def test_a_card_shows_its_colour_value_and_stars_or_time_symbol_in_words():
         assert mark in c.name
         root = ET.fromstring(drawing.svg)
         assert root.get("role") == "group"
-    assert time.name == "blue 6, time symbol" and "<polygon" not in D.card(time).svg   # no stars on a time card
-    assert D.card(star).svg.count("<polygon") == star.stars                            # one star drawn per star
+    assert time.name == "blue 6, time symbol" and "<polygon" not in D.card(time).svg  # no stars on a time card
+    assert D.card(star).svg.count("<polygon") == star.stars  # one star drawn per star
     assert star._repr_html_().count("<svg") == 1 and star._repr_svg_().startswith("<svg")
 
 
@@ -114,15 +115,17 @@ def test_every_colour_reads_without_colour_vision():
 def test_the_time_card_has_a_sun_side_and_a_moon_side():
     day, night = dd.words(D.time_card(True)), dd.words(D.time_card(False))
     assert "DAY" in day and "highest total" in day and "NIGHT" in night and "lowest total" in night
-    g = teaching_position(EXAMPLE, "orange 6 time", names=NAMES)      # the reveal turns it over
+    g = teaching_position(EXAMPLE, "orange 6 time", names=NAMES)  # the reveal turns it over
     flipping = D.table(g, 0, since=0)
     assert "dn-anim-flip" in flipping.svg and "NIGHT" in dd.words(flipping)
     assert "dn-anim-flip" not in D.table(g, 0).svg, "without `since`, nothing moves"
 
 
 def test_the_rulebook_example_is_drawn_as_a_table_of_three_players():
-    for time, colour, total, first, second in (("day", "orange", 21, "Matthias", "Ursula"),
-                                               ("night", "blue", 6, "Irene", None)):
+    for time, colour, total, first, second in (
+        ("day", "orange", 21, "Matthias", "Ursula"),
+        ("night", "blue", 6, "Irene", None),
+    ):
         g = rulebook(time)
         words = dd.words(D.table(g))
         for name in NAMES:
@@ -137,8 +140,9 @@ def test_the_rulebook_example_is_drawn_as_a_table_of_three_players():
 
 
 def test_a_finished_round_lists_what_was_revealed_played_won_taken_and_dropped():
-    g = teaching_position([["orange 11", "pink 9"], ["orange 11", "purple 8"], ["orange 2", "blue 4"]], "orange 4",
-                          names=NAMES)
+    g = teaching_position(
+        [["orange 11", "pink 9"], ["orange 11", "purple 8"], ["orange 2", "blue 4"]], "orange 4", names=NAMES
+    )
     play_cards(g, ["orange 11", "orange 11", "orange 2"], ["pink 9", "purple 8", "blue 4"])
     g.play(g.legal_moves()[0])
     rnd = g.rounds[-1]
@@ -181,7 +185,9 @@ def test_the_small_values_draw_themselves():
     assert all(c.name in dd.words(D.hand(hand)) for c in hand)
     words = dd.words(D.collected([find_card("pink 13"), find_card("blue 2")]))
     assert f"{find_card('pink 13').stars + find_card('blue 2').stars} stars on 2 cards" in words
-    assert "orange 21, wins" in dd.words(D.totals([find_card("orange 10"), find_card("orange 11"), find_card("blue 2")], True))
+    assert "orange 21, wins" in dd.words(
+        D.totals([find_card("orange 10"), find_card("orange 11"), find_card("blue 2")], True)
+    )
     g = rulebook("night")
     assert g._repr_html_().count("<svg") == 1
     assert dd.words(D.back()) == ["a face-down card", "a face-down card", "a face-down card", "a face-down card"]
@@ -192,6 +198,6 @@ def test_every_state_of_a_step_is_drawn_and_the_choosing_is_shown():
     assert g.phase == CHOOSE
     words = dd.words(D.table(g, 0))
     assert "2nd: orange 7" in words and "1st: orange 10" in words and "no orange: no card" in words
-    g.play(g.legal_moves()[0])     # Matthias takes a card
+    g.play(g.legal_moves()[0])  # Matthias takes a card
     words = dd.words(D.table(g, 0))
     assert any(w.startswith("1st: took ") for w in words)

@@ -6,11 +6,20 @@ from __future__ import annotations
 import re
 
 import pytest
+from daynight.widgets.stars import (
+    StarsApp,
+    bot_results_chart,
+    colour_totals_chart,
+    deck_frame,
+    deck_stars_chart,
+    hint_chart,
+    rounds_frame,
+    stars_over_rounds_chart,
+    tournament,
+)
 
 from daynight import draw as dd
 from daynight.stars import CHOOSE, Commit, StarsGame, demo, find_card, play_cards, teaching_position
-from daynight.widgets.stars import (StarsApp, bot_results_chart, colour_totals_chart, deck_frame, deck_stars_chart,
-                                    hint_chart, rounds_frame, stars_over_rounds_chart, tournament)
 
 CARD = re.compile(r"^(play|take) (blue|orange|pink|purple) \d+, (\d stars?|time symbol)$")
 
@@ -40,7 +49,7 @@ def test_a_full_game_by_clicking_the_drawn_cards():
     assert "Play 1 of 2: click a card of your hand" in app.table.status
     names = app.hand_targets()
     assert len(names) == 7 and all(CARD.match(n) for n in names)
-    assert f"Hint (1,000 rollouts)" in app.table.target_names()
+    assert "Hint (1,000 rollouts)" in app.table.target_names()
     # the bots have placed their cards face down: drawn as backs, never as cards
     assert words(app).count("placed face down") == 3
     for p in (1, 2, 3):
@@ -59,7 +68,7 @@ def test_after_each_round_the_finished_round_is_shown_until_next_round():
     app = StarsApp(3, bots=("random", "random"), seed=2)
     click(app, app.hand_targets()[0])
     click(app, app.hand_targets()[0])
-    if app.game.phase == CHOOSE:       # your turn to choose first
+    if app.game.phase == CHOOSE:  # your turn to choose first
         click(app, app.take_targets()[0])
     assert app.showing is app.game.rounds[0]
     assert app.table.target_names() == ["Next round", "Hint (1,000 rollouts)"]
@@ -77,14 +86,19 @@ def test_a_refused_click_shows_the_engines_rule():
     card = app.game.hands[0][0]
     app.play_card(card)
     from daynight.widgets.common import guarded
+
     assert not guarded(app.table, lambda: app.play_card(card))
     assert app.table.status_kind == "error"
     assert "Not allowed" in app.table.status and "a card from your hand" in app.table.status
 
 
 def test_the_choosing_step_offers_the_face_up_cards():
-    g = teaching_position([["blue 2", "blue 4"], ["orange 7", "pink 9"], ["orange 10", "purple 8"]], "orange 4",
-                          time="night", names=["Player 1 (you)", "Bot 1 (Random)", "Bot 2 (Random)"])
+    g = teaching_position(
+        [["blue 2", "blue 4"], ["orange 7", "pink 9"], ["orange 10", "purple 8"]],
+        "orange 4",
+        time="night",
+        names=["Player 1 (you)", "Bot 1 (Random)", "Bot 2 (Random)"],
+    )
     play_cards(g, ["blue 2", "orange 7", "orange 10"], ["blue 4", "pink 9", "purple 8"])
     app = StarsApp(3, bots=("random", "random"), seed=1)
     app.load(g)
@@ -100,7 +114,7 @@ def test_the_choosing_step_offers_the_face_up_cards():
 def test_the_hint_is_written_under_the_cards_and_refines():
     app = StarsApp(4, seed=9, hint_budget=None)
     lines = app.show_hint()
-    assert sum(l.rollouts for l in lines) >= 1000 and len(lines) == 7
+    assert sum(line.rollouts for line in lines) >= 1000 and len(lines) == 7
     assert "Hint from 1,001 rollouts" in app.table.status and "best play" in app.table.status
     written = [w for w in words(app) if re.fullmatch(r"\d+\.\d stars", w)]
     assert len(written) == 7
@@ -111,9 +125,9 @@ def test_the_hint_is_written_under_the_cards_and_refines():
 
 
 def test_the_hint_answers_within_its_budget_with_what_it_has():
-    app = StarsApp(4, seed=9, hint_budget=0.0)          # one deal, then it answers
+    app = StarsApp(4, seed=9, hint_budget=0.0)  # one deal, then it answers
     lines = app.show_hint()
-    assert all(l.rollouts == 1 for l in lines) and "press Hint again to refine" in app.table.status
+    assert all(line.rollouts == 1 for line in lines) and "press Hint again to refine" in app.table.status
 
 
 def test_no_hint_when_it_is_not_your_decision():
@@ -121,6 +135,7 @@ def test_no_hint_when_it_is_not_your_decision():
     app.game = StarsGame.new(3, 4)
     app.game.play(Commit(0, app.game.hands[0][0]))
     from daynight.widgets.common import guarded
+
     assert not guarded(app.table, app.show_hint) and "no decision of yours" in app.table.status
 
 
@@ -128,13 +143,18 @@ def test_new_game_control_players_and_bot_types():
     app = StarsApp(4, seed=1)
     app.players_choice.value = 5
     assert len([d for d in app.bot_choices if d.layout.display != "none"]) == 4
-    for d, kind in zip(app.bot_choices, ("montecarlo", "random", "rule", "random")):
+    for d, kind in zip(app.bot_choices, ("montecarlo", "random", "rule", "random"), strict=True):
         d.value = kind
     app.new_button.click()
     g = app.game
     assert g.n == 5 and len(g.removed) == 3
-    assert g.names == ["Player 1 (you)", "Bot 1 (Monte Carlo)", "Bot 2 (Random)", "Bot 3 (Rule of thumb)",
-                       "Bot 4 (Random)"]
+    assert g.names == [
+        "Player 1 (you)",
+        "Bot 1 (Monte Carlo)",
+        "Bot 2 (Random)",
+        "Bot 3 (Rule of thumb)",
+        "Bot 4 (Random)",
+    ]
     assert "New game: 5 players" in app.table.status
     for name in g.names[1:]:
         assert f"{name}'s place" in words(app)
@@ -145,9 +165,14 @@ def test_new_game_control_players_and_bot_types():
 
 # -- charts ------------------------------------------------------------------------------------
 
+
 def test_colour_totals_chart_marks_winner_and_rule():
-    g = teaching_position([["orange 7", "pink 9"], ["orange 10", "purple 8"], ["blue 2", "blue 4"]], "orange 4",
-                          time="day", names=["Ursula", "Matthias", "Irene"])
+    g = teaching_position(
+        [["orange 7", "pink 9"], ["orange 10", "purple 8"], ["blue 2", "blue 4"]],
+        "orange 4",
+        time="day",
+        names=["Ursula", "Matthias", "Irene"],
+    )
     play_cards(g, ["orange 7", "orange 10", "blue 2"], ["pink 9", "purple 8", "blue 4"])
     g.play(g.legal_moves()[0])
     g.play(g.legal_moves()[0])
@@ -176,7 +201,7 @@ def test_deck_chart_and_frame():
     fig = deck_stars_chart()
     stars = sum(sum(t.y) for t in fig.data[:4])
     assert stars == df["stars"].sum() and "reconstructed" in fig.layout.title.text
-    assert list(fig.data[4].y)[0] == 0 and sum(fig.data[4].y) == int(df["time_symbol"].sum())
+    assert fig.data[4].y[0] == 0 and sum(fig.data[4].y) == int(df["time_symbol"].sum())
 
 
 def test_tournament_and_bot_results_chart():
@@ -184,12 +209,13 @@ def test_tournament_and_bot_results_chart():
     assert len(df) == 18 and set(df["bot"]) == {"Random", "Rule of thumb"}
     assert (df.groupby("game")["won"].sum() >= 1).all()
     fig = bot_results_chart(df)
-    means = dict(zip(fig.data[0].x, fig.data[0].y))
+    means = dict(zip(fig.data[0].x, fig.data[0].y, strict=True))
     assert means["Random"] == pytest.approx(df[df["bot"] == "Random"]["stars"].mean())
 
 
 def test_hint_chart_orders_and_marks_best():
     from daynight.stars import hint
+
     g = StarsGame.new(4, 1)
     lines = hint(g.view(0), 200)
     fig = hint_chart(lines)
@@ -200,8 +226,86 @@ def test_hint_chart_orders_and_marks_best():
 
 def test_option_effects_compare_the_same_deals():
     from daynight.widgets.stars import option_effects, option_effects_chart
+
     df = option_effects(games=6)
     assert list(df["setting"]) == ["defaults", "absent_colours=zero", "short_pile=share", "empty_reveal=from_discard"]
     assert df["rounds per game"].nunique() == 1 and (df["night rounds"].between(0, 1)).all()
     fig = option_effects_chart(df)
     assert len(fig.data) == 4 and list(fig.data[0].x) == list(df["setting"])
+
+
+# -- the drawn targets carry their moves (issue 25) ------------------------------------------------
+
+from daynight.widgets.stars import HOW_TO_PLAY, STYLE  # noqa: E402
+
+from daynight.stars import Choose  # noqa: E402
+from daynight.stars.draw import move_key, move_name  # noqa: E402
+
+
+def drawn_keys(app: StarsApp) -> set[str]:
+    return set(re.findall(r'data-key="([^"]+)"', app.table.svg))
+
+
+def check_targets(app: StarsApp) -> None:
+    """Every card target stands for a move: the engine's legal moves of player 0 first, then the
+    other cards of the hand; each sits on the drawn piece ``move_key`` names, under ``move_name``."""
+    g = app.game
+    cards = [t for t in app.targets if t.move is not None]
+    legal = list(g.legal_moves(0))
+    assert [t.move for t in cards[: len(legal)]] == legal
+    assert {t.move.card for t in cards if isinstance(t.move, Commit)} >= set(g.hands[0]), "every hand card"
+    for t in cards:
+        assert t.key == move_key(t.move) and t.name == move_name(t.move) and t.key in drawn_keys(app)
+
+
+def test_the_targets_are_the_engines_moves_on_their_drawn_pieces():
+    app = StarsApp(4, bots=("rule", "random", "random"), seed=3)
+    for _ in range(40):
+        if app.game.is_over():
+            break
+        if app.showing is not None:
+            click(app, "Next round")
+            continue
+        check_targets(app)
+        target = app.targets[0]
+        assert target.move in app.game.legal_moves(0)
+        assert app.table.choose(app.table.target_id(target.name)), app.table.status
+    assert app.game.round > 2
+
+
+def test_a_hand_card_clicked_while_cards_are_chosen_shows_the_rule():
+    g = teaching_position(
+        [["blue 2", "blue 4"], ["orange 7", "pink 9"], ["orange 10", "purple 8"]],
+        "orange 4",
+        time="night",
+        names=["Player 1 (you)", "Bot 1 (Random)", "Bot 2 (Random)"],
+    )
+    play_cards(g, ["blue 2", "orange 7", "orange 10"], ["blue 4", "pink 9", "purple 8"])
+    app = StarsApp(3, bots=("random", "random"), seed=1)
+    app.load(g)
+    check_targets(app)
+    plays = [t for t in app.targets if isinstance(t.move, Commit)]
+    assert g.phase == CHOOSE and len(plays) == len(g.hands[0]) and all(isinstance(t.move, Commit) for t in plays)
+    assert app.hand_targets() == [t.name for t in plays]
+    before = g.snapshot()
+    assert not click(app, plays[0].name)
+    assert "nobody plays while cards are chosen" in app.table.status and g.snapshot() == before
+    assert isinstance(app.targets[0].move, Choose) and click(app, app.targets[0].name)
+
+
+def test_the_how_to_play_and_the_style_come_from_package_data_files():
+    from importlib import resources
+
+    folder = resources.files("daynight.widgets")
+    assert folder.joinpath("stars_help.html").read_text(encoding="utf-8") == HOW_TO_PLAY
+    assert "<b>How to play</b>" in HOW_TO_PLAY and "time symbol" in HOW_TO_PLAY
+    assert STYLE.startswith("<style>") and ".dn-stars-app" in STYLE
+    app = StarsApp(3, bots=("random", "random"), seed=2)
+
+    def values(widget):
+        yield getattr(widget, "value", None)
+        for child in getattr(widget, "children", ()):
+            yield from values(child)
+
+    shown = list(values(app.widget))
+    assert HOW_TO_PLAY in shown and STYLE in shown, "the app shows them beside the table"

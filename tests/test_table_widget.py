@@ -1,14 +1,17 @@
-"""The drawn table widget without a browser, and the shared drawing primitives."""
+"""The drawn table widget without a browser (targets, toggles, marks, values kept in the
+browser), and the shared drawing primitives."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
+from daynight.widgets import table as table_module
+from daynight.widgets.table import MAX_STORED, TONES, Mark, Table, Target
 
 from daynight import IllegalMoveError
 from daynight import draw as d
-from daynight.widgets.table import Table, Target
 
 BLUE = d.Colour("blue", "#2f6fd0", "#ffffff", "stripes", "light")
 
@@ -52,9 +55,18 @@ def test_messages_that_are_not_a_current_click_are_dropped():
     table.draw(two_cards(), [Target("play blue 3", lambda: game.play(3), key="card-3")])
     good = {"event": "choose", "target": "t0", "epoch": table.epoch}
     bad = [
-        "choose t0", None, [], {"event": "choose"}, dict(good, extra=1), dict(good, event="run"),
-        dict(good, target=3), dict(good, target="x" * 10_000), dict(good, target="t9"),
-        dict(good, epoch="1"), dict(good, epoch=True), dict(good, epoch=table.epoch - 1),
+        "choose t0",
+        None,
+        [],
+        {"event": "choose"},
+        dict(good, extra=1),
+        dict(good, event="run"),
+        dict(good, target=3),
+        dict(good, target="x" * 10_000),
+        dict(good, target="t9"),
+        dict(good, epoch="1"),
+        dict(good, epoch=True),
+        dict(good, epoch=table.epoch - 1),
     ]
     for message in bad:
         table._on_message(table, message, [])
@@ -82,10 +94,14 @@ def test_keyboard_shortcuts_must_name_targets():
 
 # --------------------------------------------------------------------------- primitives
 
+
 def test_text_from_a_file_cannot_break_a_drawing():
     hostile = 'Ann</text><script>alert(1)</script>\n\x1b[31m\u202e"&'
-    drawing = d.document(d.row([d.card(label=hostile, colour=BLUE, corner=hostile, caption=hostile),
-                                d.badge(hostile)]), label=hostile, desc=hostile)
+    drawing = d.document(
+        d.row([d.card(label=hostile, colour=BLUE, corner=hostile, caption=hostile), d.badge(hostile)]),
+        label=hostile,
+        desc=hostile,
+    )
     root = ET.fromstring(drawing.svg)  # well-formed
     assert not [el for el in root.iter() if el.tag.endswith("script")]
     for word in d.words(drawing):
@@ -119,3 +135,101 @@ def test_a_drawing_shows_itself_and_names_its_pieces():
     assert all(any("dn-frame" in (c.get("class") or "") for c in el.iter()) for el in keyed)
     with pytest.raises(ValueError):
         d.animate("<g/>", "spin")
+
+
+# --------------------------------------------------------------------------- toggles, marks, kept values
+
+
+def test_a_toggle_target_says_whether_it_is_pressed():
+    table, marked = Table(), set()
+
+    def toggle(v):
+        marked.symmetric_difference_update({v})
+        redraw()
+
+    def redraw():
+        targets = [Target(f"blue {v}", (lambda v=v: toggle(v)), key=f"card-{v}", pressed=v in marked) for v in (3, 7)]
+        table.draw(
+            two_cards(),
+            targets + [Target("Check", lambda: None, id="check")],
+            marks=[Mark(f"card-{v}", "marked", "chosen") for v in sorted(marked)],
+        )
+
+    redraw()
+    assert [t["pressed"] for t in table.targets] == [False, False, None]
+    table.choose(table.target_id("blue 7"))
+    assert [t["pressed"] for t in table.targets] == [False, True, None]
+    assert table.marks == [{"key": "card-7", "label": "marked", "tone": "chosen"}]
+    table.choose(table.target_id("blue 7"))
+    assert table.marks == [] and table.targets[1]["pressed"] is False
+
+
+def test_a_mark_has_a_known_tone():
+    table = Table()
+    with pytest.raises(ValueError, match="tone"):
+        table.draw(two_cards(), marks=[Mark("card-3", "why", "red")])
+    table.draw(two_cards(), marks=[Mark("card-3", "wins: 21")])
+    assert table.marks == [{"key": "card-3", "label": "wins: 21", "tone": "reason"}]
+
+
+KEY = "daynight.practice.v1.test"
+
+
+def test_kept_values_come_back_in_their_exact_shape_only():
+    table, got = Table(), []
+    table.keep(KEY)
+    table.on_stored(lambda *args: got.append(args))
+    good = [
+        {"event": "stored", "key": KEY, "value": '{"a": 1}'},
+        {"event": "stored", "key": KEY, "value": None},
+        {"event": "stored", "key": KEY, "value": None, "problem": "no storage"},
+        {"event": "stored", "key": KEY, "value": None, "problem": "too long"},
+    ]
+    for message in good:
+        table._on_message(table, message, [])
+    assert got == [(KEY, '{"a": 1}', None), (KEY, None, None), (KEY, None, "no storage"), (KEY, None, "too long")]
+    bad = [
+        {"event": "stored", "key": "daynight.other.v1.test", "value": "{}"},  # a key this table does not keep
+        {"event": "stored", "key": KEY},  # no value
+        {"event": "stored", "key": KEY, "value": 3},
+        {"event": "stored", "key": KEY, "value": "x" * (MAX_STORED + 1)},
+        {"event": "stored", "key": KEY, "value": "\u00e9" * (MAX_STORED // 2)},  # too long once escaped
+        {"event": "stored", "key": KEY, "value": "{}", "problem": "sunspots"},
+        {"event": "stored", "key": KEY, "value": "{}", "extra": 1},
+        {"event": "stored", "key": [KEY], "value": "{}"},
+    ]
+    for message in bad:
+        table._on_message(table, message, [])
+    assert len(got) == len(good) and table.dropped == len(bad)
+
+
+def test_a_kept_key_is_named_and_a_kept_value_is_bounded():
+    table = Table()
+    for key in (
+        "practice",
+        "daynight.practice",
+        "daynight.practice.stars",
+        "daynight.practice.v1.stars<script>",
+        "daynight.Practice.v1.stars",
+        "x" * 200,
+    ):
+        with pytest.raises(ValueError, match="kept key"):
+            table.keep(key)
+    with pytest.raises(ValueError, match="keep first"):
+        table.store(KEY, "{}")
+    table.keep(KEY)
+    table.keep(KEY)
+    assert table.stored_keys == [KEY]
+    sent = []
+    table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    table.store(KEY, '{"a": 1}')
+    table.store(KEY, None)
+    assert sent == [{"event": "store", "key": KEY, "value": '{"a": 1}'}, {"event": "store", "key": KEY, "value": None}]
+    with pytest.raises(ValueError, match="at most"):
+        table.store(KEY, "x" * MAX_STORED)
+
+
+def test_the_browser_side_keeps_the_same_bound():
+    script = (Path(table_module.__file__).parent / "table.js").read_text(encoding="utf-8")
+    assert f"const MAX_STORED = {MAX_STORED};" in script
+    assert all(f'"{tone}"' in script for tone in TONES)

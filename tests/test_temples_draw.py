@@ -14,8 +14,7 @@ import xml.parsers.expat
 import pytest
 
 from daynight import draw as d
-from daynight.temples import SQUARES, Choose, OTHER, TemplesGame, default_books, random_bot, thumb_bot
-from daynight.temples import draw
+from daynight.temples import OTHER, SQUARES, Choose, TemplesGame, default_books, draw, random_bot, thumb_bot
 
 EMPTY = ["......", "......", "......", "..##..", "..##..", "......", "......", "......"]
 
@@ -44,8 +43,8 @@ def visible_names(game: TemplesGame, viewer: str) -> set[str]:
     if game.pending is not None:
         names.add(game.pending.spell.name)
     if game.casting is not None:
-        names.add(game.casting[2].name)
-    if "shown_hand" in game.view(viewer):
+        names.add(game.casting.spell.name)
+    if game.view(viewer).shown_hand is not None:
         names |= {game.cards[c].name for c in game.hand[OTHER[viewer]]}
     return names
 
@@ -57,34 +56,37 @@ def test_thousands_of_drawn_states_are_well_formed_named_and_hide_the_other_hand
     whole with ``daynight.draw.words``; the others are parsed by expat and searched as text
     (a card names its spell in its text and at the start of its accessible name)."""
     checked = 0
-    for i, g in enumerate(states(500)):
+    for g in states(500):
         for viewer in (g.turn, OTHER[g.turn]):
             svg = draw.table(g, viewer).svg
             if checked % 4 == 0:
-                said = d.words(svg)                  # raises if the SVG is not well-formed
+                said = d.words(svg)  # raises if the SVG is not well-formed
                 has_word = set(said).__contains__
                 text = "\n".join(said)
             else:
                 expat = xml.parsers.expat.ParserCreate()
-                expat.Parse(svg, True)              # raises if the SVG is not well-formed
-                has_word = (lambda w, svg=svg: f">{w}<" in svg)
+                expat.Parse(svg, True)  # raises if the SVG is not well-formed
+
+                def has_word(w: str, svg: str = svg) -> bool:
+                    return f">{w}<" in svg
+
                 text = svg
-            for sq in SQUARES:                       # every square in words
+            for sq in SQUARES:  # every square in words
                 assert draw.square_words(g, sq) in text
-            for c in g.hand[viewer]:                 # every card of the viewer's hand, named whole
+            for c in g.hand[viewer]:  # every card of the viewer's hand, named whole
                 assert draw.spell_label(g.cards[c]) in text
             other = OTHER[viewer]
-            if "shown_hand" not in g.view(viewer):
+            if g.view(viewer).shown_hand is None:
                 n = len(g.hand[other])
                 assert has_word(f"{n} spell{'s' if n != 1 else ''} in hand")
             seen = visible_names(g, viewer)
-            for c in g.hand[other]:                  # the other's hand: backs, no names
+            for c in g.hand[other]:  # the other's hand: backs, no names
                 name = g.cards[c].name
                 if name not in seen:
                     assert not has_word(name) and f"{name}, " not in text, (name, g.describe())
-            assert "#@" not in svg                   # every pattern reference resolved ...
+            assert "#@" not in svg  # every pattern reference resolved ...
             ids = set(re.findall(r'id="([^"]+)"', svg))
-            assert set(re.findall(r"url\(#([^)]+)\)", svg)) <= ids   # ... to a pattern it defines
+            assert set(re.findall(r"url\(#([^)]+)\)", svg)) <= ids  # ... to a pattern it defines
             checked += 1
     assert checked == 1000
 
@@ -96,7 +98,7 @@ def test_keys_are_unique_and_every_target_piece_has_a_frame():
     keyed = [el for el in root.iter() if el.get("data-key")]
     keys = [el.get("data-key") for el in keyed]
     assert len(keys) == len(set(keys))
-    assert {f"sq-{draw.square_name(s)}" for s in SQUARES} <= set(keys)
+    assert {draw.square_key(s) for s in SQUARES} <= set(keys)
     assert {f"card-{c}" for c in g.hand[g.turn]} <= set(keys)
     for el in keyed:
         assert el.get("role") == "img" and el.get("aria-label")
@@ -115,8 +117,7 @@ def test_a_teacher_sees_both_hands_and_a_player_only_her_own():
 
 
 def test_steal_passion_shows_the_other_hand_to_the_caster_only():
-    g = TemplesGame.new(1, position={"board": EMPTY, "hands": {"day": ["D10", "D01"],
-                                                               "night": ["N05", "N01", "N09"]}})
+    g = TemplesGame.new(1, position={"board": EMPTY, "hands": {"day": ["D10", "D01"], "night": ["N05", "N01", "N09"]}})
     g.cast_by_name("day", "Steal Passion")
     caster = draw.table(g, "day")
     words = "\n".join(d.words(caster))
@@ -124,26 +125,27 @@ def test_steal_passion_shows_the_other_hand_to_the_caster_only():
     keys = set(re.findall(r'data-key="(take-\d+)"', caster.svg))
     assert keys == {f"take-{c}" for c in g.hand["night"]}
     night = "\n".join(d.words(draw.table(g, "night")))
-    assert "Sunbeam" not in night            # Day's hand stays hidden from Night
+    assert "Sunbeam" not in night  # Day's hand stays hidden from Night
     g.play(Choose("day", next(c for c in g.hand["night"] if g.cards[c].id == "N05")))
     assert "shown by Steal Passion" not in "\n".join(d.words(draw.table(g, "day")))
 
 
 def test_the_board_draws_every_kind_of_square_in_words():
     board = ["dnt...", "......", "......", "..##..", "..##..", "......", "......", "......"]
-    g = TemplesGame.new(1, position={"board": board, "mystify": {"A1": 3}, "crystal": ["B1"],
-                                     "pawns": {"day": "A1", "night": "A1"}})
+    g = TemplesGame.new(
+        1, position={"board": board, "mystify": {"A1": 3}, "crystal": ["B1"], "pawns": {"day": "A1", "night": "A1"}}
+    )
     said = d.words(draw.board(g, highlight=["A2"], caption="a test board"))
     words = "\n".join(said)
     assert "A1, Day-tile, 3 Mystify-counters, Day and Night stand here" in words
     assert "B1, Night-tile, crystallized" in words and "C1, Day-tile, a Day Temple-tile" in words
     assert "the impassable centre (C4, D4, C5, D5): no tile, no pawn" in words
     assert {"3 Mystify-counters", "a Crystallize-counter", "Day's pawn", "Night's pawn"} <= set(said)
-    for edge in [*"ABCDEF", *"12345678"]:    # coordinates on both edges
+    for edge in [*"ABCDEF", *"12345678"]:  # coordinates on both edges
         assert said.count(edge) >= 2
     svg = draw.board(g, highlight=["A2"]).svg
     a2 = re.search(r'<g class="dn-square" data-key="sq-A2".*?</g>', svg).group(0)
-    assert "stroke-dasharray" in a2       # the highlighted square is ringed
+    assert "stroke-dasharray" in a2  # the highlighted square is ringed
     assert "stroke-dasharray" not in re.search(r'<g class="dn-square" data-key="sq-A3".*?</g>', svg).group(0)
 
 
@@ -151,7 +153,7 @@ def test_a_temple_rises_and_a_tile_turns_when_they_just_happened():
     board = ["dddd..", "dddd..", "....d.", "..##..", "..##..", "......", "......", "......"]
     g = TemplesGame.new(1, position={"board": board, "pawns": {"day": "A3"}, "hands": {"day": ["D16"]}})
     start = len(g.log)
-    g.cast_by_name("day", "Morning Dew")        # places A3: nine Day-tiles, a temple
+    g.cast_by_name("day", "Morning Dew")  # places A3: nine Day-tiles, a temple
     assert g.temples
     svg = draw.table(g, "day", since=start).svg
     assert svg.count("dn-anim-rise") == 9
@@ -164,34 +166,39 @@ def test_spell_cards_carry_cost_book_condition_and_provenance():
     words = d.words(draw.spell_drawing(mimic))
     assert words[0].startswith("Mimic, 3 hours, Minor spell of Night's book (attested)")
     assert "Mimic" in words and "3" in words and "Crystallize book, attested" in words
-    assert "Only when Night is on a" in " ".join(words)          # the condition, in italics
+    assert "Only when Night is on a" in " ".join(words)  # the condition, in italics
     book = d.words(draw.book_drawing(default_books()["day"]))
-    assert "9 copies" in book and sum(1 for w in book if w.endswith("copies") or w.endswith("copy")) == 16
+    assert "9 copies" in book and sum(1 for w in book if w.endswith(("copies", "copy"))) == 16
 
 
 def test_colours_read_and_are_not_the_only_cue():
     for colour in (*draw.TILE_COLOURS.values(), *draw.BOOK_COLOURS.values()):
         assert colour.contrast() >= 4.5, colour
-    assert len({c.pattern for c in draw.TILE_COLOURS.values()}) == 3          # three patterns
+    assert len({c.pattern for c in draw.TILE_COLOURS.values()}) == 3  # three patterns
     assert len({c.pattern for c in draw.BOOK_COLOURS.values()}) == 2
 
 
-def test_values_draw_themselves_and_the_drawing_is_imported_lazily():
-    code = ("import sys, daynight.temples as t; assert 'daynight.temples.draw' not in sys.modules; "
-            "g = t.TemplesGame.new(1); h = g._repr_html_(); assert 'daynight.temples.draw' in sys.modules; "
-            "assert h.count('<svg') == 1; s = g.books['day'].spells[0]; "
-            "assert 'Sunbeam' in s._repr_svg_() and '<svg' in g.books['day']._repr_html_()")
+def test_values_draw_themselves():
+    """A game, a spell and a book show their drawing in a notebook through the registry that
+    draw.py fills (pictures.py): the package imports its drawings, ``import daynight`` none."""
+    code = (
+        "import sys, daynight; assert 'daynight.temples' not in sys.modules; "
+        "import daynight.temples as t; assert 'daynight.temples.draw' in sys.modules; "
+        "g = t.TemplesGame.new(1); h = g._repr_html_(); "
+        "assert h.count('<svg') == 1; s = g.books['day'].spells[0]; "
+        "assert 'Sunbeam' in s._repr_svg_() and '<svg' in g.books['day']._repr_html_()"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_text_from_a_record_is_escaped_in_the_drawing():
     book = dict(default_books()["day"].raw)
     spells = [dict(s) for s in book["spells"]]
-    spells[0]["name"] = 'Sun</text><script>x</script>\u202e'
+    spells[0]["name"] = "Sun</text><script>x</script>\u202e"
     book["spells"] = spells
     from daynight.temples import load_book
-    g = TemplesGame.new(1, books={"day": load_book(book, "day")},
-                        position={"board": EMPTY, "hands": {"day": ["D01"]}})
+
+    g = TemplesGame.new(1, books={"day": load_book(book, "day")}, position={"board": EMPTY, "hands": {"day": ["D01"]}})
     svg = draw.table(g, "day").svg
     root = ET.fromstring(svg)
     assert not [el for el in root.iter() if el.tag.endswith("script")]

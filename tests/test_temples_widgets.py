@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import json
 
+from daynight.widgets.temples import (
+    SCENARIOS,
+    TemplesApp,
+    bot_results,
+    control_figure,
+    regions_figure,
+    results_figure,
+    target_name,
+    turn_series,
+)
+
 from daynight import draw as d
 from daynight.temples import demo, parse_square
-from daynight.widgets.temples import (SCENARIOS, TemplesApp, bot_results, control_figure, regions_figure,
-                                      results_figure, target_name, turn_series)
 
 NEAR_END = list(SCENARIOS)[1]
 MIMIC = list(SCENARIOS)[2]
@@ -34,8 +43,8 @@ def test_the_app_starts_on_the_drawn_table_with_named_targets():
     names = app.table.target_names()
     assert "travel to A1, neutral-tile, Day stands here" in names
     assert "travel to F8, neutral-tile, Night stands here" in names
-    assert sum(n.startswith("travel to ") for n in names) == 44          # every square, the centre aside
-    assert sum(n.startswith("cast ") for n in names) == 5                # the hand
+    assert sum(n.startswith("travel to ") for n in names) == 44  # every square, the centre aside
+    assert sum(n.startswith("cast ") for n in names) == 5  # the hand
     assert "Retreat (end the turn)" in names and "Undo my last move" not in names
     said = d.words(app.table.svg)
     assert "Turn 1: Day's turn, Spell Casting" in said and "12 of 12 hours left" in said
@@ -49,7 +58,7 @@ def test_travel_by_clicking_a_square_and_the_rule_of_a_refused_click():
     assert click(app, "travel to B1, neutral-tile")
     assert app.game.pawn["day"] == sq("B1") and "travels from A1 to B1" in app.table.status
     assert "9 of 12 hours left" in d.words(app.table.svg)
-    assert not click_starting(app, "travel to A1,")          # back to the start: refused
+    assert not click_starting(app, "travel to A1,")  # back to the start: refused
     assert app.table.status_kind == "error" and "already crossed" in app.table.status
     assert "2.1 Travelling" in app.table.status and app.game.pawn["day"] == sq("B1")
     assert not click_starting(app, "travel to D3,")
@@ -58,15 +67,15 @@ def test_travel_by_clicking_a_square_and_the_rule_of_a_refused_click():
 
 def test_cast_a_spell_then_click_its_targets_and_win():
     app = TemplesApp(3, scenario=NEAR_END)
-    assert app.game.turn == "day" and "Night retreats" in app.log_view.value   # the bot played Night
+    assert app.game.turn == "day" and "Night retreats" in app.log_view.value  # the bot played Night
     assert click(app, "cast Sunwalk, 1 hour")
     assert "Stop moving" in app.table.target_names()
     assert click(app, "move Day to D8, neutral-tile")
     assert click(app, "Stop moving")
     assert app.game.pawn["day"] == sq("D8")
-    assert click_starting(app, "travel to D7,")               # travel back (not a spell move)
+    assert click_starting(app, "travel to D7,")  # travel back (not a spell move)
     assert app.game.phase == "travel"
-    assert not click(app, "cast Morning Dew, 0 hours")        # no casting after travelling
+    assert not click(app, "cast Morning Dew, 0 hours")  # no casting after travelling
     assert "before travelling" in app.table.status
 
 
@@ -78,7 +87,7 @@ def test_the_near_end_is_won_by_one_click_and_the_game_over_refuses_more():
     assert "Day's discard pile</b> (1, newest first): Morning Dew" in app.discards_html.value
     assert "Day has built her second temple and wins." in d.words(app.table.svg)
     assert not any(n.startswith("travel") for n in app.table.target_names())
-    assert app.table.svg.count("dn-anim-rise") == 9            # the temple is raised
+    assert app.table.svg.count("dn-anim-rise") == 9  # the temple is raised
 
 
 def test_targets_of_a_spell_are_named_by_what_they_do():
@@ -86,7 +95,7 @@ def test_targets_of_a_spell_are_named_by_what_they_do():
     assert click(app, "cast Mimic, 3 hours")
     names = app.table.target_names()
     assert "target D7, neutral-tile (change)" in names and "target F7, Day-tile (change)" in names
-    assert not click_starting(app, "target A1,")                 # not bordering on Night
+    assert not click_starting(app, "target A1,")  # not bordering on Night
     assert "Not allowed" in app.table.status and "3.1" in app.table.status
     assert target_name(app.game, sq("E6")) == "target E6, Night-tile (change)"
 
@@ -101,13 +110,19 @@ def test_two_players_mimic_and_the_pick_of_nine_of_ten():
     assert "pick the tiles of your temple" in " ".join(d.words(app.table.svg))
     for name in ("E4", "F4", "E5", "F5", "E6", "F6", "D6", "E7", "F7"):
         assert click_starting(app, f"pick {name},")
-    assert app.game.is_over() and app.game.winner == "night"     # short game: one temple wins
-    assert "D7, Night-tile" in " ".join(d.words(app.table.svg))   # the tenth tile: no temple
+    assert app.game.is_over() and app.game.winner == "night"  # short game: one temple wins
+    assert "D7, Night-tile" in " ".join(d.words(app.table.svg))  # the tenth tile: no temple
 
 
 def test_an_x_spell_asks_for_x_in_the_toolbar():
-    g = {"position": {"board": ["......", "......", "......", "..##..", "..##..", "......", "......", "......"],
-                      "hands": {"night": ["N08"], "day": ["D01"]}, "turn": "night", "turn_no": 2}}
+    g = {
+        "position": {
+            "board": ["......", "......", "......", "..##..", "..##..", "......", "......", "......"],
+            "hands": {"night": ["N08"], "day": ["D01"]},
+            "turn": "night",
+            "turn_no": 2,
+        }
+    }
     SCENARIOS["test: Crystal Field"] = g
     try:
         app = TemplesApp(5, scenario="test: Crystal Field", mode="Two players at one screen")
@@ -115,8 +130,9 @@ def test_an_x_spell_asks_for_x_in_the_toolbar():
         del SCENARIOS["test: Crystal Field"]
     assert click(app, "cast Crystal Field, X hours")
     names = app.table.target_names()
-    assert [n for n in names if n.startswith("X = ")] == [f"X = {x} ({x} hour{'s' if x > 1 else ''})"
-                                                          for x in range(1, 7)]
+    assert [n for n in names if n.startswith("X = ")] == [
+        f"X = {x} ({x} hour{'s' if x > 1 else ''})" for x in range(1, 7)
+    ]
     assert "Crystal Field costs X hours" in app.table.status
     assert click(app, "Cancel") and not any(n.startswith("X = ") for n in app.table.target_names())
     click(app, "cast Crystal Field, X hours")
@@ -126,9 +142,12 @@ def test_an_x_spell_asks_for_x_in_the_toolbar():
 
 
 def test_steal_passion_takes_a_card_shown_on_the_table():
-    SCENARIOS["test: steal"] = {"position": {
-        "board": ["......", "......", "......", "..##..", "..##..", "......", "......", "......"],
-        "hands": {"day": ["D10"], "night": ["N05", "N01"]}}}
+    SCENARIOS["test: steal"] = {
+        "position": {
+            "board": ["......", "......", "......", "..##..", "..##..", "......", "......", "......"],
+            "hands": {"day": ["D10"], "night": ["N05", "N01"]},
+        }
+    }
     try:
         app = TemplesApp(6, scenario="test: steal")
     finally:
@@ -138,7 +157,7 @@ def test_steal_passion_takes_a_card_shown_on_the_table():
     assert "take Crystallize from Night's hand" in names and "take Nightfall from Night's hand" in names
     assert "Night's hand, shown by Steal Passion" in " ".join(d.words(app.table.svg))
     assert click(app, "take Crystallize from Night's hand")
-    assert "cannot cast it" in app.log_view.value          # 3.3: the other side's theme spell
+    assert "cannot cast it" in app.log_view.value  # 3.3: the other side's theme spell
 
 
 def test_retreat_with_too_many_spells_discards_by_clicking_cards():
@@ -151,8 +170,8 @@ def test_retreat_with_too_many_spells_discards_by_clicking_cards():
     discards = [n for n in app.table.target_names() if n.startswith("discard ")]
     assert len(discards) == 9
     for _ in range(4):
-        click(app, [n for n in app.table.target_names() if n.startswith("discard ")][0])
-    assert app.game.turn == "day" and app.game.turn_no == 3    # the bot played Night's turn
+        click(app, next(n for n in app.table.target_names() if n.startswith("discard ")))
+    assert app.game.turn == "day" and app.game.turn_no == 3  # the bot played Night's turn
 
 
 def test_undo_takes_back_my_last_move_and_the_bots_answer():
@@ -169,7 +188,7 @@ def test_undo_takes_back_my_last_move_and_the_bots_answer():
 
 
 def test_a_condition_refusal_is_shown_and_the_card_is_dimmed():
-    app = TemplesApp(1)                            # Morning Glow and Radiance need Day on a Day-tile
+    app = TemplesApp(1)  # Morning Glow and Radiance need Day on a Day-tile
     assert "cannot be cast now" in app.table.svg
     assert not click(app, "cast Radiance, 7 hours")
     assert "3.3 Conditions" in app.table.status and app.game.hours == 12
@@ -196,7 +215,7 @@ def test_short_game_option_and_record_round_trip_and_a_bad_record():
 
 def test_play_night_against_the_bot():
     app = TemplesApp(8, mode="Play Night against a bot")
-    assert app.game.turn == "night" and app.game.turn_no == 2   # the bot played Day's first turn
+    assert app.game.turn == "night" and app.game.turn_no == 2  # the bot played Day's first turn
     assert "Night (to move)" in " ".join(d.words(app.table.svg))
     assert sum(n.startswith("cast ") for n in app.table.target_names()) == 5
 

@@ -2,10 +2,16 @@
 
 Pebbles: a seeded pile of 10-20 pebbles; two players take 1-3 in turn; whoever takes the
 last pebble wins.
+
+It follows the contract of DEVELOPING.md in one file: small frozen moves, ``legal_moves``,
+``legal_moves`` that keeps what it offers in ``offered``, one ``_check`` that names the rule, the unchecked ``_apply``, core's one ``play``,
+and its records written and read by a records object bound to the class
+(``Pebbles.records = PebblesRecords``), where a game package binds its records module.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from daynight.core import EventLog, Game, IllegalMoveError, InvalidRecordError, Reader, make_rng
@@ -15,6 +21,11 @@ from daynight.core import EventLog, Game, IllegalMoveError, InvalidRecordError, 
 class Take:
     player: int
     count: int
+
+
+#: every move of the game, built once: legal_moves offers these, so core's play accepts them by
+#: identity (a move built anew, ``Take(0, 2)``, goes through ``_check``)
+MOVES = {(player, count): Take(player, count) for player in (0, 1) for count in (1, 2, 3)}
 
 
 class Pebbles(Game):
@@ -40,14 +51,16 @@ class Pebbles(Game):
     def legal_moves(self, player=None):
         if self.winner is not None or (player is not None and player != self.turn):
             return ()
-        return tuple(Take(self.turn, k) for k in (1, 2, 3) if k <= self.pile)
+        self.offered = moves = tuple(MOVES[self.turn, k] for k in (1, 2, 3) if k <= self.pile)
+        return moves
 
     def _check(self, move):
         if not isinstance(move, Take):
             raise IllegalMoveError(f"{move!r} is not a move of Pebbles", rule="moves")
         if move.player != self.turn:
-            raise IllegalMoveError(f"it is player {self.turn}'s turn, not player {move.player}'s",
-                                   rule="turn order", state=self.describe())
+            raise IllegalMoveError(
+                f"it is player {self.turn}'s turn, not player {move.player}'s", rule="turn order", state=self.describe()
+            )
         if not 1 <= move.count <= 3:
             raise IllegalMoveError("take 1, 2 or 3 pebbles", rule="taking", state=self.describe())
         if move.count > self.pile:
@@ -55,8 +68,7 @@ class Pebbles(Game):
 
     def _apply(self, move):
         self.pile -= move.count
-        self.log.add(str(move.player), "take", "taking",
-                     f"Player {move.player} takes {move.count}; {self.pile} left.")
+        self.log.add(str(move.player), "take", "taking", f"Player {move.player} takes {move.count}; {self.pile} left.")
         if self.pile == 0:
             self.winner = move.player
             self.log.add(str(move.player), "win", "end", f"Player {move.player} took the last pebble and wins.")
@@ -68,23 +80,6 @@ class Pebbles(Game):
     def to_players(self):
         return () if self.is_over() else (self.turn,)
 
-    def setup_record(self):
-        return {"seed": self.seed} if self.seed is not None else {"pile": self.start}
-
-    @classmethod
-    def from_setup(cls, setup: Reader):
-        setup.only("seed", "pile")
-        if setup.has("seed"):
-            return cls.new(setup.int("seed", lo=0))
-        return cls(setup.int("pile", lo=1, hi=1000))
-
-    def move_to_json(self, move):
-        return {"player": move.player, "take": move.count}
-
-    def move_from_json(self, value: Reader):
-        value.only("player", "take")
-        return Take(value.int("player", lo=0, hi=1), value.int("take"))
-
     def summary(self):
         return f"{self.pile} pebbles left" + (f"; player {self.winner} won" if self.winner is not None else "")
 
@@ -95,12 +90,35 @@ class Pebbles(Game):
         return f"pile {self.pile}, player {self.turn} to move"
 
 
+class PebblesRecords:
+    """Pebbles as JSON (a game package's ``records.py`` module; here a class of four functions)."""
+
+    @staticmethod
+    def setup_record(game):
+        return {"seed": game.seed} if game.seed is not None else {"pile": game.start}
+
+    @staticmethod
+    def from_setup(cls, setup: Reader):
+        setup.only("seed", "pile")
+        if setup.has("seed"):
+            return cls.new(setup.int("seed", lo=0))
+        return cls(setup.int("pile", lo=1, hi=1000))
+
+    @staticmethod
+    def move_to_json(game, move):
+        return {"player": move.player, "take": move.count}
+
+    @staticmethod
+    def move_from_json(game, value: Reader):
+        value.only("player", "take")
+        return Take(value.int("player", lo=0, hi=1), value.int("take"))
+
+
+Pebbles.records = PebblesRecords
 GAME = Pebbles
 
 
 def demo(seed: int) -> Pebbles:
-    import random
-
     game = Pebbles.new(seed)
     rng = random.Random(seed)
     while not game.is_over():
@@ -109,6 +127,7 @@ def demo(seed: int) -> Pebbles:
 
 
 # -- a deliberately broken variant, for the fuzz harness's own tests (tests/test_fuzz.py) ---------
+
 
 class LeakyRecordError(InvalidRecordError):
     """A record error that shows its raw text (a bug: the message can break the line)."""
@@ -143,21 +162,6 @@ class BrokenPebbles(Pebbles):
         rng, recorded = make_rng(seed)
         return cls(rng.randint(10, 20), recorded, names)
 
-    @classmethod
-    def from_setup(cls, setup: Reader):
-        v = setup.value
-        names = v.get("names", ["Ann", "Bob"])            # bug: not checked
-        if "seed" in v:
-            return cls.new(v["seed"], names)              # bug: TypeError on a string seed
-        return cls(v["pile"], names=names)                # bug: KeyError; any pile accepted
-
-    def move_from_json(self, value: Reader):
-        v = value.value
-        for key in v:                                     # bug: TypeError if not an object
-            if key not in ("player", "take"):
-                raise LeakyRecordError(value.path, f"unknown field {key}\nin {value.path}")
-        return Take(v["player"], v["take"])               # bug: KeyError; any type
-
     def summary(self):
         return f"{', '.join(self.names)}: " + super().summary()
 
@@ -165,9 +169,30 @@ class BrokenPebbles(Pebbles):
         return {**super().state_json(), "names": list(self.names)}
 
 
-def broken_demo(seed: int, names=("Ann", "Bob")) -> BrokenPebbles:
-    import random
+class BrokenRecords(PebblesRecords):
+    """The records of :class:`BrokenPebbles`, with its bugs."""
 
+    @staticmethod
+    def from_setup(cls, setup: Reader):
+        v = setup.value
+        names = v.get("names", ["Ann", "Bob"])  # bug: not checked
+        if "seed" in v:
+            return cls.new(v["seed"], names)  # bug: TypeError on a string seed
+        return cls(v["pile"], names=names)  # bug: KeyError; any pile accepted
+
+    @staticmethod
+    def move_from_json(game, value: Reader):
+        v = value.value
+        for key in v:  # bug: TypeError if not an object
+            if key not in ("player", "take"):
+                raise LeakyRecordError(value.path, f"unknown field {key}\nin {value.path}")
+        return Take(v["player"], v["take"])  # bug: KeyError; any type
+
+
+BrokenPebbles.records = BrokenRecords
+
+
+def broken_demo(seed: int, names=("Ann", "Bob")) -> BrokenPebbles:
     game = BrokenPebbles.new(seed, names)
     rng = random.Random(seed)
     while not game.is_over():

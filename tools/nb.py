@@ -30,8 +30,13 @@ def md(text: str, *, teaches: list[str] | None = None) -> dict:
 
 def code(text: str, *, tags: list[str] | None = None, teaches: list[str] | None = None) -> dict:
     """A code cell; ``teaches`` names the checklist ids whose example and ``assert`` it holds."""
-    return {"cell_type": "code", "metadata": _meta(tags, teaches), "execution_count": None, "outputs": [],
-            "source": textwrap.dedent(text).strip("\n")}
+    return {
+        "cell_type": "code",
+        "metadata": _meta(tags, teaches),
+        "execution_count": None,
+        "outputs": [],
+        "source": textwrap.dedent(text).strip("\n"),
+    }
 
 
 def write(path: str | Path, cells: list[dict], *, title: str | None = None) -> None:

@@ -15,42 +15,26 @@ Rules for every view (see DEVELOPING.md):
 from __future__ import annotations
 
 import html
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 import ipywidgets as w
 
 from daynight.core import DaynightError, Event
+from daynight.markup import Markup, Template, fill, join, resource
 
-__all__ = ["EventLogView", "Status", "button", "STYLE", "style_widget", "escape", "guarded", "app_layout"]
+__all__ = ["STYLE", "EventLogView", "Status", "app_layout", "button", "escape", "guarded", "markup", "style_widget"]
 
 escape = html.escape
 
-#: CSS shared by the apps; no web fonts or CDN assets (the apps must work offline)
-STYLE = """
-<style>
-.dn-log { max-height: 22em; overflow-y: auto; font-size: 0.92em; border: 1px solid #bbb;
-          padding: 0.3em 0.6em; background: #fcfcfc; }
-.dn-log ol { margin: 0; padding-left: 2.4em; }
-.dn-log li { margin: 0.15em 0; }
-.dn-rule { color: #555; font-size: 0.85em; }
-.dn-status { padding: 0.35em 0.6em; border-radius: 4px; min-height: 1.4em; }
-.dn-status-info { background: #eef4ff; border: 1px solid #9ab; }
-.dn-status-error { background: #fff0f0; border: 1px solid #c66; }
-.dn-status-ok { background: #effbef; border: 1px solid #7a7; }
-.dn-card { font-family: ui-monospace, monospace; }
-/* app_layout: the drawn table on the left, the side column (log, help) on the right; one column
-   on a narrow screen. The table, the hand and the main buttons fit a 1280x800 window. */
-.dn-app { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(260px, 32%);
-          gap: 10px 16px; align-items: start; width: 100%; }
-.dn-app > .dn-app-top { grid-column: 1 / -1; }
-.dn-app > .dn-app-side { max-height: calc(100vh - 120px); overflow-y: auto; }
-.dn-app > .dn-app-side .dn-log { max-height: none; }
-@media (max-width: 900px) {
-  .dn-app { grid-template-columns: minmax(0, 1fr); }
-  .dn-app > .dn-app-side { max-height: none; }
-}
-</style>
-"""
+#: CSS shared by the apps (``common.css``); no web fonts or CDN assets (the apps must work offline)
+STYLE = f"<style>{resource('daynight.widgets', 'common.css')}</style>"
+
+
+def markup(name: str) -> str:
+    """The text of the data file ``name`` beside the widgets (``stars_help.html``): markup is
+    kept in files, read with :mod:`importlib.resources` (installed or from the source tree)."""
+    return resource("daynight.widgets", name)
 
 
 def style_widget() -> w.HTML:
@@ -58,13 +42,19 @@ def style_widget() -> w.HTML:
     return w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
 
 
-def button(label: str, on_click: Callable[[w.Button], None] | None = None, *,
-           tooltip: str | None = None, **kwargs) -> w.Button:
+def button(
+    label: str, on_click: Callable[[w.Button], None] | None = None, *, tooltip: str | None = None, **kwargs
+) -> w.Button:
     """A button whose accessible name is its visible ``label``; ``tooltip`` adds a longer title."""
     b = w.Button(description=label, tooltip=tooltip or label, **kwargs)
     if on_click is not None:
         b.on_click(on_click)
     return b
+
+
+_STATUS = Template('<div class="dn-status dn-status-$kind" role="status" aria-live="polite">$text</div>')
+_LOG = Template('<div class="dn-log" role="log" aria-label="event log"><ol>$items</ol></div>')
+_LOG_ITEM = Template('<li value="$n">$text <span class="dn-rule">[$rule]</span></li>')
 
 
 class Status(w.HTML):
@@ -77,8 +67,7 @@ class Status(w.HTML):
         self.show(text)
 
     def _render(self) -> None:
-        self.value = (f'<div class="dn-status dn-status-{self.kind}" role="status" aria-live="polite">'
-                      f"{escape(self.text)}</div>")
+        self.value = fill(_STATUS, kind=self.kind, text=self.text)
 
     def show(self, text: str, kind: str = "info") -> None:
         self.kind, self.text = kind, text
@@ -93,27 +82,40 @@ class Status(w.HTML):
         self.show(f"Not allowed: {reason}", "error")
 
 
-def guarded(status: Status, action: Callable[[], object]) -> bool:
-    """Run ``action``; a :class:`DaynightError` is shown in ``status`` instead of raised.
+class StatusLine(Protocol):
+    """What shows a refusal: a :class:`Status`, or the drawn table's own status line."""
+
+    def refuse(self, error: BaseException | str) -> None: ...
+
+    def show(self, text: str, kind: str = "info") -> None: ...
+
+
+class Guard:
+    """``guarded(status, action)``: run ``action``; a :class:`DaynightError` is shown in
+    ``status`` instead of raised.
 
     Returns True when the action went through. Any other exception is also shown (a
     visitor of a served app must never see a traceback) and then re-raised in tests by
-    setting ``guarded.reraise = True``.
+    setting ``guarded.reraise = True`` (``tests/conftest.py`` does).
     """
-    try:
-        action()
-    except DaynightError as exc:
-        status.refuse(exc)
-        return False
-    except Exception as exc:  # noqa: BLE001 - shown, never a traceback
-        status.show(f"Something went wrong ({type(exc).__name__}); the game is unchanged.", "error")
-        if guarded.reraise:
-            raise
-        return False
-    return True
+
+    reraise = False
+
+    def __call__(self, status: StatusLine, action: Callable[[], object]) -> bool:
+        try:
+            action()
+        except DaynightError as exc:
+            status.refuse(exc)
+            return False
+        except Exception as exc:
+            status.show(f"Something went wrong ({type(exc).__name__}); the game is unchanged.", "error")
+            if self.reraise:
+                raise
+            return False
+        return True
 
 
-guarded.reraise = False  # type: ignore[attr-defined]
+guarded = Guard()
 
 
 class EventLogView(w.HTML):
@@ -125,11 +127,9 @@ class EventLogView(w.HTML):
         self.update(events)
 
     @staticmethod
-    def render(events: Iterable[Event], start: int = 1) -> str:
-        items = "".join(
-            f'<li value="{i}">{escape(e.text)} <span class="dn-rule">[{escape(e.rule)}]</span></li>'
-            for i, e in enumerate(events, start))
-        return f'<div class="dn-log" role="log" aria-label="event log"><ol>{items}</ol></div>'
+    def render(events: Iterable[Event], start: int = 1) -> Markup:
+        items = join(fill(_LOG_ITEM, n=i, text=e.text, rule=e.rule) for i, e in enumerate(events, start))
+        return fill(_LOG, items=items)
 
     def update(self, events: Sequence[Event]) -> None:
         events = list(events)

@@ -19,9 +19,11 @@ a refused move shows its reason, and the moves before it can be reviewed.
 from __future__ import annotations
 
 import base64
+import functools
 import os
-import sys
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
 
 import anywidget
 import ipywidgets as w
@@ -29,16 +31,25 @@ import traitlets as t
 
 from daynight import GAMES, game_module
 from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
+from daynight.markup import Markup, Template, fill
 from daynight.review import Review, html
+from daynight.server import kernel as served_kernel
 
-from .common import EventLogView, Status, app_layout, button, escape, guarded
+from .common import EventLogView, Status, app_layout, button, guarded
 from .table import Table, Target
 
-__all__ = ["ReviewApp", "RecordFile", "review_control", "html_link", "demo_games", "KEYS"]
+__all__ = ["KEYS", "RecordFile", "ReviewApp", "demo_games", "html_link", "review_control"]
 
 #: keyboard shortcuts of the review table: key -> target id
-KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "start", "End": "end",
-        "PageUp": "back_round", "PageDown": "next_round"}
+_HERE = Path(__file__).resolve().parent
+KEYS = {
+    "ArrowLeft": "back",
+    "ArrowRight": "next",
+    "Home": "start",
+    "End": "end",
+    "PageUp": "back_round",
+    "PageDown": "next_round",
+}
 _TEACHER = "everything (teacher)"
 
 
@@ -49,8 +60,11 @@ def _WIDE() -> dict:
 
 def demo_games(seed: int = 1) -> dict[str, Callable[[], Game]]:
     """One seeded demo game of each kind, played when chosen (``daynight demo GAME --seed 1``)."""
-    return {f"{game_module(name).GAME.title} (seed {seed})": (lambda name=name: game_module(name).demo(seed))
-            for name in GAMES}
+    return {f"{game_module(name).GAME.title} (seed {seed})": functools.partial(_demo, name, seed) for name in GAMES}
+
+
+def _demo(name: str, seed: int) -> Game:
+    return game_module(name).demo(seed)
 
 
 class RecordFile(anywidget.AnyWidget):
@@ -63,36 +77,8 @@ class RecordFile(anywidget.AnyWidget):
     gets ``data=None`` for a file that was too large. Any other message is dropped.
     """
 
-    _esm = """
-    function render({ model, el }) {
-      const label = document.createElement("label");
-      label.className = "dn-file";
-      const input = document.createElement("input");
-      input.type = "file";
-      input.accept = model.get("accept");
-      const text = document.createElement("span");
-      text.textContent = model.get("description");
-      label.append(text, input);
-      el.append(label);
-      input.addEventListener("change", async () => {
-        const file = input.files[0];
-        if (!file) return;
-        input.value = "";                       // choosing the same file again is a change too
-        if (file.size > model.get("max_bytes")) {
-          model.send({ event: "too-big", name: file.name, size: file.size });
-          return;
-        }
-        const data = await file.arrayBuffer();
-        model.send({ event: "file", name: file.name, size: file.size }, undefined, [data]);
-      });
-    }
-    export default { render };
-    """
-    _css = """
-    .dn-file { display: inline-flex; gap: 8px; align-items: center; font-size: 14px; }
-    .dn-file span { font-weight: 600; }
-    .dn-file input:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
-    """
+    _esm = _HERE / "record_file.js"
+    _css = _HERE / "record_file.css"
 
     description = t.Unicode("Open a record file").tag(sync=True)
     accept = t.Unicode(".json,application/json").tag(sync=True)
@@ -100,8 +86,7 @@ class RecordFile(anywidget.AnyWidget):
 
     def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
         super().__init__(**kwargs)
-        served = sys.modules.get("daynight.widgets.serve")  # imported only by a class server's kernel
-        bound = getattr(served, "PAGE_FILE_BYTES", None)
+        bound = served_kernel.PAGE_FILE_BYTES  # set in a class server's app kernel (harden_kernel)
         if bound and "max_bytes" not in kwargs:
             self.max_bytes = min(bound, MAX_RECORD_BYTES)
         self._on_file = on_file
@@ -110,9 +95,14 @@ class RecordFile(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     def _on_message(self, _widget: Any, content: Any, buffers: Any) -> None:
-        ok = (isinstance(content, dict) and content.keys() == {"event", "name", "size"}
-              and content["event"] in ("file", "too-big") and isinstance(content["name"], str)
-              and isinstance(content["size"], int) and not isinstance(content["size"], bool))
+        ok = (
+            isinstance(content, dict)
+            and content.keys() == {"event", "name", "size"}
+            and content["event"] in ("file", "too-big")
+            and isinstance(content["name"], str)
+            and isinstance(content["size"], int)
+            and not isinstance(content["size"], bool)
+        )
         big = ok and content["event"] == "too-big"
         if ok and not big:
             ok = len(buffers or ()) == 1 and len(buffers[0]) == content["size"] <= self.max_bytes
@@ -122,15 +112,22 @@ class RecordFile(anywidget.AnyWidget):
         self._on_file(shown(content["name"], 80), None if big else bytes(buffers[0]), content["size"])
 
 
+_DOWNLOAD = Template(
+    '<a class="dn-download" download="$name" href="data:text/html;charset=utf-8;base64,$data">'
+    "Download $name ($size MB)</a>"
+)
+
+
+_STEP_EVENTS = Template('<h3 class="dn-step-heading">$heading</h3>$log')
+_DRAWING_ALL = Template("<span>Drawing all $steps steps for the file&hellip;</span>")
+
+
 def html_link(review: Review, viewer: Any = None, filename: str | None = None) -> str:
     """An ``<a download>`` link holding the review as one HTML file (a ``data:`` URL, so no
     server route is needed)."""
-    text = html(review, viewer)
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    text = html(review, viewer).encode("utf-8")
     name = filename or f"{review.name}-review.html"
-    size = len(text.encode("utf-8")) / 1e6
-    return (f'<a class="dn-download" download="{escape(name)}" href="data:text/html;charset=utf-8;base64,{data}">'
-            f"Download {escape(name)} ({size:.1f} MB)</a>")
+    return fill(_DOWNLOAD, name=name, data=base64.b64encode(text).decode("ascii"), size=f"{len(text) / 1e6:.1f}")
 
 
 class ReviewApp(w.VBox):
@@ -144,14 +141,23 @@ class ReviewApp(w.VBox):
     to :class:`Review` (tests use them for the toy game).
     """
 
-    def __init__(self, source: Any = None, *, viewer: Any = None, viewers: list[Any] | None = None,
-                 demos: Mapping[str, Callable[[], Any]] | None = None, upload: bool = True,
-                 at_end: bool = False, global_keys: bool = True, cls: type[Game] | None = None,
-                 draw: Callable[[Game, Any], Any] | None = None):
+    def __init__(
+        self,
+        source: Any = None,
+        *,
+        viewer: Any = None,
+        viewers: list[Any] | None = None,
+        demos: Mapping[str, Callable[[], Any]] | None = None,
+        upload: bool = True,
+        at_end: bool = False,
+        global_keys: bool = True,
+        cls: type[Game] | None = None,
+        draw: Callable[[Game, Any], Any] | None = None,
+    ):
         self.review: Review | None = None
         self.n = 0
         self._loading = False
-        self._options = {"cls": cls, "draw": draw}
+        self._options: dict[str, Any] = {"cls": cls, "draw": draw}
         self._restrict = viewers
         self._at_end = at_end
         self._viewer_ids: list[Any] = [None]
@@ -161,26 +167,46 @@ class ReviewApp(w.VBox):
         self.events = w.HTML()
         self.upload = RecordFile(self._on_upload)
         self.demos = dict(demos or {})
-        self.demo = w.Dropdown(options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
-                               value="", description="Demo game", **_WIDE())
-        self.demo.observe(self._on_demo, "value")
-        self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by", **_WIDE())
-        self.viewer.observe(self._on_viewer, "value")
-        self.position = w.BoundedIntText(value=0, min=0, max=0, description="Move number",
-                                         style={"description_width": "initial"}, layout=w.Layout(width="11em"))
-        self.position.observe(self._on_position, "value")
-        self.make_file = button("Make an HTML file to share", self._on_make_file,
-                                tooltip="one HTML file with every step, to open in any browser",
-                                layout=w.Layout(width="auto"))
-        self.link = w.HTML()
-        top = ([self.upload] if upload else []) + ([self.demo] if self.demos else []) + [
-            self.viewer, self.position, self.make_file, self.link]
+        self._make_controls()
+        top = (
+            ([self.upload] if upload else [])
+            + ([self.demo] if self.demos else [])
+            + [self.viewer, self.position, self.make_file, self.link]
+        )
         super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
         self._first_viewer = viewer
         if source is not None:
             self.load(source)
         else:
             self.table.draw("", status="Nothing is open yet.")
+
+    def _make_controls(self) -> None:
+        """The bar above the table: a demo game, whose view, a move number, the HTML file."""
+        self.demo = w.Dropdown(
+            options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
+            value="",
+            description="Demo game",
+            **_WIDE(),
+        )
+        self.demo.observe(self._on_demo, "value")
+        self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by", **_WIDE())
+        self.viewer.observe(self._on_viewer, "value")
+        self.position = w.BoundedIntText(
+            value=0,
+            min=0,
+            max=0,
+            description="Move number",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="11em"),
+        )
+        self.position.observe(self._on_position, "value")
+        self.make_file = button(
+            "Make an HTML file to share",
+            self._on_make_file,
+            tooltip="one HTML file with every step, to open in any browser",
+            layout=w.Layout(width="auto"),
+        )
+        self.link = w.HTML()
 
     # -- opening -------------------------------------------------------------------------
     def load(self, source: Any, name: str | None = None) -> bool:
@@ -196,8 +222,11 @@ class ReviewApp(w.VBox):
             return False
         self.review, self._source_name = review, label
         if review.error:
-            self.message.show(f"{label}: the record stops after move {review.moves}: {review.error}. "
-                              f"The {review.moves} moves before it can be reviewed.", "error")
+            self.message.show(
+                f"{label}: the record stops after move {review.moves}: {review.error}. "
+                f"The {review.moves} moves before it can be reviewed.",
+                "error",
+            )
         else:
             title = "" if review.title in label else f" of {review.title}"
             self.message.ok(f"{label}: {review.moves} moves{title}.")
@@ -208,8 +237,7 @@ class ReviewApp(w.VBox):
         self._viewer_ids = ids
         self._loading = True
         try:
-            self.viewer.options = [(review.viewer_name(v) if v is not None else _TEACHER, i)
-                                   for i, v in enumerate(ids)]
+            self.viewer.options = [(review.viewer_name(v) if v is not None else _TEACHER, i) for i, v in enumerate(ids)]
             self.viewer.value = ids.index(first)
             self.position.max = review.moves
         finally:
@@ -221,10 +249,10 @@ class ReviewApp(w.VBox):
     def _on_upload(self, name: str, data: bytes | None, size: int) -> None:
         if data is None:
             bound = self.upload.max_bytes
-            where = ("a record is at most" if bound == MAX_RECORD_BYTES else
-                     "this class server takes files of at most")
-            self.message.show(f"Cannot open {name}: {size:,} bytes; {where} {bound:,} bytes, so this file is not read.",
-                              "error")
+            where = "a record is at most" if bound == MAX_RECORD_BYTES else "this class server takes files of at most"
+            self.message.show(
+                f"Cannot open {name}: {size:,} bytes; {where} {bound:,} bytes, so this file is not read.", "error"
+            )
             return
         guarded(self.message, lambda: self.load(data, name=name))
 
@@ -255,13 +283,17 @@ class ReviewApp(w.VBox):
             Target("End", lambda: self.go(review.moves), id="end"),
         ]
         first, _ = review.event_range(n)
-        heading = escape(review.describe(n))
-        self.events.value = (f'<h3 class="dn-step-heading">{heading}</h3>'
-                             + EventLogView.render(review.events(n), start=first + 1))
+        self.events.value = fill(
+            _STEP_EVENTS, heading=review.describe(n), log=Markup(EventLogView.render(review.events(n), start=first + 1))
+        )
         if self.position.value != n:
             self.position.value = n
-        self.table.draw(review.drawing(n, self.viewing), targets, shortcuts=KEYS,
-                        status=f"{review.describe(n)}. Seen by {review.viewer_name(self.viewing)}.")
+        self.table.draw(
+            review.drawing(n, self.viewing),
+            targets,
+            shortcuts=KEYS,
+            status=f"{review.describe(n)}. Seen by {review.viewer_name(self.viewing)}.",
+        )
 
     def _on_position(self, change: dict) -> None:
         if change["new"] != self.n and not self._loading:
@@ -278,15 +310,23 @@ class ReviewApp(w.VBox):
             return
         stem = self._source_name.rsplit("/", 1)[-1].removesuffix(".json")
         name = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:60] or review.name
-        self.link.value = f"<span>Drawing all {review.moves + 1} steps for the file&hellip;</span>"
+        self.link.value = fill(_DRAWING_ALL, steps=review.moves + 1)
         self.link.value = html_link(review, self.viewing, f"{name}-review.html")
 
 
 class ReviewControl(w.VBox):
     """A button that opens the game so far in review below it, and closes it again."""
 
-    def __init__(self, game: Callable[[], Game] | Game, *, viewer: Any = None,
-                 label: str = "Review the game so far", **options: Any):
+    children: tuple[Any, ...]  # ipywidgets' trait: the button, and the review when it is open
+
+    def __init__(
+        self,
+        game: Callable[[], Game] | Game,
+        *,
+        viewer: Any = None,
+        label: str = "Review the game so far",
+        **options: Any,
+    ):
         self._game, self._viewer, self._label, self._options = game, viewer, label, options
         self.app: ReviewApp | None = None
         self.button = button(label, self._toggle, layout=w.Layout(width="auto"))  # the whole label shown
@@ -301,16 +341,18 @@ class ReviewControl(w.VBox):
         viewer = self._viewer() if callable(self._viewer) else self._viewer
         # during a game a player sees only their own view; once it is over, everything
         viewers = None if game.is_over() or viewer is None else [viewer]
-        self.app = ReviewApp(viewer=viewer, viewers=viewers, upload=False, at_end=True, global_keys=False,
-                             **self._options)
+        self.app = ReviewApp(
+            viewer=viewer, viewers=viewers, upload=False, at_end=True, global_keys=False, **self._options
+        )
         self.app.load(game, name="the game so far")
         self.button.description = "Close the review"
         self.layout.width = "100%"  # in a bar of controls: a line of its own
         self.children = (self.button, self.app)
 
 
-def review_control(game: Callable[[], Game] | Game, *, viewer: Any = None,
-                   label: str = "Review the game so far", **options: Any) -> ReviewControl:
+def review_control(
+    game: Callable[[], Game] | Game, *, viewer: Any = None, label: str = "Review the game so far", **options: Any
+) -> ReviewControl:
     """For a play app: a button that opens ``game`` (or ``game()``, the game being played) in
     review at its last move, as ``viewer`` (or ``viewer()``) sees it, and only that view
     while the game goes on. In a bar of controls or under the app; ``options`` go to

@@ -12,29 +12,64 @@
   :func:`hint_chart`, :func:`option_effects_chart`; and the frames :func:`rounds_frame`,
   :func:`deck_frame`, :func:`tournament`, :func:`option_effects`.
 
-The engine decides everything; a refused click shows the engine's reason in the table's
-status line. plotly and pandas are imported only when a chart is drawn, so the app appears fast.
+The engine decides everything: the targets on the drawing are the moves ``legal_moves(0)``
+offers, each carrying its move (``Target.move``) and placed by ``daynight.stars.draw.move_key``,
+plus the other cards of your hand, so that a click the engine refuses shows its rule in the
+table's status line. The how-to-play and the app's style are package data files
+(``stars_help.html``, ``stars_app.css``). plotly and pandas are imported only when a chart is
+drawn, so the app appears fast (pandas is not in the static site's browser Python at all).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import partial
+from importlib import resources
+from typing import Any
 
 import ipywidgets as w
+from IPython.display import display
 
 from daynight.core import IllegalMoveError
-from daynight.stars import (CHOOSE, COLOURS, PLAY2, Choose, Commit, Deck, HintLine, StarsGame, default_deck,
-                            hint, make_bot, play_bots)
-from daynight.stars.draw import COLOUR
+from daynight.stars import (
+    CHOOSE,
+    COLOURS,
+    PLAY2,
+    Card,
+    Choose,
+    Commit,
+    Deck,
+    HintLine,
+    Move,
+    Options,
+    StarsGame,
+    default_deck,
+    hint,
+    make_bot,
+    play_bots,
+)
+from daynight.stars.draw import COLOUR, move_key, move_name, round_table, table
 
 from .common import EventLogView, app_layout, button
 from .table import Table, Target
 
-__all__ = ["StarsApp", "hint_chart", "colour_totals_chart", "stars_over_rounds_chart", "deck_stars_chart",
-           "bot_results_chart", "rounds_frame", "deck_frame", "tournament", "option_effects",
-           "option_effects_chart", "BOT_CHOICES", "HUMAN"]
+__all__ = [
+    "BOT_CHOICES",
+    "HUMAN",
+    "StarsApp",
+    "bot_results_chart",
+    "colour_totals_chart",
+    "deck_frame",
+    "deck_stars_chart",
+    "hint_chart",
+    "option_effects",
+    "option_effects_chart",
+    "rounds_frame",
+    "stars_over_rounds_chart",
+    "tournament",
+]
 
 BOT_CHOICES = [("Random", "random"), ("Rule of thumb", "rule"), ("Monte Carlo", "montecarlo")]
 BOT_LABEL = {v: k for k, v in BOT_CHOICES}
@@ -42,30 +77,9 @@ HUMAN = "Player 1 (you)"
 #: how long a Hint may think before it answers with what it has (it refines on the next press)
 HINT_BUDGET = 0.6
 
-HOW_TO_PLAY = """
-<details class="dn-how"><summary><b>How to play</b></summary>
-<ul style="margin:0.3em 0;padding-left:1.2em">
-<li>Each round a card is revealed from the pile. Then everybody plays <b>two cards</b>, one at
-a time, <b>face down</b>; they are revealed together. <b>Click a card of your hand</b> to play it.</li>
-<li>Every <b>time symbol</b> (sun and moon) turns the time card over.</li>
-<li>After both plays, by <b>DAY</b> the colour with the <b>highest</b> total on the table wins,
-by <b>NIGHT</b> the <b>lowest</b> (the revealed card counts). A tie: no winning colour.</li>
-<li>Whoever played the winning colour takes <b>one face-up card</b>: by day the highest value
-chooses first, by night the lowest (both your cards of that colour add up). Equal values: fewer
-stars chooses first; still equal: neither gets a card. <b>Click a face-up card</b> to take it.</li>
-<li>The <b>stars</b> on your taken cards are your points. Most stars wins; then more cards.</li>
-<li><b>Hint</b> writes under each card the stars you can expect from it, from random games
-that fit what you can see (press it again to refine).</li>
-</ul>
-<p style="margin:0.2em 0"><i>The deck is a reconstruction (the real card table is not
-published); cards carry their colour in words and a pattern, so colour is never needed.</i></p>
-</details>
-"""
-
-#: the page's title, the new-game bar, the toolbar and the status line fit above and below the
-#: drawn table in a 1280x800 window
-STYLE = ("<style>.dn-stars-app .dn-table { --dn-table-max-height: calc(100vh - 250px); }"
-         ".dn-stars-app .dn-how summary { cursor: pointer; }</style>")
+#: the how-to-play beside the table and the app's style, package data files read once
+HOW_TO_PLAY = resources.files(__package__).joinpath("stars_help.html").read_text(encoding="utf-8")
+STYLE = "<style>" + resources.files(__package__).joinpath("stars_app.css").read_text(encoding="utf-8") + "</style>"
 
 _SLIM = {"style": {"description_width": "initial"}}
 
@@ -78,29 +92,55 @@ class StarsApp:
     ``StarsApp(players=4, bots=("rule", "random", "montecarlo"), seed=7)``.
     """
 
-    def __init__(self, players: int = 4, bots: Sequence[str] = ("rule", "random", "montecarlo"),
-                 seed: int | None = None, *, mc_rollouts: int = 120, hint_rollouts: int = 1000,
-                 hint_budget: float | None = HINT_BUDGET):
+    def __init__(
+        self,
+        players: int = 4,
+        bots: Sequence[str] = ("rule", "random", "montecarlo"),
+        seed: int | None = None,
+        *,
+        mc_rollouts: int = 120,
+        hint_rollouts: int = 1000,
+        hint_budget: float | None = HINT_BUDGET,
+    ):
         self.mc_rollouts = mc_rollouts
         self.hint_rollouts = hint_rollouts
         self.hint_budget = hint_budget
-        self.players_choice = w.Dropdown(options=[("3 players", 3), ("4 players", 4), ("5 players", 5)],
-                                         value=players, description="Players", layout=w.Layout(width="150px"), **_SLIM)
+        self.players_choice = w.Dropdown(
+            options=[("3 players", 3), ("4 players", 4), ("5 players", 5)],
+            value=players,
+            description="Players",
+            layout=w.Layout(width="150px"),
+            **_SLIM,
+        )
         kinds = list(bots) + ["rule"] * (4 - len(bots))
-        self.bot_choices = [w.Dropdown(options=BOT_CHOICES, value=kinds[i], description=f"Bot {i + 1}",
-                                       layout=w.Layout(width="185px"), **_SLIM) for i in range(4)]
+        self.bot_choices = [
+            w.Dropdown(
+                options=BOT_CHOICES, value=kinds[i], description=f"Bot {i + 1}", layout=w.Layout(width="185px"), **_SLIM
+            )
+            for i in range(4)
+        ]
         self.players_choice.observe(lambda _: self._show_bot_choices(), names="value")
-        self.new_button = button("New game", lambda _: self.new_game(), button_style="primary",
-                                 tooltip="Start a new game with these players and bots")
+        self.new_button = button(
+            "New game",
+            lambda _: self.new_game(),
+            button_style="primary",
+            tooltip="Start a new game with these players and bots",
+        )
         self.table = Table(label="Day and Night table")
         self.log_view = EventLogView()
         self.widget = app_layout(
             self.table,
-            side=[w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")), w.HTML(HOW_TO_PLAY),
-                  w.HTML("<b>What happened</b> (every rule explains itself)"), self.log_view],
-            top=[self.players_choice, *self.bot_choices, self.new_button])
+            side=[
+                w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")),
+                w.HTML(HOW_TO_PLAY),
+                w.HTML("<b>What happened</b> (every rule explains itself)"),
+                self.log_view,
+            ],
+            top=[self.players_choice, *self.bot_choices, self.new_button],
+        )
         self.widget.add_class("dn-stars-app")
         self.game: StarsGame
+        self.targets: list[Target] = []  # what may be clicked now (set with every drawing)
         self._show_bot_choices()
         self.new_game(seed)
 
@@ -121,19 +161,24 @@ class StarsApp:
         n = self.players_choice.value
         self.seed = seed if seed is not None else secrets.randbits(32)
         names = [HUMAN] + [f"Bot {i} ({BOT_LABEL[d.value]})" for i, d in enumerate(self.bot_choices[: n - 1], 1)]
-        self.load(StarsGame.new(n, self.seed, names=names), self.bots_for(n), random.Random(self.seed + 1),
-                  f"New game: {n} players, seed {self.seed}.")
+        self.load(
+            StarsGame.new(n, self.seed, names=names),
+            self.bots_for(n),
+            random.Random(self.seed + 1),
+            f"New game: {n} players, seed {self.seed}.",
+        )
 
-    def load(self, game: StarsGame, bots: Sequence[Any] | None = None, rng: random.Random | None = None,
-             said: str = "") -> None:
+    def load(
+        self, game: StarsGame, bots: Sequence[Any] | None = None, rng: random.Random | None = None, said: str = ""
+    ) -> None:
         """Play on from ``game`` (e.g. a teaching position); you are the first seat."""
         self.game = game
         self.bots = list(bots) if bots is not None else self.bots_for(game.n)
         self.rng = rng or random.Random(0)
-        self.lines: list[HintLine] = []    # the hint of the present decision
-        self.showing: Any = None           # a finished round shown until "Next round"
+        self.lines: list[HintLine] = []  # the hint of the present decision
+        self.showing: Any = None  # a finished round shown until "Next round"
         self.seen_rounds = len(game.rounds)
-        self.mark = len(game.log)          # what happened since then is animated
+        self.mark = len(game.log)  # what happened since then is animated
         self._advance()
         self._redraw(f"{said} {self._prompt()}".strip())
 
@@ -149,7 +194,7 @@ class StarsApp:
         g = self.game
         if self.showing is not None:
             r = self.showing
-            result = (f"by {r.time} {r.winning} won" if r.winning else f"by {r.time} the totals tied: no winning colour")
+            result = f"by {r.time} {r.winning} won" if r.winning else f"by {r.time} the totals tied: no winning colour"
             took = [f"{g.names[p]} took {r.taken[p].name}" for p in r.order]
             tail = ("; ".join(took) + ".") if took else "Nobody took a card."
             if g.is_over():
@@ -158,7 +203,7 @@ class StarsApp:
         if g.is_over():
             return f"Game over. {self._result()}"
         if g.phase == CHOOSE:
-            return f"{g.winning.capitalize()} wins. Your turn to choose: click a face-up card to take it."
+            return f"{(g.winning or '').capitalize()} wins. Your turn to choose: click a face-up card to take it."
         return f"Play {g.phase + 1} of 2: click a card of your hand to play it face down."
 
     def _result(self) -> str:
@@ -167,20 +212,24 @@ class StarsApp:
         return f"{'Winners' if len(g.winners) > 1 else 'Winner'}: {names} ({g.stars[g.winners[0]]} stars)."
 
     # -- clicks ---------------------------------------------------------------------------
-    def play_card(self, card) -> None:
+    def play_card(self, card: Card) -> None:
         """Play ``card`` from your hand face down (refused with the engine's reason if not allowed)."""
-        self._move(Commit(0, card), f"You placed {card.name} face down.")
+        self.play(Commit(0, card))
 
-    def take_card(self, card) -> None:
+    def take_card(self, card: Card) -> None:
         """Take the face-up ``card`` (when it is your turn to choose)."""
-        self._move(Choose(0, card), f"You took {card.name}.")
+        self.play(Choose(0, card))
 
-    def _move(self, move, said: str) -> None:
+    def play(self, move: Move) -> None:
+        """Play ``move`` for you (the engine accepts it or says which rule refuses it), then
+        let the bots play until it is your decision again."""
         if self.showing is not None:
-            raise IllegalMoveError("the round is over; press Next round to see the new one",
-                                   rule="5. clean up and draw cards")
+            raise IllegalMoveError(
+                "the round is over; press Next round to see the new one", rule="5. clean up and draw cards"
+            )
         self.mark = len(self.game.log)
         self.game.play(move)
+        said = f"You placed {move.card.name} face down." if isinstance(move, Commit) else f"You took {move.card.name}."
         self.lines = []
         self._advance()
         self._redraw(f"{said} {self._prompt()}")
@@ -197,55 +246,59 @@ class StarsApp:
         g = self.game
         view = g.view(0)
         if self.showing is not None:
-            raise IllegalMoveError("the round is over: press Next round, then ask for a hint",
-                                   rule="hint: for a decision of yours")
+            raise IllegalMoveError(
+                "the round is over: press Next round, then ask for a hint", rule="hint: for a decision of yours"
+            )
         if not view.my_moves:
             raise IllegalMoveError("there is no decision of yours to hint at now", rule="hint: for a decision of yours")
-        rng = random.Random(f"{self.seed}:{len(g.history)}:{sum(l.rollouts for l in self.lines)}")
+        rng = random.Random(f"{self.seed}:{len(g.history)}:{sum(line.rollouts for line in self.lines)}")
         fresh = hint(view, self.hint_rollouts, rng, budget=self.hint_budget)
         self.lines = _merge(self.lines, fresh)
-        best = max(self.lines, key=lambda l: l.expected_stars)
-        total = sum(l.rollouts for l in self.lines)
+        best = max(self.lines, key=lambda line: line.expected_stars)
+        total = sum(line.rollouts for line in self.lines)
         what = "take" if g.phase == CHOOSE else "play"
         more = "" if self.lines[0].rollouts * len(self.lines) >= self.hint_rollouts else " (press Hint again to refine)"
-        ranked = sorted(self.lines, key=lambda l: -l.expected_stars)
-        listing = "; ".join(f"{l.card.name}: {l.expected_stars:.1f}" for l in ranked[:3])
-        self._redraw(f"Hint from {total:,} rollouts{more}: best {what} {best.card.name} "
-                     f"({best.expected_stars:.2f} stars expected). Top: {listing}.", kind="info")
+        ranked = sorted(self.lines, key=lambda line: -line.expected_stars)
+        listing = "; ".join(f"{line.card.name}: {line.expected_stars:.1f}" for line in ranked[:3])
+        self._redraw(
+            f"Hint from {total:,} rollouts{more}: best {what} {best.card.name} "
+            f"({best.expected_stars:.2f} stars expected). Top: {listing}.",
+            kind="info",
+        )
         return self.lines
 
     # -- the drawing and its targets ----------------------------------------------------------
     def _targets(self) -> list[Target]:
+        """The drawn pieces you may click, each with the move it stands for: your legal moves
+        (``legal_moves(0)``, placed on the drawing by ``draw.move_key``) and, so that a wrong
+        click shows its rule, every other card of your hand (the engine refuses it)."""
         g = self.game
         hint = Target(f"Hint ({self.hint_rollouts:,} rollouts)", self.show_hint, id="hint")
         if g.is_over():
             return []
         if self.showing is not None:
             return [Target("Next round", self.next_round, id="next", primary=True), hint]
-        targets = []
-        if g.phase <= PLAY2:
-            for c in g.hands[0]:
-                targets.append(Target(f"play {c.name}", (lambda c=c: self.play_card(c)), key=f"hand-{c.id}"))
-        elif g.phase == CHOOSE:
-            for c in g.table:
-                targets.append(Target(f"take {c.name}", (lambda c=c: self.take_card(c)), key=f"card-{c.id}"))
+        moves = list(g.legal_moves(0))
+        offered = {move.card for move in moves if isinstance(move, Commit)}
+        moves += [Commit(0, card) for card in g.hands[0] if card not in offered]
+        targets = [Target(move_name(m), partial(self.play, m), key=move_key(m), move=m) for m in moves]
         targets.append(hint)
         return targets
 
     def _redraw(self, status: str, kind: str = "ok") -> None:
-        from daynight.stars.draw import round_table, table
-
         g = self.game
         if self.showing is not None:
-            drawing = round_table(self.showing, g.names, viewer=0, hand=g.hands[0],
-                                  result=self._result() if g.is_over() else None)
+            drawing = round_table(
+                self.showing, g.names, viewer=0, hand=g.hands[0], result=self._result() if g.is_over() else None
+            )
         else:
             words = best = None
             if self.lines and g.phase <= PLAY2:
-                words = {l.card.id: f"{l.expected_stars:.1f} stars" for l in self.lines}
-                best = max(self.lines, key=lambda l: l.expected_stars).card.id
+                words = {line.card.id: f"{line.expected_stars:.1f} stars" for line in self.lines}
+                best = max(self.lines, key=lambda line: line.expected_stars).card.id
             drawing = table(g, 0, since=self.mark, hint=words, best=best)
-        self.table.draw(drawing, self._targets(), status=status, kind=kind)
+        self.targets = self._targets()  # what may be clicked now, each with the move it plays
+        self.table.draw(drawing, self.targets, status=status, kind=kind)
         self.log_view.update(g.log)
 
     def hand_targets(self) -> list[str]:
@@ -256,20 +309,26 @@ class StarsApp:
         """The names of the targets on the face-up cards you may take (tests)."""
         return [t["name"] for t in self.table.targets if (t["key"] or "").startswith("card-")]
 
-    def _ipython_display_(self):  # pragma: no cover - notebook display
-        from IPython.display import display
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)
 
 
 def _merge(old: Sequence[HintLine], new: Sequence[HintLine]) -> list[HintLine]:
     """Two hints for the same decision as one, weighted by their rollouts."""
-    if not old or [l.move for l in old] != [l.move for l in new]:
+    if not old or [line.move for line in old] != [line.move for line in new]:
         return list(new)
     out = []
-    for a, b in zip(old, new):
+    for a, b in zip(old, new, strict=True):
         n = a.rollouts + b.rollouts
-        out.append(HintLine(a.move, a.card, (a.expected_stars * a.rollouts + b.expected_stars * b.rollouts) / n,
-                            (a.win_rate * a.rollouts + b.win_rate * b.rollouts) / n, n))
+        out.append(
+            HintLine(
+                a.move,
+                a.card,
+                (a.expected_stars * a.rollouts + b.expected_stars * b.rollouts) / n,
+                (a.win_rate * a.rollouts + b.win_rate * b.rollouts) / n,
+                n,
+            )
+        )
     return out
 
 
@@ -284,31 +343,50 @@ PATTERN = {"blue": "", "orange": "/", "pink": ".", "purple": "x"}
 
 def rounds_frame(game: StarsGame):
     """One row per finished round and player: time, winning colour, stars after the round."""
-    import pandas as pd
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     rows = []
     for rnd in game.rounds:
         for p in range(game.n):
-            rows.append({"round": rnd.number, "player": game.names[p], "time": rnd.time,
-                         "winner": rnd.winning or "none (tie)", "stars": rnd.stars[p],
-                         "took": rnd.taken[p].name if rnd.taken[p] else "", "dropped": p in rnd.dropped})
+            rows.append(
+                {
+                    "round": rnd.number,
+                    "player": game.names[p],
+                    "time": rnd.time,
+                    "winner": rnd.winning or "none (tie)",
+                    "stars": rnd.stars[p],
+                    "took": card.name if (card := rnd.taken[p]) else "",
+                    "dropped": p in rnd.dropped,
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def deck_frame(deck: Deck | None = None):
     """The deck as a table: colour, value, time symbol, stars, provenance."""
-    import pandas as pd
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     deck = deck or default_deck()
-    return pd.DataFrame([{"id": c.id, "colour": c.colour, "value": c.value, "time_symbol": c.time,
-                          "stars": c.stars, "provenance": c.provenance} for c in deck.cards])
+    return pd.DataFrame(
+        [
+            {
+                "id": c.id,
+                "colour": c.colour,
+                "value": c.value,
+                "time_symbol": c.time,
+                "stars": c.stars,
+                "provenance": c.provenance,
+            }
+            for c in deck.cards
+        ]
+    )
 
 
 def colour_totals_chart(game: StarsGame, round_no: int | None = None):
     """The colour totals of one finished round (default: the last), the winning colour
     marked, and the day/night rule in the title."""
-    import pandas as pd
-    import plotly.graph_objects as go
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     if not game.rounds:
         raise ValueError("no round has finished yet")
@@ -317,23 +395,34 @@ def colour_totals_chart(game: StarsGame, round_no: int | None = None):
     day = info.time == "day"
     winner = info.winning
     fig = go.Figure()
-    fig.add_bar(x=df["colour"], y=df["total"], marker_color=[_BAR[c] for c in df["colour"]],
-                marker_pattern_shape=[PATTERN[c] for c in df["colour"]], marker_line_color="#333",
-                marker_line_width=[4 if c == winner else 1 for c in df["colour"]],
-                text=[f"{t}{' ← wins' if c == winner else ''}" for c, t in zip(df["colour"], df["total"])],
-                textposition="outside", name="colour total", showlegend=False)
+    fig.add_bar(
+        x=df["colour"],
+        y=df["total"],
+        marker_color=[_BAR[c] for c in df["colour"]],
+        marker_pattern_shape=[PATTERN[c] for c in df["colour"]],
+        marker_line_color="#333",
+        marker_line_width=[4 if c == winner else 1 for c in df["colour"]],
+        text=[f"{t}{' ← wins' if c == winner else ''}" for c, t in zip(df["colour"], df["total"], strict=True)],
+        textposition="outside",
+        name="colour total",
+        showlegend=False,
+    )
     rule = "DAY (sun): the highest total wins" if day else "NIGHT (moon): the lowest total wins"
     result = f"winning colour: {winner}" if winner else "the totals tie: no winning colour"
-    fig.update_layout(template="plotly_white", height=360,
-                      title=f"Round {info.number} colour totals, revealed card included. {rule}; {result}",
-                      xaxis_title="colour", yaxis_title="total of the card values",
-                      yaxis_range=[0, max(df["total"]) * 1.25 + 1])
+    fig.update_layout(
+        template="plotly_white",
+        height=360,
+        title=f"Round {info.number} colour totals, revealed card included. {rule}; {result}",
+        xaxis_title="colour",
+        yaxis_title="total of the card values",
+        yaxis_range=[0, max(df["total"]) * 1.25 + 1],
+    )
     return fig
 
 
 def stars_over_rounds_chart(game: StarsGame):
     """Stars collected by each player after each round; the rounds' times as D/N labels."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     df = rounds_frame(game)
     if df.empty:
@@ -341,43 +430,85 @@ def stars_over_rounds_chart(game: StarsGame):
     fig = go.Figure()
     symbols = ["circle", "square", "diamond", "triangle-up", "x"]
     for i, (name, part) in enumerate(df.groupby("player", sort=False)):
-        fig.add_scatter(x=part["round"], y=part["stars"], mode="lines+markers", name=name,
-                        marker_symbol=symbols[i % len(symbols)], line_dash=["solid", "dash", "dot", "dashdot", "longdash"][i % 5])
+        fig.add_scatter(
+            x=part["round"],
+            y=part["stars"],
+            mode="lines+markers",
+            name=name,
+            marker_symbol=symbols[i % len(symbols)],
+            line_dash=["solid", "dash", "dot", "dashdot", "longdash"][i % 5],
+        )
     times = df.drop_duplicates("round")
-    fig.add_scatter(x=times["round"], y=[-1] * len(times), mode="text", name="time at the end (D day / N night)",
-                    text=["D" if t == "day" else "N" for t in times["time"]], textfont=dict(size=12))
-    fig.update_layout(template="plotly_white", height=380, title="Stars collected after each round",
-                      xaxis_title="round", yaxis_title="stars collected", legend=dict(orientation="h", y=-0.25))
+    fig.add_scatter(
+        x=times["round"],
+        y=[-1] * len(times),
+        mode="text",
+        name="time at the end (D day / N night)",
+        text=["D" if t == "day" else "N" for t in times["time"]],
+        textfont=dict(size=12),
+    )
+    fig.update_layout(
+        template="plotly_white",
+        height=380,
+        title="Stars collected after each round",
+        xaxis_title="round",
+        yaxis_title="stars collected",
+        legend=dict(orientation="h", y=-0.25),
+    )
     return fig
 
 
 def deck_stars_chart(deck: Deck | None = None):
     """The deck's stars by card value (stacked by colour) and the number of time-symbol cards."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     df = deck_frame(deck)
     stars = df.groupby(["value", "colour"], as_index=False)["stars"].sum()
     fig = go.Figure()
     for colour in COLOURS:
         part = stars[stars["colour"] == colour]
-        fig.add_bar(x=part["value"], y=part["stars"], name=f"stars on {colour} cards", marker_color=_BAR[colour],
-                    marker_pattern_shape=PATTERN[colour], marker_line_color="#333", marker_line_width=1)
+        fig.add_bar(
+            x=part["value"],
+            y=part["stars"],
+            name=f"stars on {colour} cards",
+            marker_color=_BAR[colour],
+            marker_pattern_shape=PATTERN[colour],
+            marker_line_color="#333",
+            marker_line_width=1,
+        )
     times = df[df["time_symbol"]].groupby("value").size().reindex(range(1, 14), fill_value=0)
-    fig.add_scatter(x=list(times.index), y=list(times.values), mode="lines+markers", name="time-symbol cards (count)",
-                    line_color="#111", marker_symbol="diamond")
+    fig.add_scatter(
+        x=list(times.index),
+        y=list(times.values),
+        mode="lines+markers",
+        name="time-symbol cards (count)",
+        line_color="#111",
+        marker_symbol="diamond",
+    )
     prov = "reconstructed" if set(df["provenance"]) == {"reconstructed"} else "partly attested"
-    fig.update_layout(barmode="stack", template="plotly_white", height=380,
-                      title=f"Stars by card value in the deck ({prov} table; extremes carry more stars)",
-                      xaxis_title="card value", yaxis_title="stars (all four colours)", xaxis_dtick=1,
-                      legend=dict(orientation="h", y=-0.25))
+    fig.update_layout(
+        barmode="stack",
+        template="plotly_white",
+        height=380,
+        title=f"Stars by card value in the deck ({prov} table; extremes carry more stars)",
+        xaxis_title="card value",
+        yaxis_title="stars (all four colours)",
+        xaxis_dtick=1,
+        legend=dict(orientation="h", y=-0.25),
+    )
     return fig
 
 
-def tournament(games: int = 24, players: int = 4, seats: Sequence[str] = ("random", "rule", "montecarlo", "rule"),
-               seed: int = 0, mc_rollouts: int = 40):
+def tournament(
+    games: int = 24,
+    players: int = 4,
+    seats: Sequence[str] = ("random", "rule", "montecarlo", "rule"),
+    seed: int = 0,
+    mc_rollouts: int = 40,
+):
     """Seeded bot-against-bot games; the seats rotate every game so no bot keeps a seat.
     One row per game and seat: bot, stars, cards, won (a shared win counts)."""
-    import pandas as pd
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     rows = []
     for i in range(games):
@@ -387,27 +518,58 @@ def tournament(games: int = 24, players: int = 4, seats: Sequence[str] = ("rando
         game = StarsGame.new(players, seed + i, explain=False)
         play_bots(game, bots, random.Random(seed * 1000 + i))
         for p, k in enumerate(kinds):
-            rows.append({"game": i, "seat": p + 1, "bot": BOT_LABEL[k], "stars": game.stars[p],
-                         "cards": len(game.collected[p]), "won": p in game.winners})
+            rows.append(
+                {
+                    "game": i,
+                    "seat": p + 1,
+                    "bot": BOT_LABEL[k],
+                    "stars": game.stars[p],
+                    "cards": len(game.collected[p]),
+                    "won": p in game.winners,
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def bot_results_chart(df):
     """Mean stars (with the standard error) and win rate per bot type, from :func:`tournament`."""
-    from plotly.subplots import make_subplots
+    from plotly.subplots import make_subplots  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     g = df.groupby("bot", sort=False)
-    summary = g.agg(stars=("stars", "mean"), sd=("stars", "std"), n=("stars", "size"), won=("won", "mean")).reset_index()
+    summary = g.agg(
+        stars=("stars", "mean"), sd=("stars", "std"), n=("stars", "size"), won=("won", "mean")
+    ).reset_index()
     summary["se"] = summary["sd"] / summary["n"] ** 0.5
     fig = make_subplots(rows=1, cols=2, subplot_titles=("mean stars per game", "share of games won"))
-    fig.add_bar(x=summary["bot"], y=summary["stars"], error_y=dict(type="data", array=summary["se"]),
-                text=[f"{s:.1f}" for s in summary["stars"]], textposition="outside", name="mean stars",
-                marker_color="#2a9d8f", row=1, col=1)
-    fig.add_bar(x=summary["bot"], y=summary["won"], text=[f"{100 * v:.0f}%" for v in summary["won"]],
-                textposition="outside", name="win rate", marker_color="#e9c46a", marker_pattern_shape="/", row=1, col=2)
+    fig.add_bar(
+        x=summary["bot"],
+        y=summary["stars"],
+        error_y=dict(type="data", array=summary["se"]),
+        text=[f"{s:.1f}" for s in summary["stars"]],
+        textposition="outside",
+        name="mean stars",
+        marker_color="#2a9d8f",
+        row=1,
+        col=1,
+    )
+    fig.add_bar(
+        x=summary["bot"],
+        y=summary["won"],
+        text=[f"{100 * v:.0f}%" for v in summary["won"]],
+        textposition="outside",
+        name="win rate",
+        marker_color="#e9c46a",
+        marker_pattern_shape="/",
+        row=1,
+        col=2,
+    )
     games = df["game"].nunique()
-    fig.update_layout(template="plotly_white", height=380, showlegend=False,
-                      title=f"Bots against each other: {games} seeded games, seats rotating")
+    fig.update_layout(
+        template="plotly_white",
+        height=380,
+        showlegend=False,
+        title=f"Bots against each other: {games} seeded games, seats rotating",
+    )
     fig.update_yaxes(rangemode="tozero")
     fig.update_yaxes(range=[0, 1.1], tickformat=".0%", row=1, col=2)
     return fig
@@ -415,22 +577,37 @@ def bot_results_chart(df):
 
 def hint_chart(lines: Sequence[HintLine], *, title: str = "Hint: expected final stars per card"):
     """Horizontal bars: each legal card's expected final stars, the best one marked."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
-    lines = sorted(lines, key=lambda l: l.expected_stars)
+    lines = sorted(lines, key=lambda line: line.expected_stars)
     best = lines[-1].expected_stars if lines else 0
-    labels = [l.card.name for l in lines]
+    labels = [line.card.name for line in lines]
     fig = go.Figure()
-    fig.add_bar(y=labels, x=[l.expected_stars for l in lines], orientation="h",
-                marker_color=[_BAR[l.card.colour] for l in lines],
-                marker_pattern_shape=[PATTERN[l.card.colour] for l in lines], marker_line_color="#333",
-                marker_line_width=[4 if l.expected_stars == best else 1 for l in lines],
-                text=[f"{l.expected_stars:.2f}{'  best' if l.expected_stars == best else ''} (wins {100 * l.win_rate:.0f}%)"
-                      for l in lines], textposition="outside", name="expected stars")
-    n = sum(l.rollouts for l in lines)
-    fig.update_layout(template="plotly_white", height=120 + 34 * len(lines), title=f"{title} ({n:,} rollouts)",
-                      xaxis_title="expected stars at the end of the game", yaxis_title="",
-                      xaxis_range=[0, best * 1.35 + 1], margin=dict(l=200))
+    fig.add_bar(
+        y=labels,
+        x=[line.expected_stars for line in lines],
+        orientation="h",
+        marker_color=[_BAR[line.card.colour] for line in lines],
+        marker_pattern_shape=[PATTERN[line.card.colour] for line in lines],
+        marker_line_color="#333",
+        marker_line_width=[4 if line.expected_stars == best else 1 for line in lines],
+        text=[
+            f"{line.expected_stars:.2f}{'  best' if line.expected_stars == best else ''} (wins {100 * line.win_rate:.0f}%)"
+            for line in lines
+        ],
+        textposition="outside",
+        name="expected stars",
+    )
+    n = sum(line.rollouts for line in lines)
+    fig.update_layout(
+        template="plotly_white",
+        height=120 + 34 * len(lines),
+        title=f"{title} ({n:,} rollouts)",
+        xaxis_title="expected stars at the end of the game",
+        yaxis_title="",
+        xaxis_range=[0, best * 1.35 + 1],
+        margin=dict(l=200),
+    )
     return fig
 
 
@@ -442,16 +619,18 @@ OPTION_SETTINGS = [
 ]
 
 
-def option_effects(games: int = 60, players: Sequence[int] = (3, 4, 5), seed: int = 0,
-                   seats: Sequence[str] = ("rule", "random", "rule", "random", "rule")):
+def option_effects(
+    games: int = 60,
+    players: Sequence[int] = (3, 4, 5),
+    seed: int = 0,
+    seats: Sequence[str] = ("rule", "random", "rule", "random", "rule"),
+):
     """What each rule option (where the rules sheet is silent) changes: the same seeded deals
     played by the same bots under each setting, the games spread over the player counts (each
     option matters at some count: the pile runs short with 3 and 5 players, it is empty for
     the last round with 4). One row per setting: rounds per game, share of rounds ending at
     night, share of rounds without a winning colour, stars collected per game (all players)."""
-    import pandas as pd
-
-    from daynight.stars import Options
+    import pandas as pd  # lazy: +830M instructions (+70%) to import; none in the browser
 
     rows = []
     for label, kw in OPTION_SETTINGS:
@@ -466,28 +645,46 @@ def option_effects(games: int = 60, players: Sequence[int] = (3, 4, 5), seed: in
             nights += sum(r.time == "night" for r in game.rounds)
             ties += sum(r.winning is None for r in game.rounds)
             stars += sum(game.stars)
-        rows.append({"setting": label, "rounds per game": rounds / games, "night rounds": nights / rounds,
-                     "rounds without a winning colour": ties / rounds, "stars collected per game": stars / games})
+        rows.append(
+            {
+                "setting": label,
+                "rounds per game": rounds / games,
+                "night rounds": nights / rounds,
+                "rounds without a winning colour": ties / rounds,
+                "stars collected per game": stars / games,
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def option_effects_chart(df):
     """Grouped bars from :func:`option_effects`: one panel per measure, one bar per setting."""
-    from plotly.subplots import make_subplots
+    from plotly.subplots import make_subplots  # lazy: no chart in the app; the site loads its 9.7 MB wheel on use
 
     measures = ["rounds per game", "stars collected per game", "night rounds", "rounds without a winning colour"]
     fig = make_subplots(rows=1, cols=4, subplot_titles=measures)
     patterns = ["", "/", ".", "x"]
     for j, m in enumerate(measures, 1):
         pct = m in ("night rounds", "rounds without a winning colour")
-        fig.add_bar(x=df["setting"], y=df[m], marker_color="#5b8db8", marker_pattern_shape=patterns[(j - 1) % 4],
-                    text=[f"{100 * v:.0f}%" if pct else f"{v:.1f}" for v in df[m]], textposition="outside",
-                    showlegend=False, row=1, col=j)
+        fig.add_bar(
+            x=df["setting"],
+            y=df[m],
+            marker_color="#5b8db8",
+            marker_pattern_shape=patterns[(j - 1) % 4],
+            text=[f"{100 * v:.0f}%" if pct else f"{v:.1f}" for v in df[m]],
+            textposition="outside",
+            showlegend=False,
+            row=1,
+            col=j,
+        )
         if pct:
             fig.update_yaxes(tickformat=".0%", range=[0, max(df[m]) * 1.3 + 0.01], row=1, col=j)
         else:
             fig.update_yaxes(range=[0, max(df[m]) * 1.3], row=1, col=j)
     fig.update_xaxes(tickangle=35)
-    fig.update_layout(template="plotly_white", height=460,
-                      title="What the rule options change (same seeded deals and bots under each setting)")
+    fig.update_layout(
+        template="plotly_white",
+        height=460,
+        title="What the rule options change (same seeded deals and bots under each setting)",
+    )
     return fig

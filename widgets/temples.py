@@ -13,19 +13,49 @@ is built, so the app's first control appears fast.
 from __future__ import annotations
 
 import random
-from typing import Any
+from importlib.resources import files
+from typing import Any, ClassVar
 
 import ipywidgets as w
+from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
+from daynight.widgets.table import Table
+from daynight.widgets.table import Target as Click
 
 from daynight.core import IllegalMoveError, parse_record
-from daynight.temples import (BOTS, DAY, NAME, NIGHT, OTHER, SQUARES, Cast, Choose, Discard, EndTurn, Options,
-                              PickTemple, Stop, Target, TemplesGame, Travel, largest_region, square_name)
+from daynight.temples import (
+    BOTS,
+    DAY,
+    NAME,
+    NIGHT,
+    OTHER,
+    SQUARES,
+    Cast,
+    Choose,
+    Discard,
+    EndTurn,
+    Options,
+    PickTemple,
+    Stop,
+    Target,
+    TemplesGame,
+    Travel,
+    largest_region,
+    play_bots,
+)
 from daynight.temples import draw as tdraw
-from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
-from daynight.widgets.table import Table, Target as Click
 
-__all__ = ["TemplesApp", "SCENARIOS", "target_name", "control_figure", "regions_figure", "bot_results",
-           "results_figure", "turn_series"]
+__all__ = [
+    "HOW_TO_PLAY",
+    "SCENARIOS",
+    "TemplesApp",
+    "bot_results",
+    "control_figure",
+    "move_name",
+    "regions_figure",
+    "results_figure",
+    "target_name",
+    "turn_series",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -40,102 +70,143 @@ SCENARIOS: dict[str, dict[str, Any]] = {
             "temples": {"day": [["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]]},
             "pawns": {"day": "D7", "night": "F8"},
             "hands": {"day": ["D16", "D01", "D11"], "night": ["N14"]},
-            "turn": "night", "turn_no": 30},
+            "turn": "night",
+            "turn_no": 30,
+        },
     },
     "Near the end: Night's Mimic can finish her temple": {
         "position": {
             "board": ["......", "......", "...d..", "..##nn", "..##nn", "...nnn", "....nd", "......"],
             "pawns": {"day": "A1", "night": "E7"},
             "hands": {"day": ["D12"], "night": ["N02", "N01"]},
-            "turn": "night", "turn_no": 20},
+            "turn": "night",
+            "turn_no": 20,
+        },
         "options": {"temples_to_win": 1},
     },
 }
 
-HOW_TO_PLAY = """
-<details class="dn-help"><summary><b>How to play</b> (click to open)</summary>
-<p>Day and Night build <b>two temples</b> each of nine tiles of their own colour that border on
-each other (not diagonally). Each turn you have <b>12 hours</b>:</p>
-<ol>
-<li><b>Cast spells</b> first: click a spell card of your hand (its hours are in the top-left
-corner), then click its targets on the board: the squares you can choose are ringed with a
-dashed blue line.</li>
-<li><b>Travel</b>: click a square bordering on your pawn (3 hours; you draw a spell). Not the
-same square twice in a turn, never into the impassable centre. Once you travel, no more
-spells this turn.</li>
-<li><b>Retreat</b> to end your turn; with more than five spells, click the ones to discard.</li>
-</ol>
-<p>Day's <i>Mystify</i> counters turn a Day-tile into a Day Temple-tile after a few of her turns;
-Night's <i>Crystallize</i> counters stop Day changing or crossing a tile until Night's next turn.
-Every rule that fires explains itself in the log.</p>
-<p>Keyboard: <kbd>Tab</kbd> moves between the squares, cards and buttons; <kbd>Enter</kbd> or
-<kbd>Space</kbd> clicks.</p>
-</details>
-"""
+#: the how-to-play text beside the table (package data, ``widgets/temples_help.html``)
+HOW_TO_PLAY = (files("daynight.widgets") / "temples_help.html").read_text(encoding="utf-8")
 
-OP_VERB = {"change": "change", "turn_over": "turn over", "place": "place a tile on", "make_own": "make own",
-           "mystify": "mystify", "crystallize": "crystallize"}
+OP_VERB = {
+    "change": "change",
+    "turn_over": "turn over",
+    "place": "place a tile on",
+    "make_own": "make own",
+    "mystify": "mystify",
+    "crystallize": "crystallize",
+}
 
 
 def _hours(n: int) -> str:
     return f"{n} hour{'s' if n != 1 else ''}"
 
 
+def move_name(game: TemplesGame, move: Any) -> str:
+    """A move in words, as its target is named: "travel to B1, neutral-tile", "target C3,
+    Day-tile (change)", "move Day to D8, neutral-tile", "cast Sunbeam, 2 hours", ..."""
+    t = type(move)
+    if t is Travel:
+        return f"travel to {tdraw.square_words(game, move.square)}"
+    if t is PickTemple:
+        return f"pick {tdraw.square_words(game, move.square)} for the temple"
+    if t is Target:
+        words = tdraw.square_words(game, move.square)
+        p = game.pending
+        if p is not None and p.kind == "move":
+            return f"move {NAME[p.pawn or move.who]} to {words}"
+        op = p.step.op if p is not None else "change"
+        return f"target {words} ({OP_VERB.get(op, op)})"
+    if t is Cast:
+        sp = game.cards[move.card]
+        return f"cast {sp.name}, {'X hours' if sp.cost == 'X' else _hours(sp.cost)}"
+    if t is Discard:
+        return f"discard {game.cards[move.card].name}"
+    if t is Choose:
+        return f"take {game.cards[move.card].name} from {NAME[OTHER[move.who]]}'s hand"
+    if t is Stop:
+        return "Stop moving"
+    if t is EndTurn:
+        return "Retreat (end the turn)"
+    return repr(move)
+
+
 def target_name(game: TemplesGame, sq: int) -> str:
     """What clicking square ``sq`` asks the engine to do now, in words, with the square
     described: "travel to B1, neutral-tile", "target C3, Day-tile, crystallized" ..."""
-    words = tdraw.square_words(game, sq)
-    if game.temple_pick is not None:
-        return f"pick {words} for the temple"
-    p = game.pending
-    if p is not None:
-        if p.kind == "move":
-            return f"move {NAME[p.pawn]} to {words}"
-        return f"target {words} ({OP_VERB.get(p.step.op, p.step.op)})"
-    return f"travel to {words}"
+    to = game.to_players()
+    return move_name(game, game.square_move(to[0] if to else game.turn, sq))
+
+
+def _replay(record: dict[str, Any], upto: int | None = None) -> TemplesGame:
+    game = TemplesGame.from_record(record, upto=upto)
+    assert isinstance(game, TemplesGame)
+    return game
 
 
 class TemplesApp(w.VBox):
     """Play the temple duel on the drawn table: against a bot (as Day or Night) or two humans
     at one screen. ``app.table`` is the drawn table (its targets are the squares, the spell
-    cards and the toolbar buttons); ``app.game`` the engine."""
+    cards and the toolbar buttons, each carrying the engine's move it plays); ``app.game``
+    the engine."""
 
-    MODES = {"Play Day against a bot": "day", "Play Night against a bot": "night",
-             "Two players at one screen": None}
+    MODES: ClassVar[dict[str, str | None]] = {
+        "Play Day against a bot": "day",
+        "Play Night against a bot": "night",
+        "Two players at one screen": None,
+    }
 
-    def __init__(self, seed: int = 1, *, mode: str = "Play Day against a bot", bot: str = "thumb",
-                 scenario: str = "A new game"):
+    def __init__(
+        self, seed: int = 1, *, mode: str = "Play Day against a bot", bot: str = "thumb", scenario: str = "A new game"
+    ):
         self.rng = random.Random(seed)
         self.table = Table(label="the temple duel")
         compact = {"description_width": "initial"}
-        self.mode = w.Dropdown(options=list(self.MODES), value=mode, description="Mode", style=compact,
-                               layout=w.Layout(width="245px"))
-        self.bot_choice = w.Dropdown(options=[("rule of thumb", "thumb"), ("random", "random")], value=bot,
-                                     description="Bot", style=compact, layout=w.Layout(width="150px"))
-        self.scenario = w.Dropdown(options=list(SCENARIOS), value=scenario, description="Start", style=compact,
-                                   layout=w.Layout(width="300px"))
-        self.short = w.Checkbox(value=False, description="Short game: one temple wins", indent=False,
-                                layout=w.Layout(width="215px"))
-        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=compact,
-                                         layout=w.Layout(width="120px"))
+        self.mode = w.Dropdown(
+            options=list(self.MODES), value=mode, description="Mode", style=compact, layout=w.Layout(width="245px")
+        )
+        self.bot_choice = w.Dropdown(
+            options=[("rule of thumb", "thumb"), ("random", "random")],
+            value=bot,
+            description="Bot",
+            style=compact,
+            layout=w.Layout(width="150px"),
+        )
+        self.scenario = w.Dropdown(
+            options=list(SCENARIOS), value=scenario, description="Start", style=compact, layout=w.Layout(width="300px")
+        )
+        self.short = w.Checkbox(
+            value=False, description="Short game: one temple wins", indent=False, layout=w.Layout(width="215px")
+        )
+        self.seed_box = w.BoundedIntText(
+            value=seed, min=0, max=10**9, description="Seed", style=compact, layout=w.Layout(width="120px")
+        )
         self.new_button = button("New game", lambda _: self.new_game())
         self.log_view = EventLogView()
         self.discards_html = w.HTML()
-        self.record_text = w.Textarea(placeholder="Paste a temples game record (JSON) here",
-                                      layout=w.Layout(width="98%", height="5em"))
+        self.record_text = w.Textarea(
+            placeholder="Paste a temples game record (JSON) here", layout=w.Layout(width="98%", height="5em")
+        )
         self.load_button = button("Load record", lambda _: self.load_record_text())
         self.save_button = button("Show record", lambda _: self.show_record())
         record = w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])
-        extras = w.Accordion([self.discards_html, record],
-                             titles=("Discard piles (both players may look through both)", "Game record"))
+        extras = w.Accordion(
+            [self.discards_html, record], titles=("Discard piles (both players may look through both)", "Game record")
+        )
         extras.selected_index = None
-        self.x_card: int | None = None      # an X-cost spell waiting for its X
-        self._shown_upto = 0                 # the log index of the last drawing (what is new is animated)
-        page = app_layout(self.table,
-                          side=[w.HTML(HOW_TO_PLAY), w.HTML("<b>What happened</b> (every rule explains itself)"),
-                                self.log_view, extras],
-                          top=[self.mode, self.bot_choice, self.scenario, self.seed_box, self.short,
-                               self.new_button])
+        self.x_card: int | None = None  # an X-cost spell waiting for its X
+        self._shown_upto = 0  # the log index of the last drawing (what is new is animated)
+        page = app_layout(
+            self.table,
+            side=[
+                w.HTML(HOW_TO_PLAY),
+                w.HTML("<b>What happened</b> (every rule explains itself)"),
+                self.log_view,
+                extras,
+            ],
+            top=[self.mode, self.bot_choice, self.scenario, self.seed_box, self.short, self.new_button],
+        )
         super().__init__([page])
         self.new_game()
 
@@ -163,8 +234,8 @@ class TemplesApp(w.VBox):
             setup["position"] = sc["position"]
         self._start({"format": "daynight-record", "version": 1, "game": "temples", "setup": setup, "moves": []})
 
-    def _start(self, record: dict) -> None:
-        self.game = TemplesGame.from_record(record)
+    def _start(self, record: dict[str, Any]) -> None:
+        self.game = _replay(record)
         self.x_card = None
         self._shown_upto = len(self.game.log)
         self._bot_turns()
@@ -172,10 +243,11 @@ class TemplesApp(w.VBox):
         self.refresh(f"{self.game.title}: {first}")
 
     def load_record_text(self) -> None:
-        def act():
+        def act() -> None:
             record = parse_record(self.record_text.value or "", "the pasted record")
             self._start(record)
             self.table.ok(f"Record loaded: {len(self.game.history)} moves replayed.")
+
         guarded(self.table, act)
 
     def undo(self) -> None:
@@ -186,7 +258,7 @@ class TemplesApp(w.VBox):
         mine = [i for i, m in enumerate(hist) if self.human is None or m.who == self.human]
         if not mine:
             raise IllegalMoveError("there is no move of yours to take back", rule="undo")
-        self.game = TemplesGame.from_record(self.game.to_record(), upto=mine[-1])
+        self.game = _replay(self.game.to_record(), upto=mine[-1])
         self.x_card = None
         self._shown_upto = len(self.game.log)
         self.refresh(f"Took back {len(hist) - mine[-1]} move(s).")
@@ -205,19 +277,9 @@ class TemplesApp(w.VBox):
             self.game.play(bot(self.game.view(side), self.game.legal_moves(), self.rng))
             guard += 1
 
-    # -- clicks -----------------------------------------------------------------------
-    def _mine(self) -> str:
-        """The side that may act now from this screen (or the reason it may not)."""
-        g = self.game
-        if g.is_over():
-            raise IllegalMoveError(f"the game is over ({g.end_reason}); start a new one", rule="end of the game")
-        who = g.to_players()[0]
-        if self.human is not None and who != self.human:
-            raise IllegalMoveError(f"it is {NAME[who]}'s turn (the bot's)", rule="2.1 Phases of a turn")
-        return who
-
-    def play(self, move) -> None:
-        """Play ``move`` (the engine checks it), let the bot answer, redraw."""
+    # -- clicks: each target carries the engine's move; the engine decides ---------------
+    def play(self, move: Any) -> None:
+        """Play ``move`` (the engine checks it: a refusal names its rule), let the bot answer, redraw."""
         start = len(self.game.log)
         self.game.play(move)
         self.x_card = None
@@ -225,35 +287,11 @@ class TemplesApp(w.VBox):
         said = [e.text for e in self.game.log.since(start)]
         self.refresh(said[-1] if said else None)
 
-    def click_square(self, sq: int) -> None:
-        g = self.game
-        who = self._mine()
-        if g.temple_pick is not None:
-            self.play(PickTemple(who, sq))
-        elif g.pending is not None:
-            self.play(Target(who, sq))
-        else:
-            self.play(Travel(who, sq))
-
-    def click_card(self, card: int) -> None:
-        g = self.game
-        who = self._mine()
-        if g.phase == "retreat":
-            self.play(Discard(who, card))
-            return
-        sp = g.cards[card]
-        if sp.cost == "X" and g.pending is None and g.temple_pick is None:
-            reason = g.why_illegal(Cast(who, card, sp.x_values()[0]))
-            if reason and "hours" not in reason:
-                raise IllegalMoveError(reason, rule="2.1 Spell Casting")
-            self.x_card = card
-            self.refresh(f"{sp.name} costs X hours: choose X below ({sp.text})")
-            return
-        self.play(Cast(who, card, None))
-
-    def cast_x(self, x: int) -> None:
-        card, self.x_card = self.x_card, None
-        self.play(Cast(self._mine(), card, x))
+    def choose_x(self, card: int) -> None:
+        """An X-cost spell: its X is chosen in the toolbar (one button for each X the rules allow)."""
+        sp = self.game.cards[card]
+        self.x_card = card
+        self.refresh(f"{sp.name} costs X hours: choose X below ({sp.text})")
 
     def cancel_x(self) -> None:
         self.x_card = None
@@ -261,43 +299,70 @@ class TemplesApp(w.VBox):
 
     # -- drawing ------------------------------------------------------------------------
     def targets(self) -> list[Click]:
-        """The clickable targets of the moment, each named in words."""
+        """The clickable targets of the moment, each named in words and carrying its move: the
+        legal moves, on the pieces :func:`daynight.temples.draw.move_key` names (or in the
+        toolbar), and every other square and card of the hand with the move a click on it asks
+        for, so that a wrong click shows the rule that refuses it."""
         g = self.game
-        out: list[Click] = []
         me = self.viewer()
-        acting = g.to_players()[0] if g.to_players() else None
-        if acting is not None and acting == me:
-            for sq in SQUARES:
-                out.append(Click(target_name(g, sq), (lambda s=sq: self.click_square(s)),
-                                 key=f"sq-{square_name(sq)}"))
-            p = g.pending
-            if p is not None and p.kind == "choose":
-                for c in sorted(set(g.hand[OTHER[p.caster]])):
-                    out.append(Click(f"take {g.cards[c].name} from {NAME[OTHER[p.caster]]}'s hand",
-                                     (lambda c=c: self.play(Choose(me, c))), key=f"take-{c}"))
-            retreat = g.phase == "retreat"
-            seen: dict[str, int] = {}
-            for c in g.hand[me]:
-                sp = g.cards[c]
-                verb = (f"discard {sp.name}" if retreat else
-                        f"cast {sp.name}, {'X hours' if sp.cost == 'X' else _hours(sp.cost)}")
-                seen[verb] = seen.get(verb, 0) + 1
-                if seen[verb] > 1:          # two copies of a spell: two buttons with two names
-                    verb += f" (copy {seen[verb]})"
-                out.append(Click(verb, (lambda c=c: self.click_card(c)), key=f"card-{c}"))
-            legal = g.legal_moves()
-            if self.x_card is not None:
-                sp = g.cards[self.x_card]
-                for x in sp.x_values():
-                    out.append(Click(f"X = {x} ({_hours(x)})", (lambda x=x: self.cast_x(x)), id=f"x{x}"))
-                out.append(Click("Cancel", self.cancel_x, id="cancel"))
-            if any(isinstance(m, Stop) for m in legal):
-                out.append(Click("Stop moving", lambda: self.play(Stop(me)), id="stop", primary=True))
-            if any(isinstance(m, EndTurn) for m in legal):
-                out.append(Click("Retreat (end the turn)", lambda: self.play(EndTurn(me)), id="end",
-                                 primary=g.phase == "travel" or not g.hand[me]))
+        to = g.to_players()
+        out: list[Click] = []
+        if to and to[0] == me:
+            legal = g.legal_moves(me)
+            on_piece = {tdraw.move_key(m): m for m in legal if type(m) is not Cast}
+            casts: dict[int, list[Cast]] = {}
+            for m in legal:
+                if type(m) is Cast:
+                    casts.setdefault(m.card, []).append(m)
+            out += [self._move_target(on_piece.get(tdraw.square_key(sq)) or g.square_move(me, sq)) for sq in SQUARES]
+            out += [self._move_target(m) for m in legal if type(m) is Choose]
+            out += self._hand_targets(me, on_piece, casts)
+            out += self._toolbar(legal, casts)
         if g.history:
             out.append(Click("Undo my last move", self.undo, id="undo"))
+        return out
+
+    def _move_target(self, move: Any, name: str | None = None, **options: Any) -> Click:
+        return Click(
+            name or move_name(self.game, move),
+            (lambda: self.play(move)),
+            key=tdraw.move_key(move),
+            move=move,
+            **options,
+        )
+
+    def _hand_targets(self, me: str, on_piece: dict[str | None, Any], casts: dict[int, list[Cast]]) -> list[Click]:
+        """The cards of the hand: the legal move on each (an X-cost spell opens its choice of X),
+        or the move a click asks for (refused, with its rule)."""
+        g = self.game
+        out = []
+        seen: dict[str, int] = {}
+        for c in g.hand[me]:
+            legal = casts[c][0] if c in casts else on_piece.get(f"card-{c}")
+            move = legal or g.card_move(me, c)
+            name = move_name(g, move)
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:  # two copies of a spell: two targets with two names
+                name += f" (copy {seen[name]})"
+            if c in casts and g.cards[c].cost == "X":
+                out.append(Click(name, (lambda c=c: self.choose_x(c)), key=f"card-{c}"))
+            else:
+                out.append(self._move_target(move, name))
+        return out
+
+    def _toolbar(self, legal: tuple[Any, ...], casts: dict[int, list[Cast]]) -> list[Click]:
+        """The choice of X, and the legal moves on no piece: stop a spell, retreat."""
+        g = self.game
+        out = []
+        if self.x_card is not None:
+            for m in casts.get(self.x_card, ()):
+                out.append(self._move_target(m, f"X = {m.x} ({_hours(m.x or 0)})", id=f"x{m.x}"))
+            out.append(Click("Cancel", self.cancel_x, id="cancel"))
+        for m in legal:
+            if type(m) is Stop:
+                out.append(self._move_target(m, id="stop", primary=True))
+            elif type(m) is EndTurn:
+                out.append(self._move_target(m, id="end", primary=g.phase == "travel" or not g.hand[m.who]))
         return out
 
     def refresh(self, said: str | None = None) -> None:
@@ -311,8 +376,9 @@ class TemplesApp(w.VBox):
         piles = []
         for side in ("day", "night"):
             names = ", ".join(g.cards[c].name for c in reversed(g.discards[side])) or "empty"
-            piles.append(f"<p><b>{NAME[side]}'s discard pile</b> ({len(g.discards[side])}, newest first): "
-                         f"{escape(names)}</p>")
+            piles.append(
+                f"<p><b>{NAME[side]}'s discard pile</b> ({len(g.discards[side])}, newest first): {escape(names)}</p>"
+            )
         self.discards_html.value = "".join(piles)
 
 
@@ -326,23 +392,26 @@ def turn_series(game: TemplesGame) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
 
     def measure(g: TemplesGame) -> dict[str, Any]:
-        templed = g._templed()
-        return {"turn": g.turn_no,
-                "day_tiles": sum(1 for s in SQUARES if g.tiles[s] == DAY),
-                "night_tiles": sum(1 for s in SQUARES if g.tiles[s] == NIGHT),
-                "neutral": sum(1 for s in SQUARES if g.tiles[s] == 0),
-                "day_largest": largest_region(g.tiles, DAY, templed),
-                "night_largest": largest_region(g.tiles, NIGHT, templed),
-                "day_temples": g.temples_of("day"), "night_temples": g.temples_of("night")}
+        templed = g.templed()
+        return {
+            "turn": g.turn_no,
+            "day_tiles": sum(1 for s in SQUARES if g.tiles[s] == DAY),
+            "night_tiles": sum(1 for s in SQUARES if g.tiles[s] == NIGHT),
+            "neutral": sum(1 for s in SQUARES if g.tiles[s] == 0),
+            "day_largest": largest_region(g.tiles, DAY, templed),
+            "night_largest": largest_region(g.tiles, NIGHT, templed),
+            "day_temples": g.temples_of("day"),
+            "night_temples": g.temples_of("night"),
+        }
 
-    last = {"turn": None}
+    last: dict[str, int | None] = {"turn": None}
 
-    def on_move(g, i):
+    def on_move(g: Any, i: int) -> None:
         if g.turn_no != last["turn"] or g.is_over():
             rows.append(measure(g))
             last["turn"] = g.turn_no
 
-    start = TemplesGame.from_record(dict(game.to_record(), moves=[]))
+    start = _replay(dict(game.to_record(), moves=[]))
     rows.append(measure(start))
     last["turn"] = start.turn_no
     TemplesGame.from_record(game.to_record(), on_move=on_move)
@@ -351,73 +420,121 @@ def turn_series(game: TemplesGame) -> list[dict[str, Any]]:
 
 def control_figure(game: TemplesGame):
     """Board control over the turns: Day-, Night- and neutral tiles (stacked)."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: 0.3 s to import (python -X importtime); the app draws first
 
     rows = turn_series(game)
     x = [r["turn"] for r in rows]
     fig = go.Figure()
-    for key, name, colour in (("day_tiles", "Day-tiles", "#e0b000"), ("night_tiles", "Night-tiles", "#27306b"),
-                              ("neutral", "neutral", "#bbbbbb")):
-        fig.add_trace(go.Scatter(x=x, y=[r[key] for r in rows], name=name, stackgroup="one",
-                                 line=dict(color=colour)))
-    fig.update_layout(title="Board control over the turns (44 squares)", xaxis_title="turn",
-                      yaxis_title="squares", template="plotly_white", height=380)
+    for key, name, colour in (
+        ("day_tiles", "Day-tiles", "#e0b000"),
+        ("night_tiles", "Night-tiles", "#27306b"),
+        ("neutral", "neutral", "#bbbbbb"),
+    ):
+        fig.add_trace(go.Scatter(x=x, y=[r[key] for r in rows], name=name, stackgroup="one", line=dict(color=colour)))
+    fig.update_layout(
+        title="Board control over the turns (44 squares)",
+        xaxis_title="turn",
+        yaxis_title="squares",
+        template="plotly_white",
+        height=380,
+    )
     return fig
 
 
 def regions_figure(game: TemplesGame):
     """The largest free group of each side by turn, with the temples built marked."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: 0.3 s to import (python -X importtime); the app draws first
 
     rows = turn_series(game)
     x = [r["turn"] for r in rows]
     fig = go.Figure()
-    fig.add_trace(go.Scatter(x=x, y=[r["day_largest"] for r in rows], name="Day: largest free group",
-                             line=dict(color="#e0b000", width=3)))
-    fig.add_trace(go.Scatter(x=x, y=[r["night_largest"] for r in rows], name="Night: largest free group",
-                             line=dict(color="#27306b", width=3, dash="dash")))
+    fig.add_trace(
+        go.Scatter(
+            x=x, y=[r["day_largest"] for r in rows], name="Day: largest free group", line=dict(color="#e0b000", width=3)
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=x,
+            y=[r["night_largest"] for r in rows],
+            name="Night: largest free group",
+            line=dict(color="#27306b", width=3, dash="dash"),
+        )
+    )
     for side, colour in (("day", "#e0b000"), ("night", "#27306b")):
         prev = 0
         for r in rows:
             if r[f"{side}_temples"] > prev:
                 prev = r[f"{side}_temples"]
-                fig.add_trace(go.Scatter(x=[r["turn"]], y=[9], mode="markers+text", text=[f"{NAME[side]} temple {prev}"],
-                                         textposition="top center", marker=dict(symbol="star", size=14, color=colour),
-                                         showlegend=False))
+                fig.add_trace(
+                    go.Scatter(
+                        x=[r["turn"]],
+                        y=[9],
+                        mode="markers+text",
+                        text=[f"{NAME[side]} temple {prev}"],
+                        textposition="top center",
+                        marker=dict(symbol="star", size=14, color=colour),
+                        showlegend=False,
+                    )
+                )
     fig.add_hline(y=9, line_dash="dot", annotation_text="nine make a temple", annotation_position="bottom left")
-    fig.update_layout(title="The largest group of each side (tiles outside temples)", xaxis_title="turn",
-                      yaxis_title="connected tiles", template="plotly_white", height=400,
-                      yaxis_range=[0, 11])
+    fig.update_layout(
+        title="The largest group of each side (tiles outside temples)",
+        xaxis_title="turn",
+        yaxis_title="connected tiles",
+        template="plotly_white",
+        height=400,
+        yaxis_range=[0, 11],
+    )
     return fig
 
 
-def bot_results(games: int = 20, pairings=(("thumb", "random"), ("random", "thumb"), ("thumb", "thumb"),
-                                           ("random", "random")), seed: int = 0,
-                options: Options | None = None) -> list[dict[str, Any]]:
+def bot_results(
+    games: int = 20,
+    pairings=(("thumb", "random"), ("random", "thumb"), ("thumb", "thumb"), ("random", "random")),
+    seed: int = 0,
+    options: Options | None = None,
+) -> list[dict[str, Any]]:
     """Play ``games`` seeded games per pairing (Day bot, Night bot); one row per game."""
-    from daynight.temples import play_bots
-
     rows = []
     for day_bot, night_bot in pairings:
         for i in range(games):
             s = seed * 100_000 + i
             g = TemplesGame.new(s, options=options)
             play_bots(g, {"day": day_bot, "night": night_bot}, s)
-            rows.append({"pairing": f"Day {day_bot} v Night {night_bot}", "seed": s, "result": g.result,
-                         "winner": g.winner or "draw", "turns": g.turn_no})
+            rows.append(
+                {
+                    "pairing": f"Day {day_bot} v Night {night_bot}",
+                    "seed": s,
+                    "result": g.result,
+                    "winner": g.winner or "draw",
+                    "turns": g.turn_no,
+                }
+            )
     return rows
 
 
 def results_figure(rows: list[dict[str, Any]]):
     """Stacked bars: Day wins, Night wins and draws per pairing."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # lazy: 0.3 s to import (python -X importtime); the app draws first
 
     pairings = list(dict.fromkeys(r["pairing"] for r in rows))
     fig = go.Figure()
     for outcome, colour in (("day", "#e0b000"), ("night", "#27306b"), ("draw", "#999999")):
         label = {"day": "Day wins", "night": "Night wins", "draw": "draw"}[outcome]
-        fig.add_trace(go.Bar(x=pairings, y=[sum(1 for r in rows if r["pairing"] == p and r["winner"] == outcome)
-                                            for p in pairings], name=label, marker_color=colour))
-    fig.update_layout(barmode="stack", title="Bot against bot over seeded games", yaxis_title="games",
-                      template="plotly_white", height=380)
+        fig.add_trace(
+            go.Bar(
+                x=pairings,
+                y=[sum(1 for r in rows if r["pairing"] == p and r["winner"] == outcome) for p in pairings],
+                name=label,
+                marker_color=colour,
+            )
+        )
+    fig.update_layout(
+        barmode="stack",
+        title="Bot against bot over seeded games",
+        yaxis_title="games",
+        template="plotly_white",
+        height=380,
+    )
     return fig

@@ -38,51 +38,132 @@ Moves (all small frozen values, JSON in brackets):
 * :class:`PhaseOut` (``{"phase_out": 3}``)     -- a permanent phases out (it phases in at its
   controller's next untap step);
 * :class:`Resolve` (``{"resolve": 2}``)        -- a pending triggered ability resolves;
+* :class:`Attach` (``{"attach": 3, "player": "Bob"}``) -- as an Aura transforms into its "enchant
+  player" face (Curse of Leeches), its controller chooses the player it enchants;
 * :class:`EndGame` (``{"end": "Alice wins"}``).
 
 Besides the double-faced cards with daybound and nightbound, the tracker follows older
 transforming double-faced cards (the Innistrad werewolves with their own upkeep triggers),
 single-faced copies, double-faced tokens, cards whose back face is an instant or sorcery,
 "can't transform" effects, copy effects, Auras and other effects that survive a transform,
-and phasing, each with its rule.
+Auras that enchant a player (Curse of Leeches // Leeching Lurker: attached as it enters or as it
+transforms into the Aura, unattached as a creature, its upkeep trigger waiting in the enchanted
+player's turn), and phasing, each with its rule. A game can start from a position (a
+designation and the permanents there, with their faces and effects): it is accepted exactly
+when play could reach it.
 
 Performance envelope: a turn through :meth:`Game.play` costs a few microseconds with the
 explained log on; :func:`untap_check` is a pure function and :func:`simulate` runs 100,000
 turns of the designation alone in a few tens of milliseconds (standard library only).
 
-Every game of the package has the same files (``daynight/<game>/``):
+Every game of the package has the same files (``daynight/<game>/``); this one splits its
+engine by the rule book's steps:
 
-* ``data.py``    -- the pieces (cards, decks, spells, animals) and the readers of their data files;
+* ``data.py``    -- the pieces (permanents, effects, the card and effect lists) and the rule
+  numbers of each edition of the Comprehensive Rules;
 * ``rules.py``   -- the rules, each a small pure function with the rule book's words;
-* ``engine.py``  -- the moves, the rule options, the state machine and what a player may see;
+* ``moves.py``   -- the moves and the rule options, small frozen values;
+* ``permanent.py`` -- a permanent on the battlefield and a waiting trigger;
+* ``view.py``    -- what a player sees: frozen values;
+* ``state.py``, ``changes.py``, ``battlefield.py``, ``turns.py``, ``engine.py`` -- the engine in
+  layers: the table's state; a change of designation and transforming; permanents entering,
+  leaving and what applies to them; turns, spells and triggers; the game's moves, checks and views;
 * ``records.py`` -- the game as JSON: setup, positions and moves, every field checked with its path;
-* ``bots.py``    -- bots, hints, rollouts, helpers that play a game forward, the seeded demo game;
-* ``draw.py``    -- the drawings: SVG text from a state or from one player's view.
+* ``bots.py``    -- the simulation, the exact Markov chain and the seeded demo game;
+* ``draw.py``    -- the drawings: SVG text from one player's view.
 """
 
 from __future__ import annotations
 
-from .data import (ABILITIES, CAST_ZONES, EFFECT_KINDS, KINDS, KIND_WORDS, TRIGGERS, Effect, PermanentSpec,
-                   catalog, effect_catalog, rule_numbers)
-from .rules import (BACK, DAY, DESIGNATIONS, FRONT, NEITHER, NIGHT, untap_check)
-from .engine import (Affect, Becomes, BeginTurn, CastSpell, DayNight, EndEffect, EndGame, Enter, GAME, Leave,
-                     Options, Permanent, PhaseOut, Resolve, Transform, Trigger)
-from .bots import (Simulation, demo, night_fraction, poisson_spells, resolve_all, simulate,
-                   transition_probabilities)
+# the drawings load with the package: about 1.2 ms of its 47 ms (``python -X importtime -c
+# "import daynight.mtg"`` with the bytecode cached, median of 9 runs, 2026-12-01), so that the
+# values show their drawings (``_repr_html_``) through ``permanent.PICTURES``, which draw.py
+# fills, with no import inside a function and no circle
+from . import draw, records
+from .bots import Simulation, demo, night_fraction, poisson_spells, resolve_all, simulate, transition_probabilities
+from .data import (
+    ABILITIES,
+    CAST_ZONES,
+    EFFECT_KINDS,
+    KIND_WORDS,
+    KINDS,
+    TRIGGERS,
+    Effect,
+    PermanentSpec,
+    Placed,
+    catalog,
+    effect_catalog,
+    rule_numbers,
+)
+from .engine import GAME, DayNight, Game
+from .moves import (
+    Affect,
+    Attach,
+    Becomes,
+    BeginTurn,
+    CastSpell,
+    EndEffect,
+    EndGame,
+    Enter,
+    Leave,
+    Options,
+    PhaseOut,
+    Resolve,
+    Transform,
+)
+from .permanent import Permanent, Trigger
+from .rules import BACK, DAY, DESIGNATIONS, FRONT, NEITHER, NIGHT, untap_check
+from .view import PermanentView, View
+
+GAME.records = records
 
 __all__ = [
-    "NEITHER", "DAY", "NIGHT", "DESIGNATIONS", "FRONT", "BACK", "Options", "PermanentSpec", "Permanent",
-    "Effect", "Trigger", "BeginTurn", "CastSpell", "Becomes", "Enter", "Leave", "Transform", "Affect",
-    "EndEffect", "PhaseOut", "Resolve", "EndGame", "DayNight", "GAME", "demo", "resolve_all",
-    "untap_check", "simulate", "Simulation", "night_fraction", "transition_probabilities",
-    "poisson_spells", "catalog", "effect_catalog", "rule_numbers", "KINDS", "KIND_WORDS", "TRIGGERS",
-    "ABILITIES", "EFFECT_KINDS", "CAST_ZONES",
+    "ABILITIES",
+    "BACK",
+    "CAST_ZONES",
+    "DAY",
+    "DESIGNATIONS",
+    "EFFECT_KINDS",
+    "FRONT",
+    "GAME",
+    "KINDS",
+    "KIND_WORDS",
+    "NEITHER",
+    "NIGHT",
+    "TRIGGERS",
+    "Affect",
+    "Attach",
+    "Becomes",
+    "BeginTurn",
+    "CastSpell",
+    "DayNight",
+    "Effect",
+    "EndEffect",
+    "EndGame",
+    "Enter",
+    "Game",
+    "Leave",
+    "Options",
+    "Permanent",
+    "PermanentSpec",
+    "PermanentView",
+    "PhaseOut",
+    "Placed",
+    "Resolve",
+    "Simulation",
+    "Transform",
+    "Trigger",
+    "View",
+    "catalog",
+    "demo",
+    "draw",
+    "effect_catalog",
+    "night_fraction",
+    "poisson_spells",
+    "records",
+    "resolve_all",
+    "rule_numbers",
+    "simulate",
+    "transition_probabilities",
+    "untap_check",
 ]
-
-
-def __getattr__(name: str):
-    """The drawings (``daynight.mtg.draw``) load on first use, so this package stays light."""
-    if name == "draw":
-        import importlib
-        return importlib.import_module(".draw", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,8 @@
 * :class:`Effect` -- something that applies to a permanent on the battlefield: an Aura, an
   Equipment, counters, a "can't transform" effect, a copy effect, an effect until end of turn;
 * :func:`catalog` / :func:`effect_catalog` -- real cards and effects (every row ``attested``);
-* :func:`rule_numbers` and the citation table of each edition of the Comprehensive Rules.
+* :func:`rule_numbers` and :func:`citations`: the rule numbers of each edition of the
+  Comprehensive Rules, and each rule cited by name and number.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import bisect
 import csv
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -40,13 +41,14 @@ BACK_TYPES = ("permanent", "instant", "sorcery")
 #: effect, from any other zone (712.14); tokens are created
 VIA = ("spell", "effect")
 #: triggered abilities the tracker follows (each "pending" until it resolves)
-TRIGGERS = ("change", "enters front", "enters back", "into front", "into back")
+TRIGGERS = ("change", "enters front", "enters back", "into front", "into back", "enchanted upkeep")
 TRIGGER_WORDS = {
     "change": "whenever day becomes night or night becomes day",
     "enters front": "when it enters with its front face up",
     "enters back": "when it enters with its back face up",
     "into front": "whenever it transforms into its front face",
     "into back": "whenever it transforms into its back face",
+    "enchanted upkeep": "at the beginning of enchanted player's upkeep",
 }
 #: abilities of a face that the day/night rules look at (a copy effect copies them)
 ABILITIES = ("daybound", "nightbound", "werewolf front", "werewolf back", "change trigger")
@@ -54,18 +56,21 @@ ABILITY_WORDS = {
     "daybound": "daybound",
     "nightbound": "nightbound",
     "werewolf front": "at the beginning of each upkeep, if no spells were cast last turn, transform it",
-    "werewolf back": "at the beginning of each upkeep, if a player cast two or more spells last turn, "
-                     "transform it",
+    "werewolf back": "at the beginning of each upkeep, if a player cast two or more spells last turn, transform it",
     "change trigger": "whenever day becomes night or night becomes day",
 }
 #: the zones a spell can be cast from (601.2a: a card moves "from where it is" to the stack;
 #: a spell already on the stack or a permanent on the battlefield is not cast)
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command zone")
-_ZONE_SET = frozenset(CAST_ZONES)
 #: what can apply to a permanent on the battlefield
 EFFECT_KINDS = ("aura", "equipment", "counters", "effect", "copy")
-EFFECT_WORDS = {"aura": "Aura", "equipment": "Equipment", "counters": "counters", "effect": "effect",
-                "copy": "copy effect"}
+EFFECT_WORDS = {
+    "aura": "Aura",
+    "equipment": "Equipment",
+    "counters": "counters",
+    "effect": "effect",
+    "copy": "copy effect",
+}
 
 
 # ---------------------------------------------------------------------------
@@ -82,37 +87,52 @@ def _data_rows(filename: str) -> list[dict[str, str]]:
     return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_numbers() -> tuple[dict[str, str], ...]:
     """The rule numbers of each CR edition (``daynight/data/mtg_rule_numbers.csv``), oldest first."""
     return tuple(sorted(_data_rows("mtg_rule_numbers.csv"), key=lambda r: r["effective"]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> dict[str, dict[str, Any]]:
     """Real cards that touch day and night (``daynight/data/mtg_cards.csv``), by front-face name
     and by back-face name. Every row is ``attested``; the tracker accepts any other name too."""
     out: dict[str, dict[str, Any]] = {}
     for row in _data_rows("mtg_cards.csv"):
-        entry = {"name": row["name"], "back": row["back"], "kind": row["kind"],
-                 "werewolf": row["werewolf"] == "true", "back_type": row["back_type"],
-                 "triggers": tuple(t for t in row["triggers"].split(";") if t),
-                 "day_if_neither": row["day_if_neither"] == "true", "set": row["set"],
-                 "note": row["note"], "provenance": row["provenance"]}
+        entry = {
+            "name": row["name"],
+            "back": row["back"],
+            "kind": row["kind"],
+            "werewolf": row["werewolf"] == "true",
+            "back_type": row["back_type"],
+            "triggers": tuple(t for t in row["triggers"].split(";") if t),
+            "day_if_neither": row["day_if_neither"] == "true",
+            "enchant_player": row["enchant_player"] == "true",
+            "upkeep": row["upkeep"],
+            "set": row["set"],
+            "note": row["note"],
+            "provenance": row["provenance"],
+        }
         out[row["name"]] = entry
         if row["back"]:
             out[row["back"]] = entry
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def effect_catalog() -> dict[str, dict[str, Any]]:
     """Real effects that apply to a permanent (``daynight/data/mtg_effects.csv``), by name."""
-    return {row["name"]: {"name": row["name"], "kind": row["kind"],
-                          "cant_transform": row["cant_transform"] == "true",
-                          "until_end_of_turn": row["until_end_of_turn"] == "true",
-                          "note": row["note"], "provenance": row["provenance"]}
-            for row in _data_rows("mtg_effects.csv")}
+    return {
+        row["name"]: {
+            "name": row["name"],
+            "kind": row["kind"],
+            "cant_transform": row["cant_transform"] == "true",
+            "until_end_of_turn": row["until_end_of_turn"] == "true",
+            "note": row["note"],
+            "provenance": row["provenance"],
+        }
+        for row in _data_rows("mtg_effects.csv")
+    }
 
 
 def _edition_row(edition: str) -> dict[str, str]:
@@ -122,10 +142,11 @@ def _edition_row(edition: str) -> dict[str, str]:
     return rows[max(i, 0)]
 
 
-class _Rules:
-    """Rule citations for one CR edition: each by name and by that edition's number."""
+class Citations:
+    """Rule citations for one CR edition, each by name and by that edition's number:
+    ``citations("2024-06-07")("to night")`` is ``"Day and Night, CR 728.2a"``."""
 
-    __slots__ = ("edition", "dn", "tf", "token_dfc", "row", "_cache")
+    __slots__ = ("_cache", "dn", "edition", "row", "tf", "token_dfc")
 
     def __init__(self, edition: str):
         row = _edition_row(edition)
@@ -141,6 +162,11 @@ class _Rules:
         return self._cache[key]
 
     def _make(self) -> dict[str, str]:
+        return {**self._day_night(), **self._game()}
+
+    def _day_night(self) -> dict[str, str]:
+        """Day and Night, daybound and nightbound, transforming and double-faced cards: the
+        numbers that move between editions."""
         dn, tf, r = self.dn, self.tf, self.row
         db = "702.145"
         graveyard = r["dfc_enters_graveyard"] or r["dfc_instant_face"]
@@ -177,9 +203,15 @@ class _Rules:
             "same object": f"Double-Faced Cards, CR {r['dfc_same_object']}",
             "as transforms": f"Double-Faced Cards, CR {r['dfc_as_transforms']}",
             "token dfc": f"Copying Objects, CR {token}",
+        }
+
+    def _game(self) -> dict[str, str]:
+        """The other rules the tracker cites (their numbers have not moved)."""
+        dn = self.dn
+        return {
             "copy face": "Copying Objects, CR 707.8",
             "copy values": "Copying Objects, CR 707.2",
-            "cant": "Golden rules, CR 101.2 (\"can't\" beats \"can\")",
+            "cant": 'Golden rules, CR 101.2 ("can\'t" beats "can")',
             "instant enters": "Instants and Sorceries, CR 304.4 and 307.4",
             "phasing": "Phasing, CR 702.26b",
             "phasing in": "Phasing, CR 702.26c",
@@ -205,20 +237,24 @@ class _Rules:
             "effect": f"Day and Night, CR {dn}.1 (an effect: it becomes day or night)",
             "first turn": f"Day and Night, CR {dn}.2 (no previous turn)",
             "players": "Players, CR 102",
+            "aura target": "Auras, CR 303.4a and 303.4f (the player it enchants)",
+            "creature attached": "State-Based Actions, CR 704.5p",
+            "enchanted upkeep": "Upkeep Step, CR 503.1a (at the beginning of enchanted player's upkeep)",
+            "curse": "Innistrad: Midnight Hunt release notes, Curse of Leeches // Leeching Lurker",
             "limit": "a limit of the tracker, not a rule of the game",
         }
 
 
 @lru_cache(maxsize=32)
-def _rules_for(edition: str) -> _Rules:
-    """One shared, read-only citation table per edition."""
-    return _Rules(edition)
+def citations(edition: str) -> Citations:
+    """The citations of one CR edition (read once from the data file, shared read-only)."""
+    return Citations(edition)
 
 
-def _is_date(text: str) -> bool:
+def is_date(text: str) -> bool:
+    """``YYYY-MM-DD`` (the date of an edition of the Comprehensive Rules)."""
     parts = text.split("-")
-    return (len(parts) == 3 and all(p.isdigit() and p.isascii() for p in parts)
-            and [len(p) for p in parts] == [4, 2, 2])
+    return len(parts) == 3 and all(p.isdigit() and p.isascii() for p in parts) and [len(p) for p in parts] == [4, 2, 2]
 
 
 # ---------------------------------------------------------------------------
@@ -255,7 +291,12 @@ class PermanentSpec:
       front face, "if a player cast two or more spells last turn" on the back face;
     * ``back_type`` -- ``"instant"`` or ``"sorcery"`` when the back face is one (712.10);
     * ``triggers`` -- triggered abilities the tracker follows (:data:`TRIGGERS`);
-    * ``day_if_neither`` -- "if it's neither day nor night, it becomes day as it enters".
+    * ``day_if_neither`` -- "if it's neither day nor night, it becomes day as it enters";
+    * ``enchant_player`` -- its front face is an Aura with "enchant player" (Curse of Leeches);
+    * ``attached_to`` -- the player that Aura enchants as it enters front face up: the Aura
+      spell's target (303.4a), or the player chosen as it is put onto the battlefield (303.4f);
+    * ``upkeep`` -- what its "at the beginning of enchanted player's upkeep" ability does, in
+      words, ``{enchanted}`` and ``{controller}`` standing for the players' names.
     """
 
     name: str
@@ -269,23 +310,49 @@ class PermanentSpec:
     back_type: str = "permanent"
     triggers: tuple[str, ...] = ()
     day_if_neither: bool = False
+    enchant_player: bool = False
+    attached_to: str | None = None
+    upkeep: str = ""
 
     @property
     def double_faced(self) -> bool:
         return self.kind in DOUBLE_FACED
 
     @classmethod
-    def from_catalog(cls, name: str, *, controller: str | None = None, transformed: bool | None = None,
-                     token: bool = False, via: str = "spell") -> "PermanentSpec":
+    def from_catalog(
+        cls,
+        name: str,
+        *,
+        controller: str | None = None,
+        transformed: bool | None = None,
+        token: bool = False,
+        via: str = "spell",
+        attached_to: str | None = None,
+    ) -> PermanentSpec:
         """A real card from :func:`catalog` by either face's name (naming the back face means
-        it enters transformed, unless ``transformed`` says otherwise)."""
+        it enters transformed, unless ``transformed`` says otherwise); ``attached_to``: the
+        player an Aura with "enchant player" enchants."""
         entry = catalog().get(name)
         if entry is None:
             raise KeyError(f"{name!r} is not in the card list; give its kind instead")
         if transformed is None:
             transformed = bool(entry["back"]) and name == entry["back"]
-        return cls(entry["name"], entry["kind"], entry["back"], controller, transformed, token, via,
-                   entry["werewolf"], entry["back_type"], entry["triggers"], entry["day_if_neither"])
+        return cls(
+            entry["name"],
+            entry["kind"],
+            entry["back"],
+            controller,
+            transformed,
+            token,
+            via,
+            entry["werewolf"],
+            entry["back_type"],
+            entry["triggers"],
+            entry["day_if_neither"],
+            entry["enchant_player"],
+            attached_to,
+            entry["upkeep"],
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind}
@@ -302,17 +369,56 @@ class PermanentSpec:
             out["back_type"] = self.back_type
         if self.triggers:
             out["triggers"] = list(self.triggers)
+        if self.enchant_player:  # version 2 of the records (issue 20): written only when used
+            out["enchant_player"] = True
+        if self.attached_to is not None:
+            out["attached_to"] = self.attached_to
+        if self.upkeep:
+            out["upkeep"] = self.upkeep
         return out
 
+    def uses_version_2(self) -> bool:
+        """Whether it needs version 2 of the records (an Aura that enchants a player)."""
+        return self.enchant_player or self.attached_to is not None or bool(self.upkeep)
+
     @classmethod
-    def from_reader(cls, r: Reader) -> "PermanentSpec":
-        r.only("name", "kind", "back", "controller", "transformed", "token", "via", "werewolf",
-               "back_type", "triggers", "day_if_neither")
+    def from_reader(cls, r: Reader, also: tuple[str, ...] = ()) -> PermanentSpec:
+        """A description from its JSON (``also``: other fields the reader of the whole object
+        reads, such as a starting position's ``up`` and ``effects``)."""
+        r.only(
+            *also,
+            "name",
+            "kind",
+            "back",
+            "controller",
+            "transformed",
+            "token",
+            "via",
+            "werewolf",
+            "back_type",
+            "triggers",
+            "day_if_neither",
+            "enchant_player",
+            "attached_to",
+            "upkeep",
+        )
         controller = r.get("controller", "a string", None)
-        return cls(r.str("name"), r.str("kind", "dfc", choices=KINDS), r.str("back", ""), controller,
-                   r.bool("transformed", False), r.bool("token", False), r.str("via", "spell", choices=VIA),
-                   r.bool("werewolf", False), r.str("back_type", "permanent", choices=BACK_TYPES),
-                   _choices(r, "triggers", TRIGGERS), r.bool("day_if_neither", False))
+        return cls(
+            r.str("name"),
+            r.str("kind", "dfc", choices=KINDS),
+            r.str("back", ""),
+            controller,
+            r.bool("transformed", False),
+            r.bool("token", False),
+            r.str("via", "spell", choices=VIA),
+            r.bool("werewolf", False),
+            r.str("back_type", "permanent", choices=BACK_TYPES),
+            _choices(r, "triggers", TRIGGERS),
+            r.bool("day_if_neither", False),
+            r.bool("enchant_player", False),
+            r.get("attached_to", "a string", None),
+            r.str("upkeep", ""),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +442,7 @@ class Effect:
     abilities: tuple[str, ...] = ()
 
     @classmethod
-    def from_catalog(cls, name: str) -> "Effect":
+    def from_catalog(cls, name: str) -> Effect:
         entry = effect_catalog().get(name)
         if entry is None:
             raise KeyError(f"{name!r} is not in the effect list")
@@ -366,7 +472,40 @@ class Effect:
         return out
 
     @classmethod
-    def from_reader(cls, r: Reader) -> "Effect":
+    def from_reader(cls, r: Reader) -> Effect:
         r.only("name", "kind", "cant_transform", "until_end_of_turn", "becomes", "abilities")
-        return cls(r.str("name"), r.str("kind", "effect", choices=EFFECT_KINDS), r.bool("cant_transform", False),
-                   r.bool("until_end_of_turn", False), r.str("becomes", ""), _choices(r, "abilities", ABILITIES))
+        return cls(
+            r.str("name"),
+            r.str("kind", "effect", choices=EFFECT_KINDS),
+            r.bool("cant_transform", False),
+            r.bool("until_end_of_turn", False),
+            r.str("becomes", ""),
+            _choices(r, "abilities", ABILITIES),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A permanent on the battlefield when a position starts: its description, the face that is
+    up (``None``: the face day and night give it, see
+    :meth:`~daynight.mtg.position.Positions._start_face`) and what applies to it, oldest first.
+    The position is checked by the rules of play: it must be one that play can reach."""
+
+    spec: PermanentSpec
+    up: str | None = None
+    effects: tuple[Effect, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.spec.to_json()
+        if self.up is not None:
+            out["up"] = self.up
+        if self.effects:
+            out["effects"] = [e.to_json() for e in self.effects]
+        return out
+
+    @classmethod
+    def from_reader(cls, r: Reader) -> Placed:
+        spec = PermanentSpec.from_reader(r, also=("up", "effects"))
+        up = r.str("up", choices=(FRONT, BACK)) if r.has("up") else None
+        effects = tuple(Effect.from_reader(e) for e in r.list("effects", []))
+        return cls(spec, up, effects)

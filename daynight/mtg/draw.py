@@ -14,22 +14,40 @@ What a table of Magic looks like when day and night matter:
 * :func:`stack` -- the triggered abilities waiting to resolve;
 * :func:`table` -- the whole table: every player's battlefield with the rest.
 
-Every function is pure and reads the state as JSON (``game.view(viewer)``); nothing in this
-game is hidden, so every viewer sees the same table. Pieces a learner can click carry a
-``data-key`` (``perm-3``, ``cast-Alice``, ``trigger-2``, ``sky``); the widget decides which
-are targets and what they are called.
+Every function is pure and reads one player's view (``game.view(viewer)``, a frozen
+:class:`~daynight.mtg.view.View`); nothing in this game is hidden, so every viewer sees the same
+table. Pieces a learner can click carry a ``data-key`` (``perm-3``, ``cast-Alice``,
+``trigger-2``, ``sky``); :func:`key` gives the key of the piece a move stands on, so the tracker
+builds its targets from the moves without reading the keys back.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from .. import draw as d
+from .engine import DayNight
+from .moves import Attach, CastSpell, Resolve
+from .permanent import PICTURES, Permanent
+from .view import PermanentView, View
 
-__all__ = ["designation", "permanent", "turn_order", "forecast", "stack", "player_area", "table",
-           "COLOURS", "CARD_W", "CARD_H"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "COLOURS",
+    "designation",
+    "forecast",
+    "key",
+    "permanent",
+    "player_area",
+    "stack",
+    "table",
+    "turn_order",
+]
 
 # ---------------------------------------------------------------------------
 # Colours (each a fill, its text colour and a pattern: colour is never the only cue)
@@ -60,8 +78,19 @@ def _lines(value: Any, width: int, limit: int = 4) -> list[str]:
     return lines
 
 
-def _text_block(x: float, y: float, value: Any, width: int, *, size: float = 12, fill: str = d.INK,
-                weight: str | None = None, limit: int = 4, gap: float = 1.25, anchor: str = "start") -> tuple[str, float]:
+def _text_block(
+    x: float,
+    y: float,
+    value: Any,
+    width: int,
+    *,
+    size: float = 12,
+    fill: str = d.INK,
+    weight: str | None = None,
+    limit: int = 4,
+    gap: float = 1.25,
+    anchor: str = "start",
+) -> tuple[str, float]:
     """Wrapped lines of text from baseline ``y``; returns the SVG and the height used."""
     out = []
     lines = _lines(value, width, limit)
@@ -88,15 +117,28 @@ def designation(name: str, *, key: str | None = "sky", changed: bool = False) ->
         art = d.moon(w / 2 - 6, 46, 30)
         word, label = "NIGHT", "It is night: the helper card shows its moon side."
     else:
-        art = (f'<circle cx="{w / 2}" cy="46" r="30" fill="none" stroke="#777777" stroke-width="3" '
-               'stroke-dasharray="8 6"/>')
+        art = (
+            f'<circle cx="{w / 2}" cy="46" r="30" fill="none" stroke="#777777" stroke-width="3" '
+            'stroke-dasharray="8 6"/>'
+        )
         word, label = "NEITHER", "It is neither day nor night: the game has no designation yet."
-    frame = d.rect(0, 0, w, h, fill=colour.fill, stroke=d.LINE, width=2, rx=10, cls="dn-frame",
-                   extra='' if name != "neither" else 'stroke-dasharray="6 4"')
+    frame = d.rect(
+        0,
+        0,
+        w,
+        h,
+        fill=colour.fill,
+        stroke=d.LINE,
+        width=2,
+        rx=10,
+        cls="dn-frame",
+        extra="" if name != "neither" else 'stroke-dasharray="6 4"',
+    )
     band = d.rect(2, 2, 10, h - 4, fill=colour.pattern_fill(), stroke=None, rx=6) if colour.pattern != "none" else ""
     words = d.text(w / 2, 98, word, size=22, weight="700", anchor="middle", fill=colour.ink)
-    sub = d.text(w / 2, 111, "day or night" if name == "neither" else "the whole game", size=10,
-                 anchor="middle", fill=colour.ink)
+    sub = d.text(
+        w / 2, 111, "day or night" if name == "neither" else "the whole game", size=10, anchor="middle", fill=colour.ink
+    )
     body = frame + band + art + words + sub
     if changed:
         body = d.animate(body, "flip")
@@ -108,16 +150,16 @@ def designation(name: str, *, key: str | None = "sky", changed: bool = False) ->
 # ---------------------------------------------------------------------------
 
 
-def _face_colour(p: Mapping[str, Any]) -> d.Colour:
-    if not p["double_faced"]:
+def _face_colour(p: PermanentView) -> d.Colour:
+    if not p.double_faced:
         return COLOURS["single"]
-    if p["kind"] == "dfc":
-        return COLOURS["night" if p["up"] == "back" else "day"]
-    return COLOURS["back" if p["up"] == "back" else "front"]
+    if p.kind == "dfc":
+        return COLOURS["night" if p.up == "back" else "day"]
+    return COLOURS["back" if p.up == "back" else "front"]
 
 
-def _keyword(p: Mapping[str, Any]) -> str:
-    ab = p["abilities"]
+def _keyword(p: PermanentView) -> str:
+    ab = p.abilities
     if "daybound" in ab:
         return "Daybound"
     if "nightbound" in ab:
@@ -127,8 +169,8 @@ def _keyword(p: Mapping[str, Any]) -> str:
     return ""
 
 
-def _keyword_note(p: Mapping[str, Any]) -> str:
-    ab = p["abilities"]
+def _keyword_note(p: PermanentView) -> str:
+    ab = p.abilities
     if "werewolf front" in ab:
         return "no spells last turn: transform"
     if "werewolf back" in ab:
@@ -138,12 +180,12 @@ def _keyword_note(p: Mapping[str, Any]) -> str:
     return ""
 
 
-def permanent_words(p: Mapping[str, Any]) -> str:
+def permanent_words(p: PermanentView) -> str:
     """The permanent in words (its accessible name)."""
-    bits = [p["face_name"]]
-    if p["double_faced"]:
-        side = "back face up (transformed)" if p["up"] == "back" else "front face up"
-        bits.append(f"{side}; other face {p['other_face']}")
+    bits = [p.face_name]
+    if p.double_faced:
+        side = "back face up (transformed)" if p.up == "back" else "front face up"
+        bits.append(f"{side}; other face {p.other_face}")
     else:
         bits.append("single-faced")
     kw = _keyword(p)
@@ -152,67 +194,81 @@ def permanent_words(p: Mapping[str, Any]) -> str:
     note = _keyword_note(p)
     if note:
         bits.append(note)
-    if p["token"]:
+    if p.token:
         bits.append("token")
-    for e in p["effects"]:
-        bits.append(_effect_words(e))
-    if p["cant_transform"]:
+    bits.extend(e.words() for e in p.effects)
+    if p.cant_transform:
         bits.append("can't transform")
-    if p["phased_out"]:
+    if p.phased_out:
         bits.append("phased out")
-    if p["controller"]:
-        bits.append(f"controlled by {p['controller']}")
-    return f"#{p['id']} " + ", ".join(bits)
+    if p.attached_to is not None:
+        bits.append(f"enchanting {p.attached_to}")
+    if p.controller:
+        bits.append(f"controlled by {p.controller}")
+    return f"#{p.id} " + ", ".join(bits)
 
 
-def _effect_words(e: Mapping[str, Any]) -> str:
-    bits = [e["name"]]
-    if e.get("becomes"):
-        bits.append(f"a copy of {e['becomes']}")
-    if e.get("cant_transform"):
-        bits.append("can't transform")
-    if e.get("until_end_of_turn"):
-        bits.append("until end of turn")
-    return bits[0] + (f" ({', '.join(bits[1:])})" if len(bits) > 1 else "")
-
-
-def permanent(p: Mapping[str, Any], *, key: str | None = None, selected: bool = False,
-              moment: str | None = None) -> d.Piece:
-    """A permanent drawn as its card, with the face that is up (``p`` is one entry of the
-    state's ``permanents``). ``moment``: ``"enter"`` or ``"flip"`` when it just entered or
+def permanent(
+    p: PermanentView, *, key: str | None = None, selected: bool = False, moment: str | None = None
+) -> d.Piece:
+    """A permanent drawn as its card, with the face that is up (``p`` is one of the view's
+    ``permanents``). ``moment``: ``"enter"`` or ``"flip"`` when it just entered or
     transformed (an animation; the drawing reads the same without it)."""
-    frozen = tuple(p[k] if k != "abilities" else tuple(p[k]) for k in _CARD_KEYS)
-    effects = tuple((e["name"], e.get("becomes", ""), bool(e.get("cant_transform")), bool(e.get("until_end_of_turn")))
-                    for e in p["effects"])
-    return _permanent(frozen, effects, key, selected, moment)
+    return _permanent(replace(p, **_NOT_DRAWN), key, selected, moment)
 
 
-#: what a card's drawing depends on
-_CARD_KEYS = ("id", "face_name", "up", "kind", "double_faced", "other_face", "token", "abilities",
-              "cant_transform", "phased_out", "controller")
-
-
-def _thaw(frozen: tuple, effects: tuple) -> dict[str, Any]:
-    p = dict(zip(_CARD_KEYS, frozen))
-    p["effects"] = [{"name": n, "becomes": b, "cant_transform": c, "until_end_of_turn": u} for n, b, c, u in effects]
-    return p
+#: what a card's drawing does not depend on (left out of the drawings kept)
+_NOT_DRAWN: dict[str, Any] = {
+    "name": "",
+    "back": "",
+    "face": None,
+    "printed_name": "",
+    "transformed": False,
+    "transforms": 0,
+    "phased_under": None,
+    "back_type": "",
+    "triggers": (),
+    "label": "",
+}
 
 
 @lru_cache(maxsize=1024)
-def _permanent(frozen: tuple, effects: tuple, key: str | None, selected: bool, moment: str | None) -> d.Piece:
-    p = _thaw(frozen, effects)
+def _permanent(p: PermanentView, key: str | None, selected: bool, moment: str | None) -> d.Piece:
     colour = _face_colour(p)
-    w, h = CARD_W, CARD_H
-    ink = colour.ink
-    back = p["up"] == "back"
-    parts = [d.rect(0, 0, w, h, fill=colour.fill, stroke=d.FOCUS if selected else d.LINE,
-                    width=3.5 if selected else 1.5, rx=8, cls="dn-frame")]
+    parts = [
+        d.rect(
+            0,
+            0,
+            CARD_W,
+            CARD_H,
+            fill=colour.fill,
+            stroke=d.FOCUS if selected else d.LINE,
+            width=3.5 if selected else 1.5,
+            rx=8,
+            cls="dn-frame",
+        )
+    ]
     if colour.pattern != "none":
-        parts.append(d.rect(1, 1, 9, h - 2, fill=colour.pattern_fill(), stroke=None, rx=6))
-    x0 = 16
+        parts.append(d.rect(1, 1, 9, CARD_H - 2, fill=colour.pattern_fill(), stroke=None, rx=6))
+    y = _card_faces(p, colour.ink, parts)
+    _card_effects(p, colour.ink, y, parts)
+    _card_marks(p, colour.ink, parts)
+    body = "".join(parts)
+    if moment in ("enter", "flip"):
+        body = d.animate(body, moment)
+    return d.Piece(CARD_W, CARD_H, d.group(body, label=permanent_words(p), key=key, cls="dn-permanent"))
+
+
+_X0 = 16  # where a card's words start
+
+
+def _card_faces(p: PermanentView, ink: str, parts: list[str]) -> float:
+    """The face that is up (the sun or the moon of 712.2a/b, its name, its keyword) and the
+    other face's name; returns where the next line goes."""
+    x0, back = _X0, p.up == "back"
     # the face symbol of Innistrad and Midnight Hunt cards: a sun on the front, a crescent moon
     # on the back (712.2a/b); a single-faced permanent has none
-    if p["double_faced"]:
+    if p.double_faced:
         if back:
             parts.append(d.moon(x0 + 8, 16, 8, fill="#dfe6f5", stroke="#ffffff" if ink == "#ffffff" else "#2c3a63"))
         else:
@@ -220,12 +276,12 @@ def _permanent(frozen: tuple, effects: tuple, key: str | None, selected: bool, m
         parts.append(d.text(x0 + 21, 20, "back face" if back else "front face", size=10, fill=ink))
     else:
         parts.append(d.text(x0, 20, "single-faced", size=10, fill=ink))
-    name, used = _text_block(x0, 40, p["face_name"], 12, size=12.5, fill=ink, weight="700", limit=3)
+    name, used = _text_block(x0, 40, p.face_name, 12, size=12.5, fill=ink, weight="700", limit=3)
     parts.append(name)
     y = 40 + used + 2
     kw = _keyword(p)
     if kw:
-        parts.append(d.rect(x0 - 3, y - 11, w - x0 - 4, 16, fill="#ffffff", stroke=d.LINE, width=0.8, rx=3))
+        parts.append(d.rect(x0 - 3, y - 11, CARD_W - x0 - 4, 16, fill="#ffffff", stroke=d.LINE, width=0.8, rx=3))
         parts.append(d.text(x0, y + 1, kw, size=10.5, weight="700"))
         y += 18
     note = _keyword_note(p)
@@ -233,17 +289,24 @@ def _permanent(frozen: tuple, effects: tuple, key: str | None, selected: bool, m
         svg, used = _text_block(x0, y + 1, note, 24, size=9, fill=ink, limit=2)
         parts.append(svg)
         y += used + 2
-    if p["double_faced"] and p["other_face"]:
-        other, used = _text_block(x0, y + 4, f"other face: {p['other_face']}", 22, size=9, fill=ink, limit=2)
+    if p.double_faced and p.other_face:
+        other, used = _text_block(x0, y + 4, f"other face: {p.other_face}", 22, size=9, fill=ink, limit=2)
         parts.append(other)
         y += used + 4
-    if p["token"]:
-        parts.append(d.text(x0, h - 5, "token", size=9.5, fill=ink, italic=True))
-    effects = [e["name"] + (" (EOT)" if e.get("until_end_of_turn") else "") for e in p["effects"]]
-    lock = p["cant_transform"]
+    if p.attached_to is not None:
+        svg, used = _text_block(x0, y + 6, f"enchants {p.attached_to}", 20, size=10, fill=ink, weight="700", limit=1)
+        parts.append(svg)
+        y += used + 4
+    return y
+
+
+def _card_effects(p: PermanentView, ink: str, y: float, parts: list[str]) -> None:
+    """What applies to it (the first two, then how many more) and "can't transform"."""
+    x0, w, h = _X0, CARD_W, CARD_H
+    effects = [e.name + (" (EOT)" if e.until_end_of_turn else "") for e in p.effects]
+    lock = p.cant_transform
     shown = effects[:2]
-    ey = h - 20 - 14 * len(shown) - (16 if lock else 0)
-    ey = max(y + 6, ey)
+    ey = max(y + 6, h - 20 - 14 * len(shown) - (16 if lock else 0))
     for name in shown:
         parts.append(d.rect(x0 - 3, ey - 10, w - x0 - 4, 13, fill="#fffbe6", stroke="#7a5300", width=0.8, rx=3))
         parts.append(d.text(x0, ey, _lines(name, 23, 1)[0], size=8.5))
@@ -253,22 +316,37 @@ def _permanent(frozen: tuple, effects: tuple, key: str | None, selected: bool, m
         ey += 12
     if lock:
         parts.append(d.rect(x0 - 3, ey - 11, w - x0 - 4, 15, fill="#ffffff", stroke="#b3261e", width=1.6, rx=3))
-        parts.append(d.text(x0 + (w - x0 - 10) / 2, ey + 1, "CAN'T TRANSFORM", size=9.5, weight="700",
-                            anchor="middle", fill="#8c1d18"))
-    if back and p["double_faced"]:
+        parts.append(
+            d.text(
+                x0 + (w - x0 - 10) / 2,
+                ey + 1,
+                "CAN'T TRANSFORM",
+                size=9.5,
+                weight="700",
+                anchor="middle",
+                fill="#8c1d18",
+            )
+        )
+
+
+def _card_marks(p: PermanentView, ink: str, parts: list[str]) -> None:
+    """Token, the folded corner of a card turned over, its number, and phasing."""
+    w, h = CARD_W, CARD_H
+    if p.token:
+        parts.append(d.text(_X0, h - 5, "token", size=9.5, fill=ink, italic=True))
+    if p.up == "back" and p.double_faced:
         # turned over: a folded corner showing the card's other side
-        parts.append(f'<path d="M{w - 22},0 L{w},0 L{w},22 Z" fill="{COLOURS["day"].fill if p["kind"] == "dfc" else COLOURS["front"].fill}" '
-                     f'stroke="{d.LINE}" stroke-width="1"/>')
-    parts.append(d.text(w - 5, h - 5, f"#{p['id']}", size=9.5, anchor="end", fill=ink))
-    if p["phased_out"]:
+        corner = COLOURS["day"].fill if p.kind == "dfc" else COLOURS["front"].fill
+        parts.append(f'<path d="M{w - 22},0 L{w},0 L{w},22 Z" fill="{corner}" stroke="{d.LINE}" stroke-width="1"/>')
+    parts.append(d.text(w - 5, h - 5, f"#{p.id}", size=9.5, anchor="end", fill=ink))
+    if p.phased_out:
         parts.append(d.rect(0, 0, w, h, fill="#ffffff", stroke=None, rx=8, extra='fill-opacity=".72"'))
-        parts.append(d.rect(6, h / 2 - 14, w - 12, 26, fill="#ffffff", stroke=d.LINE, width=1, rx=4,
-                            extra='stroke-dasharray="4 3"'))
+        parts.append(
+            d.rect(
+                6, h / 2 - 14, w - 12, 26, fill="#ffffff", stroke=d.LINE, width=1, rx=4, extra='stroke-dasharray="4 3"'
+            )
+        )
         parts.append(d.text(w / 2, h / 2 + 4, "PHASED OUT", size=13, weight="700", anchor="middle"))
-    body = "".join(parts)
-    if moment in ("enter", "flip"):
-        body = d.animate(body, moment)
-    return d.Piece(w, h, d.group(body, label=permanent_words(p), key=key, cls="dn-permanent"))
 
 
 # ---------------------------------------------------------------------------
@@ -276,9 +354,9 @@ def _permanent(frozen: tuple, effects: tuple, key: str | None, selected: bool, m
 # ---------------------------------------------------------------------------
 
 
-def turn_order(view: Mapping[str, Any]) -> d.Piece:
+def turn_order(view: View) -> d.Piece:
     """The players (or teams) in turn order: whose turn it is and who comes next."""
-    return _turn_order(tuple(view["order"]), view["active"], view["next"], view["turn"])
+    return _turn_order(view.order, view.active, view.next, view.turn)
 
 
 @lru_cache(maxsize=256)
@@ -288,8 +366,15 @@ def _turn_order(order: tuple[str, ...], active: str | None, nxt: str, turn: int)
         mark = " (now)" if who == active else (" (next)" if who == nxt else "")
         fill = "#0b57d0" if who == active else "#ffffff"
         ink = "#ffffff" if who == active else d.INK
-        chips.append(d.badge(f"{who}{mark}", label=f"{who}: {'whose turn it is' if who == active else 'next in turn order' if who == nxt else 'in turn order'}",
-                             fill=fill, ink=ink, size=13))
+        chips.append(
+            d.badge(
+                f"{who}{mark}",
+                label=f"{who}: {'whose turn it is' if who == active else 'next in turn order' if who == nxt else 'in turn order'}",
+                fill=fill,
+                ink=ink,
+                size=13,
+            )
+        )
     arrows = []
     x = 0.0
     for i, c in enumerate(chips):
@@ -298,17 +383,16 @@ def _turn_order(order: tuple[str, ...], active: str | None, nxt: str, turn: int)
         if i < len(chips) - 1:
             arrows.append(d.text(x + 6, 16, "→", size=14, fill=_MUTED))
             x += 22
-    head = d.text(0, 13, f"Turn {turn}" if turn else "Before the first turn", size=12,
-                  weight="700", fill=_MUTED)
+    head = d.text(0, 13, f"Turn {turn}" if turn else "Before the first turn", size=12, weight="700", fill=_MUTED)
     row = f'<g transform="translate(0,20)">{"".join(arrows)}</g>'
     h = 20 + (chips[0].h if chips else 0)
     return d.Piece(max(x, 120), h, d.group(head + row, label="turn order: " + ", ".join(order)))
 
 
-def forecast(view: Mapping[str, Any], *, width: int = 62) -> d.Piece:
+def forecast(view: View, *, width: int = 62) -> d.Piece:
     """What the next untap step will do (and what the Innistrad werewolves will do at the
     next upkeep), in words."""
-    return _forecast(view["next_untap_step"], tuple(view.get("werewolves_next_upkeep", ())), width)
+    return _forecast(view.next_untap_step, view.werewolves_next_upkeep, width)
 
 
 @lru_cache(maxsize=256)
@@ -317,8 +401,16 @@ def _forecast(check: str, werewolves: tuple[str, ...], width: int) -> d.Piece:
     lines += [(w, False) for w in werewolves]
     parts, y = [], 12.0
     for text_, first in lines:
-        svg, used = _text_block(0, y, text_, width, size=12 if first else 11, limit=4 if first else 2,
-                                weight=None, fill=d.INK if first else _MUTED)
+        svg, used = _text_block(
+            0,
+            y,
+            text_,
+            width,
+            size=12 if first else 11,
+            limit=4 if first else 2,
+            weight=None,
+            fill=d.INK if first else _MUTED,
+        )
         parts.append(svg)
         y += used + 3
     label = " ".join(t for t, _ in lines)
@@ -330,45 +422,79 @@ def _cast_chip(player: str, n: int, copies: int, active: bool, key: str | None) 
     counts = "their spells count" if active else "not their turn"
     text_ = f"{n} spell{'s' if n != 1 else ''} this turn"
     w = 128.0
-    body = (d.rect(0, 0, w, 38, fill="#eef4ff" if active else "#f7f7f7", stroke=d.LINE, width=1.2, rx=6,
-                   cls="dn-frame")
-            + d.text(8, 15, text_, size=12, weight="700")
-            + d.text(8, 31, counts, size=10, fill="#0b3d91" if active else _MUTED))
+    body = (
+        d.rect(0, 0, w, 38, fill="#eef4ff" if active else "#f7f7f7", stroke=d.LINE, width=1.2, rx=6, cls="dn-frame")
+        + d.text(8, 15, text_, size=12, weight="700")
+        + d.text(8, 31, counts, size=10, fill="#0b3d91" if active else _MUTED)
+    )
     if copies:
         body += d.text(w - 6, 15, f"{copies} cop{'y' if copies == 1 else 'ies'}", size=9.5, anchor="end", fill=_MUTED)
     label = f"{player}: {text_}" + (f", {copies} copies (not cast)" if copies else "")
     return d.Piece(w, 38, d.group(body, label=label, key=key))
 
 
-def player_area(view: Mapping[str, Any], player: str | None, permanents: Sequence[Mapping[str, Any]], *,
-                selected: int | None = None, moments: Mapping[int, str] | None = None,
-                columns: int = 3) -> d.Piece:
+def player_area(
+    view: View,
+    player: str | None,
+    permanents: Sequence[PermanentView],
+    *,
+    selected: int | None = None,
+    moments: Mapping[int, str] | None = None,
+    columns: int = 3,
+) -> d.Piece:
     """One player's place at the table: whether it is their turn, the spells they cast this
     turn (a click target ``cast-<player>``) and their permanents (``perm-<id>``)."""
     moments = moments or {}
-    cards = [permanent(p, key=f"perm-{p['id']}", selected=p["id"] == selected, moment=moments.get(p["id"]))
-             for p in permanents]
-    rows = [d.row(cards[i:i + columns], gap=8) for i in range(0, len(cards), columns)]
+    cards = [permanent(p, key=f"perm-{p.id}", selected=p.id == selected, moment=moments.get(p.id)) for p in permanents]
+    rows = [d.row(cards[i : i + columns], gap=8) for i in range(0, len(cards), columns)]
     if player is None:
         inner = _at_least(d.column(rows, gap=8), 200) if rows else d.Piece(200, 20, d.text(0, 14, "none", size=12))
         return d.panel(inner, title="No controller named", label="permanents without a controller")
-    active = player in view["active_players"]
-    chip = _cast_chip(player, view["spells_this_turn"][player], view["copies_this_turn"][player], active,
-                      f"cast-{player}")
+    active = player in view.active_players
+    chip = _cast_chip(player, view.spells_this_turn[player], view.copies_this_turn[player], active, f"cast-{player}")
     if not rows:
         rows = [d.Piece(140, 20, d.text(0, 14, "no day/night permanents", size=11, fill=_MUTED))]
-    inner = _at_least(d.column([chip, *rows], gap=8), 8.5 * len(player) + 60)
+    inner = _at_least(d.column([chip, *_auras_on(view, player), *rows], gap=8), 8.5 * len(player) + 60)
     title = f"{player}" + (" (active)" if active else "")
     return d.panel(inner, title=title, label=f"{player}'s battlefield", highlight=active)
+
+
+def _auras_on(view: View, player: str) -> list[d.Piece]:
+    """The Auras that enchant ``player`` (their card is with their controller), and, while an
+    Aura transforming into its "enchant player" face waits for its player, the choice of this
+    one (a click target ``attach-<id>-<player>``)."""
+    out = []
+    for p in view.permanents:
+        if p.attached_to == player:
+            whose = f", {p.controller}'s" if p.controller else ""
+            out.append(
+                d.badge(
+                    f"enchanted by #{p.id} {p.face_name}{whose}",
+                    fill="#f3e8ff",
+                    size=11,
+                    label=f"{player} is enchanted by #{p.id} {p.face_name}{whose}",
+                )
+            )
+        if p.id in view.choosing:
+            out.append(
+                d.badge(
+                    f"attach #{p.id} {p.face_name} here",
+                    fill="#fff3c4",
+                    size=11,
+                    label=f"choose {player}: #{p.id} {p.face_name} enchants {player}",
+                    key=f"attach-{p.id}-{player}",
+                )
+            )
+    return out
 
 
 def _at_least(piece: d.Piece, w: float) -> d.Piece:
     return piece if piece.w >= w else d.Piece(w, piece.h, piece.svg)
 
 
-def stack(view: Mapping[str, Any], *, keys: bool = True) -> d.Piece:
+def stack(view: View, *, keys: bool = True) -> d.Piece:
     """The triggered abilities waiting to go on the stack or to resolve (``trigger-<id>``)."""
-    return _stack(tuple((t["id"], t["text"], t["when"]) for t in view["pending"]), keys)
+    return _stack(tuple((t.id, t.text, t.when) for t in view.pending), keys)
 
 
 @lru_cache(maxsize=256)
@@ -381,13 +507,27 @@ def _stack(pending: tuple[tuple[int, str, str], ...], keys: bool) -> d.Piece:
         when = "at the upkeep" if t["when"] == "upkeep" else "next priority"
         svg, used = _text_block(8, 15, f"#{t['id']} {t['text']}", 34, size=10.5, limit=4)
         h = used + 22
-        body = (d.rect(0, 0, 210, h, fill="#fff0f6", stroke="#7a2d50", width=1.2, rx=6, cls="dn-frame")
-                + svg + d.text(8, h - 6, f"waiting ({when}): resolve", size=9.5, fill="#7a2d50", italic=True))
-        chips.append(d.Piece(210, h, d.group(body, label=f"pending #{t['id']}: {t['text']} ({when})",
-                                             key=f"trigger-{t['id']}" if keys else None)))
+        body = (
+            d.rect(0, 0, 210, h, fill="#fff0f6", stroke="#7a2d50", width=1.2, rx=6, cls="dn-frame")
+            + svg
+            + d.text(8, h - 6, f"waiting ({when}): resolve", size=9.5, fill="#7a2d50", italic=True)
+        )
+        chips.append(
+            d.Piece(
+                210,
+                h,
+                d.group(
+                    body, label=f"pending #{t['id']}: {t['text']} ({when})", key=f"trigger-{t['id']}" if keys else None
+                ),
+            )
+        )
     inner = d.row(chips, gap=8)
-    return d.panel(inner, title=f"Waiting to resolve ({len(pending)})", label="triggered abilities waiting to resolve",
-                   fill="#fffafc")
+    return d.panel(
+        inner,
+        title=f"Waiting to resolve ({len(pending)})",
+        label="triggered abilities waiting to resolve",
+        fill="#fffafc",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -409,8 +549,9 @@ def _moments(events: Iterable[Any]) -> tuple[dict[int, str], bool]:
     return out, changed
 
 
-def table(game: Any, viewer: Any = None, *, events: Iterable[Any] = (), selected: int | None = None,
-          columns: int = 3) -> d.Drawing:
+def table(
+    game: DayNight, viewer: Any = None, *, events: Iterable[Any] = (), selected: int | None = None, columns: int = 3
+) -> d.Drawing:
     """The whole table as ``viewer`` sees it (everything here is public): the helper card, the
     turn order, the forecast, every player's battlefield and the waiting triggers.
     ``events`` (what the last move caused) animate the permanents that just entered or
@@ -419,27 +560,32 @@ def table(game: Any, viewer: Any = None, *, events: Iterable[Any] = (), selected
     return table_of(view, events=events, selected=selected, columns=columns)
 
 
-def table_of(view: Mapping[str, Any], *, events: Iterable[Any] = (), selected: int | None = None,
-             columns: int = 3, width: float = 900) -> d.Drawing:
+def table_of(
+    view: View, *, events: Iterable[Any] = (), selected: int | None = None, columns: int = 3, width: float = 900
+) -> d.Drawing:
     """:func:`table` from a view (the state as JSON): the helper card, the turn order and the
     forecast, the waiting triggers across the top; the players' battlefields below, side by
     side in turn order (wrapping at ``width``)."""
     moments, changed = _moments(events)
-    sky = designation(view["designation"], changed=changed)
+    sky = designation(view.designation, changed=changed)
     head = d.column([turn_order(view), forecast(view)], gap=8)
     tops = [sky, head]
     pending = stack(view)
     if pending.w:
         tops.append(pending)
     top = d.row(tops, gap=14)
-    by_player: dict[str | None, list[Mapping[str, Any]]] = {p: [] for p in view["players"]}
-    for p in view["permanents"]:
-        by_player.setdefault(p["controller"], []).append(p)
-    areas = [player_area(view, who, by_player[who], selected=selected, moments=moments, columns=columns)
-             for who in view["players"]]
+    by_player: dict[str | None, list[PermanentView]] = {p: [] for p in view.players}
+    for p in view.permanents:
+        by_player.setdefault(p.controller, []).append(p)
+    areas = [
+        player_area(view, who, by_player[who], selected=selected, moments=moments, columns=columns)
+        for who in view.players
+    ]
     if by_player.get(None):
         areas.append(player_area(view, None, by_player[None], selected=selected, moments=moments, columns=columns))
-    rows, line, used = [], [], 0.0
+    rows: list[d.Piece] = []
+    line: list[d.Piece] = []
+    used = 0.0
     for area in areas:
         if line and used + area.w > width:
             rows.append(d.row(line, gap=10))
@@ -449,18 +595,41 @@ def table_of(view: Mapping[str, Any], *, events: Iterable[Any] = (), selected: i
     if line:
         rows.append(d.row(line, gap=10))
     body = d.column([top, *rows], gap=10)
-    label = (f"The table: it is {view['designation'] if view['designation'] != 'neither' else 'neither day nor night'}"
-             + (f", turn {view['turn']}, {view['active']}'s turn" if view["active"] else ", before the first turn"))
-    return d.document(body, label=label, desc=view["next_untap_step"])
+    label = f"The table: it is {view.designation if view.designation != 'neither' else 'neither day nor night'}" + (
+        f", turn {view.turn}, {view.active}'s turn" if view.active else ", before the first turn"
+    )
+    return d.document(body, label=label, desc=view.next_untap_step)
 
 
-def drawing_of(view: Mapping[str, Any], what: str = "table") -> d.Drawing:
+def drawing_of(view: View, what: str = "table") -> d.Drawing:
     """One value drawn on its own (``"designation"``, ``"permanents"``, ``"stack"``), for notebooks."""
     if what == "designation":
-        return d.document(designation(view["designation"], key=None), label=f"the designation: {view['designation']}")
+        return d.document(designation(view.designation, key=None), label=f"the designation: {view.designation}")
     if what == "permanents":
-        cards = [permanent(p) for p in view["permanents"]] or [d.Piece(120, 20, d.text(0, 14, "no permanents"))]
+        cards = [permanent(p) for p in view.permanents] or [d.Piece(120, 20, d.text(0, 14, "no permanents"))]
         return d.document(d.row(cards), label="the permanents")
     if what == "stack":
         return d.document(stack(view, keys=False), label="waiting to resolve")
     return table_of(view)
+
+
+def key(move: Any) -> str | None:
+    """The ``data-key`` of the drawn piece a move stands on (``None``: it has none, a toolbar
+    button plays it): a spell (not a copy) on its caster's spell counter, a waiting trigger's resolution on
+    the trigger, the choice of the player an Aura enchants on that player's place."""
+    if isinstance(move, CastSpell) and not move.copy:
+        return f"cast-{move.player}"
+    if isinstance(move, Resolve) and not move.countered:
+        return f"trigger-{move.trigger}"
+    if isinstance(move, Attach):
+        return f"attach-{move.permanent}-{move.player}"
+    return None
+
+
+def _permanent_html(p: Permanent) -> str:
+    view = PermanentView.of(p)
+    return d.document(permanent(view), label=view.label)._repr_html_()
+
+
+PICTURES["permanent"] = _permanent_html
+PICTURES["table"] = table

@@ -12,37 +12,90 @@ A move is a JSON object with exactly one of these keys (and its own optional fie
     {"end_effect": 3, "name": "Bound by Moonsilver"}
     {"phase_out": 3, "source": "Teferi's Protection"}
     {"resolve": 2, "countered": true}
+    {"attach": 3, "player": "Bob"}
     {"end": "Alice wins"}
+
+Version 2 of these records (issue 20) adds Auras that enchant a player (a permanent's
+``enchant_player``, ``attached_to`` and ``upkeep``, and the ``attach`` move) and the face and the
+effects of a permanent a position starts with (``up``, ``effects``). A record that uses them
+says ``"version": 2`` in its setup (a reader of version 1 refuses it there, naming the field);
+every other record is written as before, byte for byte, and every older record still replays.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalMoveError, InvalidRecordError, Reader
-from .data import CAST_ZONES, Effect, PermanentSpec
-from .engine import (Affect, Becomes, BeginTurn, CastSpell, DayNight, EndEffect, EndGame, Enter, Leave, Options,
-                     PhaseOut, Resolve, Transform)
+from ..core import Game, IllegalMoveError, InvalidRecordError, Reader
+from .data import CAST_ZONES, Effect, PermanentSpec, Placed
+from .moves import (
+    Affect,
+    Attach,
+    Becomes,
+    BeginTurn,
+    CastSpell,
+    EndEffect,
+    EndGame,
+    Enter,
+    Leave,
+    Options,
+    PhaseOut,
+    Resolve,
+    Transform,
+)
 from .rules import DESIGNATIONS, NEITHER
 
-_MOVE_KEYS = ("turn", "cast", "becomes", "enter", "leave", "transform", "affect", "end_effect", "phase_out",
-              "resolve", "end")
+_MOVE_KEYS = (
+    "turn",
+    "cast",
+    "becomes",
+    "enter",
+    "leave",
+    "transform",
+    "affect",
+    "end_effect",
+    "phase_out",
+    "resolve",
+    "end",
+    "attach",
+)
 #: bounds on what a record may hold (a record is read from a file or a text box)
 MAX_PLAYERS = 64
 MAX_NAME = 200
 MAX_ENTERING = 64
+#: the versions of this game's setup this module reads (2: Auras on players, faces and effects
+#: in positions)
+VERSIONS = (1, 2)
 
 
-def setup_record(game) -> dict[str, Any]:
+def uses_version_2(game: Any) -> bool:
+    """Whether the record of ``game`` needs version 2: an Aura that enchants a player, or a
+    position that says a permanent's face or effects."""
+    start = game.start[1]
+    if any(isinstance(x, Placed) and (x.up is not None or x.effects or x.spec.uses_version_2()) for x in start):
+        return True
+    if any(isinstance(x, PermanentSpec) and x.uses_version_2() for x in start):
+        return True
+    return any(
+        isinstance(m, Attach) or (isinstance(m, Enter) and any(s.uses_version_2() for s in m.permanents))
+        for m in game.history
+    )
+
+
+def setup_record(game: Any) -> dict[str, Any]:
+    """The setup of ``game`` (a :class:`~daynight.mtg.engine.DayNight`) as JSON: its players,
+    teams, rule options and the position it started from."""
     out: dict[str, Any] = {"players": list(game.players)}
     if game.teams:
         out["teams"] = [{"name": t, "players": list(m)} for t, m in game.teams]
     out["options"] = game.options.to_json()
-    designation, permanents = game._start
+    designation, permanents = game.start
     if designation != NEITHER:
         out["designation"] = DESIGNATIONS[designation]
     if permanents:
         out["permanents"] = [s.to_json() for s in permanents]
+    if uses_version_2(game):
+        out["version"] = 2
     return out
 
 
@@ -54,16 +107,49 @@ def _name(r: Reader, key: str, default: Any = ..., what: str = "a name") -> str:
 
 
 def _spec(r: Reader) -> PermanentSpec:
-    spec = PermanentSpec.from_reader(r)
-    for key in ("name", "back", "controller"):
+    return _short_names(r, PermanentSpec.from_reader(r))
+
+
+def _short_names(r: Reader, spec: PermanentSpec) -> PermanentSpec:
+    for key in ("name", "back", "controller", "attached_to", "upkeep"):
         value = getattr(spec, key)
         if isinstance(value, str) and len(value) > MAX_NAME:
             raise r.error(f"a name has at most {MAX_NAME} characters, got {len(value)}", key)
     return spec
 
 
-def from_setup(cls, setup: Reader) -> "DayNight":
-    setup.only("players", "teams", "options", "designation", "permanents")
+def _placed(r: Reader) -> PermanentSpec | Placed:
+    """A permanent of a starting position: a description, or (version 2) with its face and effects."""
+    if not (r.has("up") or r.has("effects")):
+        return _spec(r)
+    if len(r.list("effects", [])) > MAX_ENTERING:
+        raise r.error(f"at most {MAX_ENTERING} effects apply to one permanent", "effects")
+    item = Placed.from_reader(r)
+    _short_names(r, item.spec)
+    if any(len(e.name) > MAX_NAME or len(e.becomes) > MAX_NAME for e in item.effects):
+        raise r.error(f"a name has at most {MAX_NAME} characters", "effects")
+    return item
+
+
+def from_setup(cls: Any, setup: Reader) -> Game:
+    """A new game of ``cls`` from its setup, every field checked with its path."""
+    setup.only("players", "teams", "options", "designation", "permanents", "version")
+    setup.int("version", 1, lo=VERSIONS[0], hi=VERSIONS[-1])  # both read alike; an older reader stops here
+    players = _players(setup)
+    teams = _teams(setup, players) if setup.has("teams") else None
+    options = Options.from_reader(setup.obj("options")) if setup.has("options") else Options()
+    designation = setup.str("designation", "neither", choices=DESIGNATIONS)
+    entries = setup.list("permanents", [])
+    if len(entries) > 4 * MAX_ENTERING:
+        raise setup.error(f"at most {4 * MAX_ENTERING} permanents", "permanents")
+    items = [_placed(r) for r in entries]
+    try:
+        return cls(players, teams, options, designation=designation, permanents=items)
+    except IllegalMoveError as exc:
+        raise InvalidRecordError(setup.path, exc.reason, rule=exc.rule) from None
+
+
+def _players(setup: Reader) -> list[str]:
     entries = setup.list("players")
     if len(entries) > MAX_PLAYERS:
         raise setup.error(f"at most {MAX_PLAYERS} players", "players")
@@ -79,30 +165,23 @@ def from_setup(cls, setup: Reader) -> "DayNight":
         raise setup.error("a game needs at least one player", "players")
     if len(set(players)) != len(players):
         raise setup.error("two players have the same name", "players")
-    teams = None
-    if setup.has("teams"):
-        teams = []
-        for tr in setup.list("teams"):
-            tr.only("name", "players")
-            members = []
-            for m in tr.list("players"):
-                if not isinstance(m.value, str) or m.value not in players:
-                    raise InvalidRecordError(m.path, f"{m.value!r} is not one of the players"[:120])
-                members.append(m.value)
-            teams.append((_name(tr, "name", what="a team name"), members))
-    options = Options.from_reader(setup.obj("options")) if setup.has("options") else Options()
-    designation = setup.str("designation", "neither", choices=DESIGNATIONS)
-    entries = setup.list("permanents", [])
-    if len(entries) > 4 * MAX_ENTERING:
-        raise setup.error(f"at most {4 * MAX_ENTERING} permanents", "permanents")
-    specs = [_spec(r) for r in entries]
-    try:
-        return cls(players, teams, options, designation=designation, permanents=specs)
-    except IllegalMoveError as exc:
-        raise InvalidRecordError(setup.path, exc.reason, rule=exc.rule) from None
+    return players
 
 
-def move_to_json(game, move: Any) -> Any:
+def _teams(setup: Reader, players: list[str]) -> list[tuple[str, list[str]]]:
+    teams = []
+    for tr in setup.list("teams"):
+        tr.only("name", "players")
+        members = []
+        for m in tr.list("players"):
+            if not isinstance(m.value, str) or m.value not in players:
+                raise InvalidRecordError(m.path, f"{m.value!r} is not one of the players"[:120])
+            members.append(m.value)
+        teams.append((_name(tr, "name", what="a team name"), members))
+    return teams
+
+
+def move_to_json(game: Any, move: Any) -> Any:
     t = type(move)
     if t is BeginTurn:
         out: dict[str, Any] = {"turn": move.who}
@@ -142,6 +221,8 @@ def move_to_json(game, move: Any) -> Any:
         return {"resolve": move.trigger, **({"countered": True} if move.countered else {})}
     if t is EndGame:
         return {"end": move.reason}
+    if t is Attach:
+        return {"attach": move.permanent, "player": move.player}
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -149,59 +230,115 @@ def _id(value: Reader, key: str) -> int:
     return value.int(key, lo=1, hi=10**9)
 
 
-def move_from_json(game, value: Reader) -> Any:
-    keys = [k for k in value.keys() if k in _MOVE_KEYS]
+def move_from_json(game: Any, value: Reader) -> Any:
+    """A move from its JSON: exactly one of the move keys, and that move's own fields."""
+    names = value.keys()
+    keys = [k for k in names if k in _MOVE_KEYS]
     if len(keys) != 1:
-        unknown = [k for k in value.keys() if k not in _MOVE_KEYS]
+        unknown = [k for k in names if k not in _MOVE_KEYS]
         if unknown and not keys:
             raise value.error(f"unknown event {unknown[0]!r}; an event is one of {list(_MOVE_KEYS)}", unknown[0])
         raise value.error(f"an event has exactly one of {list(_MOVE_KEYS)}, got {value.keys()}")
-    key = keys[0]
-    if key == "turn":
-        value.only("turn", "extra", "untap_skipped", "skipping")
-        skipping = value.list("skipping", [])
-        if len(skipping) > MAX_PLAYERS:
-            raise value.error(f"at most {MAX_PLAYERS} skipped turns", "skipping")
-        for s in skipping:
-            if not isinstance(s.value, str):
-                raise s.error(f"expected a player or team name, got {type(s.value).__name__}")
-        return BeginTurn(_name(value, "turn"), value.bool("extra", False), value.bool("untap_skipped", False),
-                         tuple(s.value for s in skipping))
-    if key == "cast":
-        value.only("cast", "spell", "copy", "zone", "countered")
-        return CastSpell(_name(value, "cast"), _name(value, "spell", ""), value.bool("copy", False),
-                         value.str("zone", "hand", choices=CAST_ZONES), value.bool("countered", False))
-    if key == "becomes":
-        value.only("becomes", "source")
-        return Becomes(value.str("becomes", choices=("day", "night")), _name(value, "source", ""))
-    if key == "enter":
-        value.only("enter")
-        specs = value.list("enter")
-        if not specs:
-            raise value.error("name at least one permanent", "enter")
-        if len(specs) > MAX_ENTERING:
-            raise value.error(f"at most {MAX_ENTERING} permanents enter at once", "enter")
-        return Enter(tuple(_spec(r) for r in specs))
-    if key == "leave":
-        value.only("leave")
-        return Leave(_id(value, "leave"))
-    if key == "transform":
-        value.only("transform", "source")
-        return Transform(_id(value, "transform"), _name(value, "source", ""))
-    if key == "affect":
-        value.only("affect", "effect")
-        effect = Effect.from_reader(value.obj("effect"))
-        if len(effect.name) > MAX_NAME or len(effect.becomes) > MAX_NAME:
-            raise value.error(f"a name has at most {MAX_NAME} characters", "effect")
-        return Affect(_id(value, "affect"), effect)
-    if key == "end_effect":
-        value.only("end_effect", "name")
-        return EndEffect(_id(value, "end_effect"), _name(value, "name"))
-    if key == "phase_out":
-        value.only("phase_out", "source")
-        return PhaseOut(_id(value, "phase_out"), _name(value, "source", ""))
-    if key == "resolve":
-        value.only("resolve", "countered")
-        return Resolve(_id(value, "resolve"), value.bool("countered", False))
+    return _READERS[keys[0]](value)
+
+
+def _turn(value: Reader) -> BeginTurn:
+    value.only("turn", "extra", "untap_skipped", "skipping")
+    skipping = value.list("skipping", [])
+    if len(skipping) > MAX_PLAYERS:
+        raise value.error(f"at most {MAX_PLAYERS} skipped turns", "skipping")
+    for s in skipping:
+        if not isinstance(s.value, str):
+            raise s.error(f"expected a player or team name, got {type(s.value).__name__}")
+    return BeginTurn(
+        _name(value, "turn"),
+        value.bool("extra", False),
+        value.bool("untap_skipped", False),
+        tuple(s.value for s in skipping),
+    )
+
+
+def _cast(value: Reader) -> CastSpell:
+    value.only("cast", "spell", "copy", "zone", "countered")
+    return CastSpell(
+        _name(value, "cast"),
+        _name(value, "spell", ""),
+        value.bool("copy", False),
+        value.str("zone", "hand", choices=CAST_ZONES),
+        value.bool("countered", False),
+    )
+
+
+def _becomes(value: Reader) -> Becomes:
+    value.only("becomes", "source")
+    return Becomes(value.str("becomes", choices=("day", "night")), _name(value, "source", ""))
+
+
+def _enter(value: Reader) -> Enter:
+    value.only("enter")
+    specs = value.list("enter")
+    if not specs:
+        raise value.error("name at least one permanent", "enter")
+    if len(specs) > MAX_ENTERING:
+        raise value.error(f"at most {MAX_ENTERING} permanents enter at once", "enter")
+    return Enter(tuple(_spec(r) for r in specs))
+
+
+def _leave(value: Reader) -> Leave:
+    value.only("leave")
+    return Leave(_id(value, "leave"))
+
+
+def _transform(value: Reader) -> Transform:
+    value.only("transform", "source")
+    return Transform(_id(value, "transform"), _name(value, "source", ""))
+
+
+def _affect(value: Reader) -> Affect:
+    value.only("affect", "effect")
+    effect = Effect.from_reader(value.obj("effect"))
+    if len(effect.name) > MAX_NAME or len(effect.becomes) > MAX_NAME:
+        raise value.error(f"a name has at most {MAX_NAME} characters", "effect")
+    return Affect(_id(value, "affect"), effect)
+
+
+def _end_effect(value: Reader) -> EndEffect:
+    value.only("end_effect", "name")
+    return EndEffect(_id(value, "end_effect"), _name(value, "name"))
+
+
+def _phase_out(value: Reader) -> PhaseOut:
+    value.only("phase_out", "source")
+    return PhaseOut(_id(value, "phase_out"), _name(value, "source", ""))
+
+
+def _resolve(value: Reader) -> Resolve:
+    value.only("resolve", "countered")
+    return Resolve(_id(value, "resolve"), value.bool("countered", False))
+
+
+def _attach(value: Reader) -> Attach:
+    value.only("attach", "player")
+    return Attach(_id(value, "attach"), _name(value, "player"))
+
+
+def _end(value: Reader) -> EndGame:
     value.only("end")
     return EndGame(_name(value, "end", what="a reason"))
+
+
+#: the reader of each move, by its key
+_READERS = {
+    "turn": _turn,
+    "cast": _cast,
+    "becomes": _becomes,
+    "enter": _enter,
+    "leave": _leave,
+    "transform": _transform,
+    "affect": _affect,
+    "end_effect": _end_effect,
+    "phase_out": _phase_out,
+    "resolve": _resolve,
+    "end": _end,
+    "attach": _attach,
+}

@@ -1,29 +1,44 @@
 """mtg: the rules, each a small pure function with the rule book's words in its docstring.
 
 The words quoted are those of the Comprehensive Rules (CR) of 7 June 2024, the edition the
-seed quotes (Day and Night is rule 728 there). The engine calls these functions on its
-checked path and its fast path alike, so the code a learner reads is the code that runs.
+seed quotes (Day and Night is rule 728 there), and of the Innistrad: Midnight Hunt release
+notes (MID, 2021-09-17) for the cards they rule on. The functions follow the seed's story:
+the designation and the untap-step check, turns and the untap step, then the faces of
+double-faced permanents, transforming, Auras that enchant a player, and positions.
+
+The engine calls these functions on its checked path and its fast path alike, so the code a
+learner reads is the code that decides. Nothing here is cached, interned or looked up in a
+table: the engine keeps its own caches (each built by calling these functions, each with the
+figure that justifies it).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 # ---------------------------------------------------------------------------
-# The designation
+# The designation (728.1, 728.2, 702.145d/g)
 # ---------------------------------------------------------------------------
 
 NEITHER, DAY, NIGHT = 0, 1, 2
 DESIGNATIONS = ("neither", "day", "night")
-_BY_NAME = {"neither": NEITHER, "day": DAY, "night": NIGHT}
 FRONT, BACK = "front", "back"
 
 
-def _designation(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1, 2):
+def designation_of(value: int | str) -> int:
+    """A designation from its name (``"neither"``, ``"day"``, ``"night"``) or its number
+    (:data:`NEITHER`, :data:`DAY`, :data:`NIGHT`).
+
+    728.1: "Day and night are designations that the game itself can have. The game starts
+    with neither designation."
+
+    >>> designation_of("night") == NIGHT, designation_of(DAY) == DAY
+    (True, True)
+    """
+    if isinstance(value, str) and value in DESIGNATIONS:
+        return DESIGNATIONS.index(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(DESIGNATIONS):
         return value
-    if isinstance(value, str) and value in _BY_NAME:
-        return _BY_NAME[value]
     raise ValueError(f"a designation is 'neither', 'day' or 'night', not {value!r}")
 
 
@@ -47,14 +62,13 @@ def untap_check(designation: int | str, spells: int | Sequence[int]) -> int:
     >>> untap_check("neither", 0) == NEITHER       # 728.2c: no check while it is neither
     True
     """
-    d = designation if designation.__class__ is int else _designation(designation)
-    if d == DAY:
-        none_cast = spells == 0 if spells.__class__ is int else not any(spells)
+    if designation in (DAY, "day"):
+        none_cast = spells == 0 if isinstance(spells, int) else not any(spells)
         return NIGHT if none_cast else DAY
-    if d == NIGHT:
-        two_or_more = spells >= 2 if spells.__class__ is int else any(k >= 2 for k in spells)
+    if designation in (NIGHT, "night"):
+        two_or_more = spells >= 2 if isinstance(spells, int) else max(spells, default=0) >= 2
         return DAY if two_or_more else NIGHT
-    if d == NEITHER:
+    if designation in (NEITHER, "neither"):
         return NEITHER
     raise ValueError(f"a designation is 'neither', 'day' or 'night', not {designation!r}")
 
@@ -90,7 +104,7 @@ def designation_from_neither(daybound: bool, nightbound: bool) -> int:
 
 
 # ---------------------------------------------------------------------------
-# Turns and the untap step
+# Turns and the untap step (500.7, 502, 614.10, 601.2, 707.10)
 # ---------------------------------------------------------------------------
 
 
@@ -154,12 +168,16 @@ def castable_zone(zone: str, zones: Sequence[str]) -> bool:
 
 def spell_counts(copy: bool) -> bool:
     """707.10: "a copy of a spell isn't cast". Casting from any zone counts (601.2), and a
-    countered spell was still cast (601.2i)."""
+    countered spell was still cast (601.2i).
+
+    >>> spell_counts(copy=False), spell_counts(copy=True)
+    (True, False)
+    """
     return not copy
 
 
 # ---------------------------------------------------------------------------
-# Faces, abilities and transforming
+# Faces, abilities and transforming (712, 702.145, 701.28)
 # ---------------------------------------------------------------------------
 
 
@@ -178,23 +196,12 @@ def face_abilities(kind: str, up: str, werewolf: bool = False) -> frozenset[str]
     (['nightbound'], ['werewolf front'])
     """
     if kind == "dfc":
-        return _DAYBOUND if up == FRONT else _NIGHTBOUND
-    if kind == "transforming":
-        if not werewolf:
-            return _NONE
-        return _WEREWOLF_FRONT if up == FRONT else _WEREWOLF_BACK
-    if kind == "daybound":
-        return _DAYBOUND
-    if kind == "nightbound":
-        return _NIGHTBOUND
-    return _NONE
-
-
-_NONE: frozenset[str] = frozenset()
-_DAYBOUND = frozenset(("daybound",))
-_NIGHTBOUND = frozenset(("nightbound",))
-_WEREWOLF_FRONT = frozenset(("werewolf front",))
-_WEREWOLF_BACK = frozenset(("werewolf back",))
+        return frozenset({"daybound" if up == FRONT else "nightbound"})
+    if kind == "transforming" and werewolf:
+        return frozenset({"werewolf front" if up == FRONT else "werewolf back"})
+    if kind in ("daybound", "nightbound"):
+        return frozenset({kind})
+    return frozenset()
 
 
 def must_transform(designation: int, up: str, daybound: bool, nightbound: bool) -> bool:
@@ -215,8 +222,14 @@ def must_transform(designation: int, up: str, daybound: bool, nightbound: bool) 
     return False
 
 
-def transform_blocked(double_faced: bool, into_spell_face: bool, cant_transform: bool,
-                      daybound: bool, nightbound: bool, by_day_night: bool) -> str | None:
+def transform_blocked(
+    double_faced: bool,
+    into_spell_face: bool,
+    cant_transform: bool,
+    daybound: bool,
+    nightbound: bool,
+    by_day_night: bool,
+) -> str | None:
     """Why a permanent does not transform when something tells it to (``None``: it does).
 
     * ``"not double-faced"`` -- 712.9: "Only transforming tokens and permanents represented
@@ -247,9 +260,16 @@ def transform_blocked(double_faced: bool, into_spell_face: bool, cant_transform:
     return None
 
 
-def entering_face(double_faced: bool, daybound_front: bool, designation: int, transformed: bool,
-                  represented_by_card: bool, back_is_spell: bool, via_spell: bool,
-                  token_enters_transformed: bool = False) -> tuple[str | None, str]:
+def entering_face(
+    double_faced: bool,
+    daybound_front: bool,
+    designation: int,
+    transformed: bool,
+    represented_by_card: bool,
+    back_is_spell: bool,
+    via_spell: bool,
+    token_enters_transformed: bool = False,
+) -> tuple[str | None, str]:
     """The face a permanent enters the battlefield with, and the rule that decides it
     (``None``: it does not enter at all).
 
@@ -322,3 +342,110 @@ def transformed_since(stamp: int, transforms: int) -> bool:
     (False, True)
     """
     return transforms != stamp
+
+
+# ---------------------------------------------------------------------------
+# Auras that enchant a player: Curse of Leeches // Leeching Lurker (303.4, 704.5p, MID)
+# ---------------------------------------------------------------------------
+
+
+def enchants_a_player(up: str, enchant_player: bool) -> bool:
+    """Whether the face that is up is an Aura with "enchant player" (the front face of Curse of
+    Leeches // Leeching Lurker; its back face, Leeching Lurker, is a creature).
+
+    303.4a: "An Aura spell requires a target, which is defined by its enchant ability";
+    303.4f: "If an Aura is entering the battlefield under a player's control by any means
+    other than by resolving as an Aura spell ... the player putting it onto the battlefield
+    chooses an object or player that the Aura could enchant", so such an Aura is attached to a
+    player as it enters.
+
+    >>> enchants_a_player("front", True), enchants_a_player("back", True), enchants_a_player("front", False)
+    (True, False, False)
+    """
+    return enchant_player and up == FRONT
+
+
+def becomes_unattached(attached: bool, aura_face_up: bool) -> bool:
+    """704.5p: "If a battle or creature is attached to an object or player, it becomes
+    unattached and remains on the battlefield" (a state-based action). MID release notes,
+    Curse of Leeches: after it transforms into Leeching Lurker, a creature, "it becomes
+    unattached" (ruling R19).
+
+    >>> becomes_unattached(True, aura_face_up=False), becomes_unattached(True, aura_face_up=True)
+    (True, False)
+    """
+    return attached and not aura_face_up
+
+
+def attaches_as_it_transforms(into_aura_face: bool) -> bool:
+    """Curse of Leeches: "As this permanent transforms into Curse of Leeches, attach it to a
+    player." The controller chooses the player as it transforms; the Aura does not target, so
+    a player with hexproof can be chosen (MID release notes, ruling R18). When day comes in
+    the untap step, this happens before the upkeep, so "At the beginning of enchanted player's
+    upkeep" can trigger that same turn (ruling R17).
+
+    >>> attaches_as_it_transforms(True), attaches_as_it_transforms(False)
+    (True, False)
+    """
+    return into_aura_face
+
+
+def enchanted_upkeep(enchanted: str | None, active_players: Sequence[str]) -> bool:
+    """ "At the beginning of enchanted player's upkeep" (503.1a: such abilities trigger as the
+    upkeep begins): only in a turn of the enchanted player (with shared team turns, of the
+    team that player is on).
+
+    >>> enchanted_upkeep("Bob", ("Bob",)), enchanted_upkeep("Bob", ("Alice",)), enchanted_upkeep(None, ("Bob",))
+    (True, False, False)
+    """
+    return enchanted is not None and enchanted in active_players
+
+
+# ---------------------------------------------------------------------------
+# Positions: what can be on the battlefield, as play can leave it
+# ---------------------------------------------------------------------------
+
+
+def position_problem(
+    designation: int,
+    up: str,
+    double_faced: bool,
+    back_is_spell: bool,
+    daybound: bool,
+    nightbound: bool,
+    cant_transform: bool,
+) -> str | None:
+    """Why a permanent cannot be on the battlefield with this face up at this designation,
+    by the rules of play (``None``: play can leave it so). A position to start from is
+    checked by this, so every position play reaches can be set up, and nothing else:
+
+    * ``"not double-faced"`` -- 712.9: only a transforming double-faced card or token can
+      have its back face up;
+    * ``"instant face"`` -- 712.10 and 304.4/307.4: no permanent has an instant or sorcery
+      face up;
+    * ``"daybound neither"`` / ``"nightbound neither"`` -- 702.145d/g: while a permanent has
+      daybound or nightbound, it is never neither day nor night;
+    * ``"daybound night"`` / ``"nightbound day"`` -- 702.145c/f: a daybound permanent front
+      face up at night (a nightbound one back face up at day) transforms at once, unless
+      :func:`transform_blocked` stops it (a single-faced copy, an instant or sorcery back
+      face, a "can't transform" effect): then it stays so.
+
+    >>> position_problem(NIGHT, "front", False, False, True, False, False) is None   # a Clone of a daybound card
+    True
+    >>> position_problem(NIGHT, "front", True, False, True, False, False)
+    'daybound night'
+    """
+    if up != FRONT and not double_faced:
+        return "not double-faced"
+    if up != FRONT and back_is_spell:
+        return "instant face"
+    if designation == NEITHER and (daybound or nightbound):
+        return "daybound neither" if daybound else "nightbound neither"
+    if not must_transform(designation, up, daybound, nightbound):
+        return None
+    if (
+        transform_blocked(double_faced, back_is_spell and up == FRONT, cant_transform, daybound, nightbound, True)
+        is not None
+    ):
+        return None
+    return "daybound night" if designation == NIGHT else "nightbound day"

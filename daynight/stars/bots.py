@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..core import Seed, make_rng
 from .data import Card
-from .engine import CHOOSE, OVER, Choose, StarsGame, View
-from .rules import winning_colour
+from .engine import StarsGame
+from .moves import Choose
+from .rules import CHOOSE, OVER, winning_colour
+from .view import View
 
 
 class Determinizer:
@@ -43,20 +46,22 @@ class Determinizer:
         pending[v.player] = v.my_pending
         i = 0
         for p, size, pend in self.slots:
-            hands[p] = cards[i:i + size]
+            hands[p] = cards[i : i + size]
             i += size
             if pend:
                 pending[p] = cards[i]
                 i += 1
-        return StarsGame._for_rollouts(v, hands, pending, cards[i:i + v.pile_size], cards[i + v.pile_size:])
+        return StarsGame.for_rollouts(v, hands, pending, cards[i : i + v.pile_size], cards[i + v.pile_size :])
 
 
 def rollout(g: StarsGame, rng: random.Random) -> None:
     """Finish ``g`` (explanations off): every player commits a random hand card, a chooser
-    takes the card with the most stars. Uses the unchecked fast path."""
+    takes the card with the most stars. Uses the unchecked fast path (``_apply``) with the
+    deck's interned moves."""
     n = g.n
-    commit = g._commit
-    choose = g._choose
+    apply = g._apply
+    commit = g.deck.commit
+    choose = g.deck.choose
     rr = rng.random
     while g.phase != OVER:
         if g.phase != CHOOSE:
@@ -64,14 +69,14 @@ def rollout(g: StarsGame, rng: random.Random) -> None:
             hands = g.hands
             for p in [p for p in range(n) if pending[p] is None]:
                 h = hands[p]
-                commit(p, h[int(rr() * len(h))])
+                apply(commit[p][h[int(rr() * len(h))].id])
         else:
             best = None
             bs = -1
             for c in g.table:
                 if c.stars > bs:
                     best, bs = c, c.stars
-            choose(g.choosers[0], best)
+            apply(choose[g.choosers[0]][best.id])  # type: ignore[union-attr]  # the table is never empty here
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +85,8 @@ class HintLine:
 
     move: Any
     card: Card
-    expected_stars: float      # mean of this player's final stars over the rollouts
-    win_rate: float            # share of rollouts this player won (a shared win counts)
+    expected_stars: float  # mean of this player's final stars over the rollouts
+    win_rate: float  # share of rollouts this player won (a shared win counts)
     rollouts: int
 
 
@@ -174,7 +179,7 @@ class RuleOfThumbBot:
             if win == c.colour:
                 score = 20 + rank + sum(x.value if day else 14 - x.value for x in mine if x.colour == win)
             elif win is not None and any(x.colour == win for x in mine):
-                score = 10 - c.stars            # already eligible: feed few stars to the table
+                score = 10 - c.stars  # already eligible: feed few stars to the table
             else:
                 score = rank / 2 - c.stars / 2  # not winning now: a well-ranked card, few stars for others
             if best_score is None or score > best_score:
@@ -256,6 +261,5 @@ def play_cards(game: StarsGame, first: Sequence[str], second: Sequence[str] | No
 def demo(seed: int = 0) -> StarsGame:
     """A complete seeded game of four bots: random, two rule-of-thumb players, Monte Carlo."""
     game = StarsGame.new(4, seed, names=["Random", "Thumb A", "Thumb B", "Monte Carlo"])
-    play_bots(game, [RandomBot(), RuleOfThumbBot(), RuleOfThumbBot(), MonteCarloBot(rollouts=120)],
-              random.Random(seed))
+    play_bots(game, [RandomBot(), RuleOfThumbBot(), RuleOfThumbBot(), MonteCarloBot(rollouts=120)], random.Random(seed))
     return game

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..core import InvalidRecordError
+from .display import drawing
+from .moves import Choose, Commit
 
 COLOURS: tuple[str, ...] = ("blue", "orange", "pink", "purple")
 #: short letters for compact labels (pink and purple differ in the second letter)
@@ -17,6 +20,8 @@ COLOUR_CODE = {"blue": "Bl", "orange": "Or", "pink": "Pk", "purple": "Pu"}
 DECK_SIZE = 108
 PER_COLOUR = 27
 PROVENANCES = ("attested", "reconstructed")
+#: the most players a game has ("3-5 players"): each deck interns the moves of this many seats
+MAX_SEATS = 5
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_DECK_FILE = DATA / "stars_deck.csv"
@@ -41,7 +46,7 @@ class Card:
     id: int
     colour: str
     value: int
-    time: bool          # shows the time symbol (sun and moon); such cards carry no stars
+    time: bool  # shows the time symbol (sun and moon); such cards carry no stars
     stars: int
     provenance: str = "reconstructed"
     label: str = field(init=False, repr=False, compare=False)
@@ -64,14 +69,10 @@ class Card:
         return f"<Card {self.id}: {self.label}>"
 
     def _repr_svg_(self) -> str:
-        from .draw import card
-
-        return card(self).svg
+        return drawing(self).svg
 
     def _repr_html_(self) -> str:
-        from .draw import card
-
-        return card(self)._repr_html_()
+        return drawing(self)._repr_html_()
 
     def __reduce__(self):
         # a card of the bundled deck unpickles to the very same object (cards compare by identity)
@@ -89,27 +90,24 @@ class Deck:
         self.by_id = {c.id: c for c in self.cards}
         self.total_stars = sum(c.stars for c in self.cards)
 
-    # The interned moves of this deck, built once on first use (the moves are the engine's):
+    # The interned moves of this deck, built once on first use (:mod:`.moves`):
     # ``deck.commit[player][card id]`` and, keyed by card object, ``deck.commit_of[player][card]``.
+    # The engine offers these very objects, so ``Game.play`` accepts them at a glance.
     @cached_property
-    def commit(self) -> list[list[Any]]:
-        from .engine import Commit
-
-        return [[Commit(p, c) for c in self.cards] for p in range(5)]
-
-    @cached_property
-    def choose(self) -> list[list[Any]]:
-        from .engine import Choose
-
-        return [[Choose(p, c) for c in self.cards] for p in range(5)]
+    def commit(self) -> list[list[Commit]]:
+        return [[Commit(p, c) for c in self.cards] for p in range(MAX_SEATS)]
 
     @cached_property
-    def commit_of(self) -> list[dict[Card, Any]]:
-        return [dict(zip(self.cards, row)) for row in self.commit]
+    def choose(self) -> list[list[Choose]]:
+        return [[Choose(p, c) for c in self.cards] for p in range(MAX_SEATS)]
 
     @cached_property
-    def choose_of(self) -> list[dict[Card, Any]]:
-        return [dict(zip(self.cards, row)) for row in self.choose]
+    def commit_of(self) -> list[dict[Card, Commit]]:
+        return [dict(zip(self.cards, row, strict=True)) for row in self.commit]
+
+    @cached_property
+    def choose_of(self) -> list[dict[Card, Choose]]:
+        return [dict(zip(self.cards, row, strict=True)) for row in self.choose]
 
     def table_json(self) -> list[list[Any]]:
         return [[c.colour, c.value, "time" if c.time else c.stars, c.provenance] for c in self.cards]
@@ -126,34 +124,51 @@ class Deck:
         return f"<Deck {self.name!r}: {len(self.cards)} cards, {self.total_stars} stars>"
 
 
-def _validate_rows(rows: list[tuple[str, int, bool, int, str]], where: Callable[[int, str], str]) -> list[Card]:
+def cards_from_rows(rows: list[tuple[str, int, bool, int, str]], where: Callable[[int, str], str]) -> list[Card]:
     """Check a deck table against what is known about the real game; raise on the first fault."""
     if len(rows) != DECK_SIZE:
-        raise InvalidRecordError(where(-1, ""), f"a deck has {DECK_SIZE} cards, this table has {len(rows)}",
-                                 rule="game contents: 108 cards")
+        raise InvalidRecordError(
+            where(-1, ""), f"a deck has {DECK_SIZE} cards, this table has {len(rows)}", rule="game contents: 108 cards"
+        )
     cards = []
     for i, (colour, value, time, stars, prov) in enumerate(rows):
         if colour not in COLOURS:
-            raise InvalidRecordError(where(i, "colour"), f"unknown colour {colour!r}; expected one of {list(COLOURS)}",
-                                     rule="game contents: 4 colours")
+            raise InvalidRecordError(
+                where(i, "colour"),
+                f"unknown colour {colour!r}; expected one of {list(COLOURS)}",
+                rule="game contents: 4 colours",
+            )
         if not 1 <= value <= 13:
-            raise InvalidRecordError(where(i, "value"), f"value {value} is outside 1..13",
-                                     rule="game contents: numbered 1 to 13")
+            raise InvalidRecordError(
+                where(i, "value"), f"value {value} is outside 1..13", rule="game contents: numbered 1 to 13"
+            )
         if time and stars != 0:
-            raise InvalidRecordError(where(i, "stars"), "a card with the time symbol shows no stars",
-                                     rule="game contents: time symbol or 1 to 4 stars")
+            raise InvalidRecordError(
+                where(i, "stars"),
+                "a card with the time symbol shows no stars",
+                rule="game contents: time symbol or 1 to 4 stars",
+            )
         if not time and not 1 <= stars <= 4:
-            raise InvalidRecordError(where(i, "stars"), f"a star card shows 1 to 4 stars, not {stars}",
-                                     rule="game contents: time symbol or 1 to 4 stars")
+            raise InvalidRecordError(
+                where(i, "stars"),
+                f"a star card shows 1 to 4 stars, not {stars}",
+                rule="game contents: time symbol or 1 to 4 stars",
+            )
         if prov not in PROVENANCES:
-            raise InvalidRecordError(where(i, "provenance"), f"provenance must be one of {list(PROVENANCES)}, not {prov!r}",
-                                     rule="data files: provenance")
+            raise InvalidRecordError(
+                where(i, "provenance"),
+                f"provenance must be one of {list(PROVENANCES)}, not {prov!r}",
+                rule="data files: provenance",
+            )
         cards.append(Card(i, colour, value, time, stars, prov))
     for colour in COLOURS:
         n = sum(1 for c in cards if c.colour == colour)
         if n != PER_COLOUR:
-            raise InvalidRecordError(where(-1, ""), f"{colour} has {n} cards; each colour has {PER_COLOUR}",
-                                     rule="game contents: 27 cards in each of 4 colours")
+            raise InvalidRecordError(
+                where(-1, ""),
+                f"{colour} has {n} cards; each colour has {PER_COLOUR}",
+                rule="game contents: 27 cards in each of 4 colours",
+            )
     return cards
 
 
@@ -198,7 +213,7 @@ def load_deck(source: str | Path | io.TextIOBase, name: str | None = None) -> De
         except (TypeError, ValueError):
             raise InvalidRecordError(where(i, "stars"), f"expected a whole number, got {row['stars']!r}") from None
         rows.append(((row["colour"] or "").strip(), value, symbol == "time", stars, (row["provenance"] or "").strip()))
-    return Deck(_validate_rows(rows, where), name or Path(label).stem)
+    return Deck(cards_from_rows(rows, where), name or Path(label).stem)
 
 
 _DEFAULT: list[Deck] = []
@@ -233,3 +248,41 @@ def find_card(spec: str, deck: Deck | None = None, exclude: Iterable[Card] = ())
         if c.colour == colour and c.value == value and c.time == time and id(c) not in taken:
             return c
     raise ValueError(f"the deck has no (further) card {spec!r}")
+
+
+def check_position(deck: Deck, pos: dict[str, Any], path: str) -> None:
+    """Check a hand-built position (card ids by zone: ``hands``, ``collected``, ``pile``,
+    ``removed``, ``discard``; ``time``): every card of the deck in exactly one zone, every hand
+    able to play a round. Raise :class:`InvalidRecordError` naming the path of the first fault."""
+    seen: dict[int, str] = {}
+
+    def visit(ids, where):
+        for i, cid in enumerate(ids):
+            p = f"{where}[{i}]"
+            if cid not in deck.by_id:
+                raise InvalidRecordError(
+                    p, f"unknown card {cid!r}; cards are numbered 0..{len(deck) - 1}", rule="game contents: 108 cards"
+                )
+            if cid in seen:
+                raise InvalidRecordError(p, f"card {cid} is also at {seen[cid]}", rule="game contents: 108 cards")
+            seen[cid] = p
+
+    for key in ("hands", "collected"):
+        for j, ids in enumerate(pos[key]):
+            visit(ids, f"{path}.{key}[{j}]")
+    for key in ("pile", "removed", "discard"):
+        visit(pos[key], f"{path}.{key}")
+    if len(seen) != len(deck):
+        missing = sorted(set(deck.by_id) - set(seen))
+        raise InvalidRecordError(
+            path,
+            f"{len(missing)} card(s) are in no zone (e.g. {missing[:5]}); all {len(deck)} cards must be accounted for",
+            rule="game contents: 108 cards",
+        )
+    for j, h in enumerate(pos["hands"]):
+        if len(h) < 2:
+            raise InvalidRecordError(
+                f"{path}.hands[{j}]", "a hand needs at least two cards to play a round", rule="2. play cards (2x)"
+            )
+    if pos["time"] not in ("day", "night"):
+        raise InvalidRecordError(f"{path}.time", "the time is 'day' or 'night'")

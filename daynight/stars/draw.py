@@ -27,14 +27,18 @@ viewer's hand, ``card-<id>`` for a face-up card on the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .. import draw as d
 from ..core import shown
 from .data import COLOURS, Card
-from .engine import CHOOSE, OVER, PLAY1, PLAY2, Round
-from .rules import colour_totals
+from .display import draws
+from .engine import StarsGame
+from .moves import Commit, Move
+from .rules import CHOOSE, OVER, PHASE_NAMES, PLAY2, colour_totals, winning_colour
+from .view import Round
 
 #: the four colours: a fill, the text colour that reads on it (contrast >= 4.5) and a pattern
 COLOUR = {
@@ -45,12 +49,12 @@ COLOUR = {
 }
 DAY_FILL, DAY_INK = "#fff3c4", "#5a3d00"
 NIGHT_FILL, NIGHT_INK = d.NIGHT_SKY, "#f1f4ff"
-WIN = "#0b57d0"                       #: the outline of the winning colour (and the focus ring)
-W, H = 56.0, 80.0                     #: a card on the table
-HAND_W, HAND_H = 64.0, 92.0           #: a card in the hand
-MINI_W, MINI_H = 24.0, 34.0           #: a card in a small fan (collected cards, a teacher's view of a hand)
-SEAT_W = 168.0                        #: a player's place at the table
-WIDTH = 760.0                         #: the table's drawing is always this wide (it never jumps)
+WIN = "#0b57d0"  #: the outline of the winning colour (and the focus ring)
+W, H = 56.0, 80.0  #: a card on the table
+HAND_W, HAND_H = 64.0, 92.0  #: a card in the hand
+MINI_W, MINI_H = 24.0, 34.0  #: a card in a small fan (collected cards, a teacher's view of a hand)
+SEAT_W = 168.0  #: a player's place at the table
+WIDTH = 760.0  #: the table's drawing is always this wide (it never jumps)
 
 
 def stars_words(card: Card) -> str:
@@ -66,8 +70,12 @@ def _plural(n: int, word: str) -> str:
 # One card
 # ---------------------------------------------------------------------------
 
-_STAR_SPOTS = {1: [(0, 0)], 2: [(-1, 0), (1, 0)], 3: [(-1, 0.55), (1, 0.55), (0, -0.55)],
-               4: [(-1, -0.6), (1, -0.6), (-1, 0.6), (1, 0.6)]}
+_STAR_SPOTS: dict[int, list[tuple[float, float]]] = {
+    1: [(0, 0)],
+    2: [(-1, 0), (1, 0)],
+    3: [(-1, 0.55), (1, 0.55), (0, -0.55)],
+    4: [(-1, -0.6), (1, -0.6), (-1, 0.6), (1, 0.6)],
+}
 
 
 def _art(c: Card, w: float, h: float) -> str:
@@ -85,8 +93,16 @@ def face(c: Card, w: float = W, h: float = H, key: str | None = None) -> d.Piece
     """A face-up card: the value in the corners, the stars or the time symbol in the middle,
     the colour's name along the bottom and its pattern along the edge (its accessible name
     says it all: ``"orange 8, 1 star"``)."""
-    return d.card(label=c.name, colour=COLOUR[c.colour], w=w, h=h, key=key, corner=str(c.value),
-                  art=_art(c, w, h), caption=c.colour)
+    return d.card(
+        label=c.name,
+        colour=COLOUR[c.colour],
+        w=w,
+        h=h,
+        key=key,
+        corner=str(c.value),
+        art=_art(c, w, h),
+        caption=c.colour,
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -94,14 +110,15 @@ def mini(c: Card, key: str | None = None) -> d.Piece:
     """A small card for a fan: its value at the top of its left strip and, under it, a star
     with the count or the time symbol (a fan shows the left strip of every card)."""
     colour = COLOUR[c.colour]
-    body = [d.rect(0, 0, MINI_W, MINI_H, fill=colour.fill, stroke=d.LINE, width=1, rx=4, cls="dn-frame"),
-            d.rect(MINI_W - 6, 1, 5, MINI_H - 2, fill=colour.pattern_fill(), stroke=None, rx=3),
-            d.text(7, 11, c.value, size=9.5, weight="700", anchor="middle", fill=colour.ink)]
+    body = [
+        d.rect(0, 0, MINI_W, MINI_H, fill=colour.fill, stroke=d.LINE, width=1, rx=4, cls="dn-frame"),
+        d.rect(MINI_W - 6, 1, 5, MINI_H - 2, fill=colour.pattern_fill(), stroke=None, rx=3),
+        d.text(7, 11, c.value, size=9.5, weight="700", anchor="middle", fill=colour.ink),
+    ]
     if c.time:
         body.append(d.time_symbol(7, 21, 4.6))
     else:
-        body.append(d.star(7, 19, 4) + d.text(7, 31, c.stars, size=8.5, weight="700", anchor="middle",
-                                              fill=colour.ink))
+        body.append(d.star(7, 19, 4) + d.text(7, 31, c.stars, size=8.5, weight="700", anchor="middle", fill=colour.ink))
     return d.Piece(MINI_W, MINI_H, d.group("".join(body), label=c.name, key=key))
 
 
@@ -124,6 +141,7 @@ def _slot(w: float = W, h: float = H, words: str = "", label: str = "an empty pl
 # The time card and the colour totals
 # ---------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=8)
 def time_piece(day: bool, flipped: bool = False, w: float = 92.0, h: float = H) -> d.Piece:
     """The time card: the sun side (day: the highest colour total wins) or the moon side
@@ -131,18 +149,22 @@ def time_piece(day: bool, flipped: bool = False, w: float = 92.0, h: float = H) 
     fill, ink = (DAY_FILL, DAY_INK) if day else (NIGHT_FILL, NIGHT_INK)
     symbol = d.sun(w / 2, 24, 17) if day else d.moon(w / 2 - 3, 24, 15)
     word, rule = ("DAY", "highest total") if day else ("NIGHT", "lowest total")
-    body = (d.rect(0, 0, w, h, fill=fill, stroke=d.LINE, width=2, rx=8, cls="dn-frame") + symbol
-            + d.text(w / 2, 54, word, size=16, weight="800", anchor="middle", fill=ink)
-            + d.text(w / 2, 65.5, rule, size=9.5, anchor="middle", fill=ink)
-            + d.text(w / 2, 75.5, "wins", size=9.5, anchor="middle", fill=ink))
-    label = (f"time card: {'day, sun' if day else 'night, moon'} side up: the "
-             f"{'highest' if day else 'lowest'} colour total wins")
+    body = (
+        d.rect(0, 0, w, h, fill=fill, stroke=d.LINE, width=2, rx=8, cls="dn-frame")
+        + symbol
+        + d.text(w / 2, 54, word, size=16, weight="800", anchor="middle", fill=ink)
+        + d.text(w / 2, 65.5, rule, size=9.5, anchor="middle", fill=ink)
+        + d.text(w / 2, 75.5, "wins", size=9.5, anchor="middle", fill=ink)
+    )
+    label = (
+        f"time card: {'day, sun' if day else 'night, moon'} side up: the "
+        f"{'highest' if day else 'lowest'} colour total wins"
+    )
     svg = d.group(body, label=label, key="time")
     return d.Piece(w, h, d.animate(svg, "flip") if flipped else svg)
 
 
-def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided: bool,
-                 w: float = 236.0) -> d.Piece:
+def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided: bool, w: float = 236.0) -> d.Piece:
     """The colour totals as bars (the revealed card included), in colour order, each with its
     colour's name, pattern and total; once decided, the winning colour is outlined and says
     so, or the tie is named."""
@@ -162,18 +184,26 @@ def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided
             words = f"{colour}: not on the table"
         else:
             length = max(3.0, bar_w * total / scale)
-            parts.append(d.rect(bar_x, y + 1, length, 11, fill=c.fill, stroke=WIN if wins else d.LINE,
-                                width=2.5 if wins else 0.8, rx=2))
+            parts.append(
+                d.rect(
+                    bar_x,
+                    y + 1,
+                    length,
+                    11,
+                    fill=c.fill,
+                    stroke=WIN if wins else d.LINE,
+                    width=2.5 if wins else 0.8,
+                    rx=2,
+                )
+            )
             parts.append(d.rect(bar_x, y + 1, length, 11, fill=c.pattern_fill(), stroke=None, rx=2))
             parts.append(d.text(bar_x + length + 4, y + 10, total, size=11, weight="700"))
             words = f"{colour} {total}" + (", wins" if wins else "")
         rows.append(d.group("".join(parts), label=words))
-    if decided:
-        result = f"{winning} wins" if winning else "tie: no winning colour"
-    else:
-        result = "so far"
-    head = d.text(0, 10, f"colour totals ({'highest' if day else 'lowest'} wins): {result}", size=10.5,
-                  weight="700", limit=48)
+    result = (f"{winning} wins" if winning else "tie: no winning colour") if decided else "so far"
+    head = d.text(
+        0, 10, f"colour totals ({'highest' if day else 'lowest'} wins): {result}", size=10.5, weight="700", limit=48
+    )
     h = top + 4 * step + 2
     label = "colour totals: " + ", ".join(f"{k} {totals[k]}" for k in COLOURS if k in totals) + "; " + result
     return d.Piece(w, h, d.group(head + "".join(rows), label=label, key="totals"))
@@ -183,8 +213,15 @@ def totals_piece(totals: dict[str, int], day: bool, winning: str | None, decided
 # Hands and collections
 # ---------------------------------------------------------------------------
 
-def hand_piece(cards: Sequence[Card], *, keys: bool = True, hint: dict[int, str] | None = None,
-               best: int | None = None, fresh: frozenset = frozenset()) -> d.Piece:
+
+def hand_piece(
+    cards: Sequence[Card],
+    *,
+    keys: bool = True,
+    hint: dict[int, str] | None = None,
+    best: int | None = None,
+    fresh: frozenset = frozenset(),
+) -> d.Piece:
     """A hand in a row, each card with ``hand-<id>`` as its key; ``hint`` puts a line of words
     under cards (card id -> words), ``best`` outlines one of them."""
     pieces = []
@@ -218,16 +255,17 @@ def fan(cards: Sequence[Card], step: float = 13.0, fresh: frozenset = frozenset(
 # The table
 # ---------------------------------------------------------------------------
 
+
 class Seat(NamedTuple):
     """What is drawn at one player's place."""
 
     name: str
-    plays: tuple            # up to two: a Card (face up), "back" (face down), "taken" or None (not yet)
+    plays: tuple  # up to two: a Card (face up), "back" (face down), "taken" or None (not yet)
     stars: int
     collected: tuple | None  # the cards taken so far (None: a finished round's drawing, stars only)
-    hand: Any               # a tuple of cards shown face up, or the number of hidden cards
-    note: str               # the player's part in the choosing ("chooses 1st", "tie: no card", ...)
-    turn: bool              # it is this player's move
+    hand: Any  # a tuple of cards shown face up, or the number of hidden cards
+    note: str  # the player's part in the choosing ("chooses 1st", "tie: no card", ...)
+    turn: bool  # it is this player's move
 
 
 def _seat_piece(seat: Seat, *, you: bool, fresh: frozenset, show_hand: bool) -> d.Piece:
@@ -247,16 +285,26 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
             slots.append(d.Piece(p.w, p.h, d.animate(p.svg, "enter")) if item.id in fresh else p)
         elif item == "back":
             slots.append(back_piece(W, H, f"{seat.name}'s face-down card"))
-        elif isinstance(item, tuple):   # a face-down card the viewer may see (their own; a teacher's view)
+        elif isinstance(item, tuple):  # a face-down card the viewer may see (their own; a teacher's view)
             slots.append(_own_face_down(item[0], seat.name if not you else "your"))
         else:
-            slots.append(_slot(W, H, "taken" if item == "taken" else f"play {i + 1}",
-                               "a card taken from this place" if item == "taken" else f"play {i + 1}: not yet played"))
+            slots.append(
+                _slot(
+                    W,
+                    H,
+                    "taken" if item == "taken" else f"play {i + 1}",
+                    "a card taken from this place" if item == "taken" else f"play {i + 1}: not yet played",
+                )
+            )
     lines = [d.row(slots, gap=6)]
-    lines.append(d.Piece(SEAT_W - 16, 15, d.text(0, 11, seat.note, size=11, weight="700", limit=24)
-                         if seat.note else ""))
+    lines.append(
+        d.Piece(SEAT_W - 16, 15, d.text(0, 11, seat.note, size=11, weight="700", limit=24) if seat.note else "")
+    )
     if seat.collected is None:
-        stars, said = _plural(seat.stars, "star") + " after it", f"{seat.name} had {_plural(seat.stars, 'star')} after the round"
+        stars, said = (
+            _plural(seat.stars, "star") + " after it",
+            f"{seat.name} had {_plural(seat.stars, 'star')} after the round",
+        )
     else:
         stars = _plural(seat.stars, "star") + " on " + _plural(len(seat.collected), "card")
         said = f"{seat.name} has collected {stars}"
@@ -269,14 +317,23 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
             lines.append(d.Piece(0, 12, d.text(0, 10, f"hand ({len(seat.hand)}):", size=10)))
             lines.append(fan(seat.hand, step=15))
         else:
-            body = (d.place(back_piece(14, 20, "hidden hand"), 0, 0)
-                    + d.text(20, 15, f"{_plural(seat.hand, 'card')} in hand", size=10.5))
-            lines.append(d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}")))
+            body = d.place(back_piece(14, 20, "hidden hand"), 0, 0) + d.text(
+                20, 15, f"{_plural(seat.hand, 'card')} in hand", size=10.5
+            )
+            lines.append(
+                d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}"))
+            )
     inner = d.column(lines, gap=4)
     inner = d.Piece(max(inner.w, SEAT_W - 16), inner.h, inner.svg)
     title = shown(seat.name, 24) + (" (you)" if you and "(you)" not in seat.name else "")
-    return d.panel(inner, title=title, label=f"{title}'s place", highlight=seat.turn, title_size=12.5,
-                   fill="#ffffff" if not you else "#f4f8ff")
+    return d.panel(
+        inner,
+        title=title,
+        label=f"{title}'s place",
+        highlight=seat.turn,
+        title_size=12.5,
+        fill="#ffffff" if not you else "#f4f8ff",
+    )
 
 
 @lru_cache(maxsize=512)
@@ -284,31 +341,58 @@ def _own_face_down(c: Card, whose: str) -> d.Piece:
     """A card lying face down that the viewer may see (their own, or any in a teacher's view),
     marked as face down."""
     p = face(c, W, H)
-    band = d.rect(0, H / 2 - 9, W, 18, fill="#1f2a4a", stroke=None) + d.text(W / 2, H / 2 + 4, "face down", size=10,
-                                                                         anchor="middle", fill="#ffffff")
+    band = d.rect(0, H / 2 - 9, W, 18, fill="#1f2a4a", stroke=None) + d.text(
+        W / 2, H / 2 + 4, "face down", size=10, anchor="middle", fill="#ffffff"
+    )
     owner = "your" if whose == "your" else f"{whose}'s"
     return d.Piece(W, H, d.group(p.svg + band, label=f"{owner} face-down card, {c.name}"))
 
 
-def _centre(*, day: bool, flipped: bool, pile: int | None, revealed: Card | None, revealed_taken: bool,
-            totals: dict[str, int], winning: str | None, decided: bool, lines: Sequence[str],
-            fresh: frozenset) -> d.Piece:
+def _centre(
+    *,
+    day: bool,
+    flipped: bool,
+    pile: int | None,
+    revealed: Card | None,
+    revealed_taken: bool,
+    totals: dict[str, int],
+    winning: str | None,
+    decided: bool,
+    lines: Sequence[str],
+    fresh: frozenset,
+) -> d.Piece:
     """The middle of the table: the time card, the draw pile, the revealed card, the colour
     totals and a few words about the moment."""
     fresh = frozenset([revealed.id]) if revealed is not None and revealed.id in fresh else frozenset()
-    return _centre_drawn(day, flipped, pile, revealed, revealed_taken, tuple(totals.items()), winning, decided,
-                         tuple(lines), fresh)
+    return _centre_drawn(
+        day, flipped, pile, revealed, revealed_taken, tuple(totals.items()), winning, decided, tuple(lines), fresh
+    )
 
 
 @lru_cache(maxsize=256)
-def _centre_drawn(day: bool, flipped: bool, pile: int | None, revealed: Card | None, revealed_taken: bool,
-                  totals: tuple, winning: str | None, decided: bool, lines: tuple, fresh: frozenset) -> d.Piece:
+def _centre_drawn(
+    day: bool,
+    flipped: bool,
+    pile: int | None,
+    revealed: Card | None,
+    revealed_taken: bool,
+    totals: tuple,
+    winning: str | None,
+    decided: bool,
+    lines: tuple,
+    fresh: frozenset,
+) -> d.Piece:
     time = time_piece(day, flipped)
     columns = [d.column([d.Piece(92, 12, ""), time], gap=2)]
-    if pile is not None:            # a finished round's drawing has no pile
-        art = back_piece(W, H, f"the draw pile, {_plural(pile, 'card')}") if pile else _slot(W, H, "empty", "the draw pile: empty")
-        columns.append(d.column([d.Piece(W, 12, d.text(W / 2, 10, f"pile: {pile}", size=10.5, anchor="middle")), art],
-                                gap=2))
+    if pile is not None:  # a finished round's drawing has no pile
+        art = (
+            back_piece(W, H, f"the draw pile, {_plural(pile, 'card')}")
+            if pile
+            else _slot(W, H, "empty", "the draw pile: empty")
+        )
+        columns.append(
+            d.column([d.Piece(W, 12, d.text(W / 2, 10, f"pile: {pile}", size=10.5, anchor="middle")), art], gap=2)
+        )
     if revealed is None:
         shown = _slot(W, H, "none", "no card revealed this round")
     elif revealed_taken:
@@ -318,14 +402,20 @@ def _centre_drawn(day: bool, flipped: bool, pile: int | None, revealed: Card | N
         if revealed.id in fresh:
             shown = d.Piece(shown.w, shown.h, d.animate(shown.svg, "enter"))
     rev_col = d.column([d.Piece(W, 12, d.text(W / 2, 10, "revealed", size=10.5, anchor="middle")), shown], gap=2)
-    info = d.column([d.Piece(150, 14, d.text(0, 11, t, size=11.5 if i else 13, weight="700" if not i else None,
-                                              limit=30)) for i, t in enumerate(lines)], gap=2)
+    info = d.column(
+        [
+            d.Piece(150, 14, d.text(0, 11, t, size=11.5 if i else 13, weight="700" if not i else None, limit=30))
+            for i, t in enumerate(lines)
+        ],
+        gap=2,
+    )
     tot = totals_piece(dict(totals), day, winning, decided)
     return d.row([*columns, rev_col, tot, info], gap=14, align="top")
 
 
-def _layout(top: Sequence[d.Piece], centre: d.Piece, bottom: Sequence[d.Piece], label: str,
-            desc: str | None) -> d.Drawing:
+def _layout(
+    top: Sequence[d.Piece], centre: d.Piece, bottom: Sequence[d.Piece], label: str, desc: str | None
+) -> d.Drawing:
     rows = [d.row(top, gap=10), centre]
     if bottom:
         rows.append(d.row(bottom, gap=14))
@@ -338,8 +428,15 @@ def _layout(top: Sequence[d.Piece], centre: d.Piece, bottom: Sequence[d.Piece], 
     return d.document(d.Piece(width, y - 12, "".join(out)), label=label, desc=desc)
 
 
-def _note(p: int, *, winning: str | None, values: Sequence[int], order: Sequence[int], dropped: Sequence[int],
-          taken: Card | None = None) -> str:
+def _note(
+    p: int,
+    *,
+    winning: str | None,
+    values: Sequence[int],
+    order: Sequence[int],
+    dropped: Sequence[int],
+    taken: Card | None = None,
+) -> str:
     """A player's part in the choosing, in a few words: "1st: orange 10", "2nd: took pink 9",
     "tied: no card", "no orange"."""
     if not winning:
@@ -370,90 +467,111 @@ def _fresh(game: Any, since: int | None) -> tuple[frozenset, bool]:
     return frozenset(ids), flipped > 0
 
 
-def table(game: Any, viewer: int | None = None, *, since: int | None = None,
-          hint: dict[int, str] | None = None, best: int | None = None) -> d.Drawing:
+@draws(StarsGame)
+def table(
+    game: StarsGame,
+    viewer: int | None = None,
+    *,
+    since: int | None = None,
+    hint: dict[int, str] | None = None,
+    best: int | None = None,
+) -> d.Drawing:
     """The table of the moment, as ``viewer`` sees it (``None``: everything, a teacher's view).
 
     ``since`` (an index into ``game.log``) animates what happened since then: cards revealed
     or taken, the time card turning. ``hint`` writes words under the viewer's hand cards
     (card id -> words) and ``best`` outlines one.
     """
-    if viewer is None:
-        v = None
-        n, names = game.n, list(game.names)
-        hands = [tuple(h) for h in game.hands]
-        pending = [c for c in game.pending]
-        src = game
-    else:
-        v = game.view(viewer)
-        n, names = v.n, list(v.names)
-        hands = [v.hand if p == viewer else v.hand_sizes[p] for p in range(n)]
-        pending = [v.my_pending if p == viewer else ("back" if v.committed[p] else None) for p in range(n)]
-        src = v
-    phase = src.phase
+    src: Any
+    hands: list[Any]  # each player's hand: a tuple of cards shown, or the number of hidden cards
+    pending: list[Any]  # each player's face-down card: a card shown, "back", or None
+    if viewer is None:  # a teacher's view: the game itself
+        src, hands, pending = game, [tuple(h) for h in game.hands], list(game.pending)
+    else:  # a player's view: their own hand and face-down card, the rest as backs and counts
+        src = game.view(viewer)
+        hands = [src.hand if p == viewer else src.hand_sizes[p] for p in range(src.n)]
+        pending = [src.my_pending if p == viewer else ("back" if src.committed[p] else None) for p in range(src.n)]
+    names = list(src.names)
     fresh, flipped = _fresh(game, since)
     on_table = {c.id for c in src.table}
-    decided = phase == CHOOSE or src.winning is not None
+    decided = src.phase == CHOOSE or src.winning is not None
     totals = src.winning_totals if decided and src.winning_totals is not None else colour_totals(
-        src.table, src.options.absent_colours)
-    values = src.values or ()
-    choosers = list(src.choosers)
-    seats = []
-    for p in range(n):
-        plays = []
-        for c in src.played[p]:
-            plays.append(c if c.id in on_table else "taken")
-        pend = pending[p]
-        if isinstance(pend, Card):
-            plays.append((pend,))      # drawn face up, marked as lying face down
-        elif pend == "back":
-            plays.append("back")
-        if phase <= PLAY2:
-            turn = pend is None and viewer in (None, p)
-            note = ("placed face down" if pend is not None else
-                    "your turn: play a card" if p == viewer else "to play" if viewer is None else "")
-        elif phase == CHOOSE:
-            turn = choosers[0] == p
-            taken = src.collected[p][-1] if p in src.order and p not in choosers else None
-            note = _note(p, winning=src.winning, values=values, order=src.order, dropped=src.dropped, taken=taken)
-        else:
-            turn = False
-            note = "winner!" if p in src.winners else ""
-        seats.append(Seat(names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hands[p], note, turn))
-    # the centre: time, pile, revealed card, totals, words about the moment
-    lines = [f"Round {src.round}" + (" (the last)" if src.last_round else "")]
-    if phase == OVER:
-        lines += ["game over", "winner" + ("s: " if len(src.winners) > 1 else ": ")
-                  + " and ".join(names[p] for p in src.winners)]
-    elif phase == CHOOSE:
-        lines += [f"{src.winning} wins", "choosing: " + names[choosers[0]]]
-    else:
-        lines += [f"play {phase + 1} of 2", f"{sum(1 for x in pending if x is not None)} of {n} placed"]
+        src.table, src.options.absent_colours)  # fmt: skip
+    seats = [_seat_of(src, p, viewer, hands[p], pending[p], on_table) for p in range(src.n)]
     revealed = src.revealed
-    centre = _centre(day=src.day, flipped=flipped, pile=(v.pile_size if v else len(game.pile)), revealed=revealed,
-                     revealed_taken=revealed is not None and revealed.id not in on_table, totals=totals,
-                     winning=src.winning, decided=decided, lines=lines, fresh=fresh)
+    centre = _centre(day=src.day, flipped=flipped, pile=len(game.pile) if viewer is None else src.pile_size,
+                     revealed=revealed, revealed_taken=revealed is not None and revealed.id not in on_table,
+                     totals=totals, winning=src.winning, decided=decided, lines=_moment(src, names, pending),
+                     fresh=fresh)  # fmt: skip
     if viewer is None:
         top = [_seat_piece(s, you=False, fresh=fresh, show_hand=True) for s in seats]
         bottom = []
     else:
-        order = [(viewer + k) % n for k in range(1, n)]
-        top = [_seat_piece(seats[p], you=False, fresh=fresh, show_hand=True) for p in order]
-        mine = seats[viewer]
-        playing = phase <= PLAY2 and pending[viewer] is None
-        title = ("Your hand: click a card to play it face down" if playing else
-                 f"Your hand ({_plural(len(v.hand), 'card')})")
-        cards = hand_piece(v.hand, hint=hint, best=best, fresh=fresh)
-        hand_col = d.column([d.Piece(cards.w, 14, d.text(0, 12, title, size=12.5, weight="700")), cards], gap=4)
-        bottom = [_seat_piece(mine, you=True, fresh=fresh, show_hand=False), hand_col]
+        top = [_seat_piece(seats[(viewer + k) % src.n], you=False, fresh=fresh, show_hand=True)
+               for k in range(1, src.n)]  # fmt: skip
+        bottom = [_seat_piece(seats[viewer], you=True, fresh=fresh, show_hand=False),
+                  _your_hand(src, hint=hint, best=best, fresh=fresh)]  # fmt: skip
     who = "everything (a teacher's view)" if viewer is None else f"as {names[viewer]} sees it"
     label = (f"Day and Night, round {src.round}, {'day' if src.day else 'night'}, "
-             f"{_phase_words(phase)}: the table {who}")
+             f"{PHASE_NAMES[src.phase]}: the table {who}")  # fmt: skip
     return _layout(top, centre, bottom, label, desc=_describe(src, names, totals, decided))
 
 
-def _phase_words(phase: int) -> str:
-    return {PLAY1: "first play", PLAY2: "second play", CHOOSE: "choosing", OVER: "game over"}[phase]
+def _seat_of(src: Any, p: int, viewer: int | None, hand: Any, pend: Any, on_table: set[int]) -> Seat:
+    """What is drawn at ``p``'s place: the round's cards (``pend``: the face-down card, a
+    card the viewer may see, ``"back"`` or ``None``), their part in the moment, their stars."""
+    plays: list[Any] = [c if c.id in on_table else "taken" for c in src.played[p]]
+    if isinstance(pend, Card):
+        plays.append((pend,))  # drawn face up, marked as lying face down
+    elif pend == "back":
+        plays.append("back")
+    if src.phase <= PLAY2:
+        turn = pend is None and viewer in (None, p)
+        note = ("placed face down" if pend is not None else
+                "your turn: play a card" if p == viewer else "to play" if viewer is None else "")  # fmt: skip
+    elif src.phase == CHOOSE:
+        turn = src.choosers[0] == p
+        taken = src.collected[p][-1] if p in src.order and p not in src.choosers else None
+        note = _note(p, winning=src.winning, values=src.values or (), order=src.order, dropped=src.dropped,
+                     taken=taken)  # fmt: skip
+    else:
+        turn = False
+        note = "winner!" if p in src.winners else ""
+    return Seat(src.names[p], tuple(plays), src.stars[p], tuple(src.collected[p]), hand, note, turn)
+
+
+def _moment(src: Any, names: Sequence[str], pending: Sequence[Any]) -> list[str]:
+    """A few words about the moment, for the middle of the table."""
+    lines = [f"Round {src.round}" + (" (the last)" if src.last_round else "")]
+    if src.phase == OVER:
+        lines += ["game over", "winner" + ("s: " if len(src.winners) > 1 else ": ")
+                  + " and ".join(names[p] for p in src.winners)]  # fmt: skip
+    elif src.phase == CHOOSE:
+        lines += [f"{src.winning} wins", "choosing: " + names[src.choosers[0]]]
+    else:
+        lines += [f"play {src.phase + 1} of 2", f"{sum(1 for x in pending if x is not None)} of {src.n} placed"]
+    return lines
+
+
+def _your_hand(v: Any, *, hint: dict[int, str] | None, best: int | None, fresh: frozenset) -> d.Piece:
+    """The viewer's hand under a title that says what to do with it (every card keyed
+    ``hand-<id>``: :func:`move_key`)."""
+    playing = v.phase <= PLAY2 and v.my_pending is None
+    title = "Your hand: click a card to play it face down" if playing else f"Your hand ({_plural(len(v.hand), 'card')})"
+    cards = hand_piece(v.hand, hint=hint, best=best, fresh=fresh)
+    return d.column([d.Piece(cards.w, 14, d.text(0, 12, title, size=12.5, weight="700")), cards], gap=4)
+
+
+def move_key(move: Move) -> str:
+    """The ``data-key`` of the drawn piece a move stands for: ``hand-<id>`` for a card of the
+    hand placed face down, ``card-<id>`` for a face-up card taken (:func:`table` draws both)."""
+    return f"hand-{move.card.id}" if isinstance(move, Commit) else f"card-{move.card.id}"
+
+
+def move_name(move: Move) -> str:
+    """A move in words, as a control that plays it is named: ``"play orange 8, 1 star"``,
+    ``"take pink 13, 4 stars"``."""
+    return f"play {move.card.name}" if isinstance(move, Commit) else f"take {move.card.name}"
 
 
 def _describe(src: Any, names: Sequence[str], totals: dict[str, int], decided: bool) -> str:
@@ -464,8 +582,15 @@ def _describe(src: Any, names: Sequence[str], totals: dict[str, int], decided: b
     return text
 
 
-def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int | None = None,
-                hand: Sequence[Card] = (), result: str | None = None) -> d.Drawing:
+@draws(Round)
+def round_table(
+    rnd: Round,
+    names: Sequence[str] | None = None,
+    *,
+    viewer: int | None = None,
+    hand: Sequence[Card] = (),
+    result: str | None = None,
+) -> d.Drawing:
     """A finished round, everything face up: the revealed card, each player's two cards, the
     colour totals and the winning colour, who took which card and who received none, in seat
     order (``names`` default to Player 1, 2, ...). With ``viewer``, that player sits at the
@@ -476,16 +601,27 @@ def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int |
     day = rnd.time == "day"
     seats = []
     for p in range(n):
-        note = _note(p, winning=rnd.winning, values=rnd.values, order=rnd.order, dropped=rnd.dropped,
-                     taken=rnd.taken[p])
+        note = _note(
+            p, winning=rnd.winning, values=rnd.values, order=rnd.order, dropped=rnd.dropped, taken=rnd.taken[p]
+        )
         seats.append(Seat(names[p], tuple(rnd.played[p]), rnd.stars[p], None, 0, note, False))
     won = f"{rnd.winning} wins" if rnd.winning else "a tie: no winning colour"
-    takers = [f"{names[p]} took {rnd.taken[p].colour} {rnd.taken[p].value}" for p in rnd.order if rnd.taken[p]]
+    takers = [f"{names[p]} took {card.colour} {card.value}" for p in rnd.order if (card := rnd.taken[p])]
     lines = [f"Round {rnd.number}: over", won] + (takers[:3] if takers else ["nobody took a card"])
     if result:
         lines = [f"Round {rnd.number}: over", won, "Game over.", result]
-    centre = _centre(day=day, flipped=False, pile=None, revealed=rnd.revealed, revealed_taken=False,
-                     totals=rnd.totals, winning=rnd.winning, decided=True, lines=lines, fresh=frozenset())
+    centre = _centre(
+        day=day,
+        flipped=False,
+        pile=None,
+        revealed=rnd.revealed,
+        revealed_taken=False,
+        totals=rnd.totals,
+        winning=rnd.winning,
+        decided=True,
+        lines=lines,
+        fresh=frozenset(),
+    )
     if viewer is None:
         top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
         bottom = []
@@ -494,21 +630,30 @@ def round_table(rnd: Round, names: Sequence[str] | None = None, *, viewer: int |
         top = [_seat_piece(seats[p], you=False, fresh=frozenset(), show_hand=False) for p in order]
         bottom = [_seat_piece(seats[viewer], you=True, fresh=frozenset(), show_hand=False)]
         if hand:
-            cards = hand_piece(hand, keys=False)
-            bottom.append(d.column([d.Piece(cards.w, 14, d.text(0, 12, f"Your hand now ({_plural(len(hand), 'card')})",
-                                                                 size=12.5, weight="700")), cards], gap=4))
+            bottom.append(_hand_now(hand))
     label = f"Day and Night, round {rnd.number} finished ({rnd.time}): {won}"
-    desc = (f"Revealed: {rnd.revealed.name if rnd.revealed else 'none'}. "
-            + " ".join(f"{names[p]} played {' and '.join(c.name for c in rnd.played[p])}." for p in range(n))
-            + " " + _describe_round(rnd, names))
+    desc = (
+        f"Revealed: {rnd.revealed.name if rnd.revealed else 'none'}. "
+        + " ".join(f"{names[p]} played {' and '.join(c.name for c in rnd.played[p])}." for p in range(n))
+        + " "
+        + _describe_round(rnd, names)
+    )
     return _layout(top, centre, bottom, label, desc)
+
+
+def _hand_now(hand: Sequence[Card]) -> d.Piece:
+    """The viewer's hand after a round, beside their place (no card may be clicked)."""
+    cards = hand_piece(hand, keys=False)
+    title = d.text(0, 12, f"Your hand now ({_plural(len(hand), 'card')})", size=12.5, weight="700")
+    return d.column([d.Piece(cards.w, 14, title), cards], gap=4)
 
 
 def _describe_round(rnd: Round, names: Sequence[str]) -> str:
     listing = ", ".join(f"{k} {rnd.totals[k]}" for k in COLOURS if k in rnd.totals)
     text = f"By {rnd.time} ({listing}): " + (f"{rnd.winning} wins." if rnd.winning else "no winning colour.")
     for p in rnd.order:
-        text += f" {names[p]} took {rnd.taken[p].name}."
+        if (card := rnd.taken[p]) is not None:
+            text += f" {names[p]} took {card.name}."
     for p in rnd.dropped:
         text += f" {names[p]} tied and received no card."
     return text
@@ -518,6 +663,8 @@ def _describe_round(rnd: Round, names: Sequence[str]) -> str:
 # Single values as drawings (what a notebook shows)
 # ---------------------------------------------------------------------------
 
+
+@draws(Card)
 def card(c: Card, *, size: str = "hand") -> d.Drawing:
     """One card as a drawing (``size``: ``"hand"``, ``"table"`` or ``"mini"``)."""
     piece = {"hand": lambda: face(c, HAND_W, HAND_H), "table": lambda: face(c, W, H), "mini": lambda: mini(c)}[size]()
@@ -549,8 +696,6 @@ def collected(cards: Sequence[Card], *, name: str = "collected cards") -> d.Draw
 
 def totals(cards: Sequence[Card], day: bool, *, absent_colours: str = "ignored") -> d.Drawing:
     """The colour totals of ``cards`` and the winning colour by day or night."""
-    from .rules import winning_colour
-
     t = colour_totals(cards, absent_colours)
     win = winning_colour(t, day)
     return d.document(totals_piece(t, day, win, True), label="colour totals")

@@ -7,14 +7,18 @@ is the code that decides every game. The quotations are from the rules sheet (se
 (:class:`daynight.stars.Options`) passed in as an argument.
 
 The functions take cards (anything with ``colour``, ``value``, ``time`` and ``stars``) and plain
-numbers, and return new values; none of them changes its arguments.
+numbers, and return new values; none of them changes its arguments. They follow the rules
+sheet's order: setup, 1. reveal a card, 2. play cards, 3. the winning colour, 4. collect
+winning cards, 5. clean up and draw, the end of the game. Which moves are legal is decided
+here too (:func:`cards_to_play`, :func:`cards_to_take`, :func:`choosing_order`): the engine's
+list of legal moves and its reasons for refusing a move both ask these functions.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from .data import COLOURS
+from .data import COLOURS, Card
 
 #: cards removed unseen at setup, by number of players (rules sheet, "Setup")
 REMOVED = {3: 33, 4: 16, 5: 3}
@@ -23,12 +27,36 @@ HAND_SIZE = 7
 #: "Each player draws two cards from the draw pile."
 DRAW = 2
 
+#: The moments of a round in which players act, in the order of the rules sheet's "Game
+#: Flow" (steps 1, 3 and 5 happen by themselves): the two plays of step 2, the choosing of
+#: step 4, and the end of the game.
+PLAY1, PLAY2, CHOOSE, OVER = 0, 1, 2, 3
+PHASE_NAMES = {PLAY1: "first play", PLAY2: "second play", CHOOSE: "choosing", OVER: "game over"}
+
 
 def cards_removed(players: int) -> int:
-    """"Depending on the number of players, remove the following cards from the game unseen
-    and return them to the box: with 3 players: 33 cards, with 4 players: 16 cards, with 5
-    players: 3 cards." """
+    """How many cards go back to the box unseen at setup.
+
+    "Depending on the number of players, remove the following cards from the game unseen and
+    return them to the box: with 3 players: 33 cards, with 4 players: 16 cards, with 5
+    players: 3 cards."
+    """
     return REMOVED[players]
+
+
+def reveal_source(pile: int, discard: int, empty_reveal: str = "no_card") -> str | None:
+    """Where the card of step 1 comes from: ``"pile"``, ``"discard"`` or ``None`` (no card).
+
+    "A player draws the top card of the draw pile and places it face up next to the time
+    card." The rules sheet is silent on a last round that begins with an empty draw pile:
+    with the option ``empty_reveal="no_card"`` (default) no card is revealed; with
+    ``"from_discard"`` the top card of the discard pile is.
+    """
+    if pile:
+        return "pile"
+    if empty_reveal == "from_discard" and discard:
+        return "discard"
+    return None
 
 
 def turn_time_card(day: bool, cards: Iterable) -> bool:
@@ -43,6 +71,20 @@ def turn_time_card(day: bool, cards: Iterable) -> bool:
         if card.time:
             day = not day
     return day
+
+
+def cards_to_play(hand: Sequence[Card], placed: Card | None) -> Sequence[Card]:
+    """The cards a player may place face down now: any card of their ``hand``, or none once
+    they have ``placed`` their card of this step.
+
+    "2. Play Cards (2x): Each player places one card from their hand face down in front of
+    them. When everyone is ready, all players reveal their card at the same time." -- "This
+    action is repeated a second time." So one card per player in each of the two steps: a
+    player who has placed their card waits until everyone is ready.
+    """
+    if placed is not None:
+        return ()
+    return hand
 
 
 def colour_totals(cards: Iterable, absent_colours: str = "ignored") -> dict[str, int]:
@@ -75,7 +117,7 @@ def winning_colour(totals: dict[str, int], day: bool) -> str | None:
     for colour, total in totals.items():
         if total == best:
             if winner is not None:
-                return None     # tied: no winning colour
+                return None  # tied: no winning colour
             winner = colour
     return winner
 
@@ -114,7 +156,7 @@ def choosing_order(values: Sequence[int], stars: Sequence[int], day: bool) -> tu
     player equal with another in value *and* stars receives no card; the others keep their
     places), and the stars are counted when the choosing begins.
     """
-    ranked = []     # (value, stars, player), the first to choose first
+    ranked = []  # (value, stars, player), the first to choose first
     for p, value in enumerate(values):
         if value:
             ranked.append((-value if day else value, stars[p], p))
@@ -127,10 +169,21 @@ def choosing_order(values: Sequence[int], stars: Sequence[int], day: bool) -> tu
         before = ranked[i - 1] if i else None
         after = ranked[i + 1] if i + 1 < len(ranked) else None
         if (before and before[0] == value and before[1] == star) or (after and after[0] == value and after[1] == star):
-            dropped.append(p)   # "still a tie": no card
+            dropped.append(p)  # "still a tie": no card
         else:
             order.append(p)
     return order, sorted(dropped)
+
+
+def cards_to_take(table: Sequence[Card]) -> Sequence[Card]:
+    """The cards the player whose turn it is to choose may take: any one face-up card.
+
+    "Each player who has played at least one card in the winning color may now take any one
+    face-up card from the table." -- "Note: If there is no longer a card with a star on the
+    table, the relevant player must still choose a card." So every face-up card may be
+    taken, a card without stars too, and a chooser may not pass while one is left.
+    """
+    return table
 
 
 def cards_to_draw(pile: int, players: int, short_pile: str = "no_draw") -> list[int]:
@@ -158,21 +211,6 @@ def is_last_round(pile: int, players: int) -> bool:
     two cards (whether or not its last cards are shared out, see :func:`cards_to_draw`).
     """
     return pile <= DRAW * players
-
-
-def reveal_source(pile: int, discard: int, empty_reveal: str = "no_card") -> str | None:
-    """Where the card of step 1 comes from: ``"pile"``, ``"discard"`` or ``None`` (no card).
-
-    "A player draws the top card of the draw pile and places it face up next to the time
-    card." The rules sheet is silent on a last round that begins with an empty draw pile:
-    with the option ``empty_reveal="no_card"`` (default) no card is revealed; with
-    ``"from_discard"`` the top card of the discard pile is.
-    """
-    if pile:
-        return "pile"
-    if empty_reveal == "from_discard" and discard:
-        return "discard"
-    return None
 
 
 def game_winners(stars: Sequence[int], cards: Sequence[int]) -> list[int]:

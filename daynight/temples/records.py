@@ -7,16 +7,19 @@ from typing import Any
 
 from ..core import InvalidRecordError, Reader
 from .data import load_book
-from .engine import Cast, Choose, Discard, EndTurn, Options, PickTemple, Stop, Target, TemplesGame, Travel, _mv
-from .rules import (CENTRE, COLOUR, COLS, DAY, HOURS, NAME, NEUTRAL, NIGHT, ROWS, SIDES, SQUARES, SUPPLY,
-                    TEMPLE_SIZE, TILE_WORD, parse_square, regions, square_name)
+from .engine import TemplesGame
+from .moves import Cast, Choose, Discard, EndTurn, Options, PickTemple, Stop, Target, Travel, interned
+from .position import load_position
+from .rules import SIDES, parse_square, square_name
+
+__all__ = ["from_setup", "load_position", "move_from_json", "move_to_json", "setup_record"]
 
 
 def setup_record(game) -> dict[str, Any]:
-    return json.loads(json.dumps(game._setup))
+    return json.loads(json.dumps(game.recorded_setup))
 
 
-def from_setup(cls, setup: Reader) -> "TemplesGame":
+def from_setup(cls, setup: Reader) -> TemplesGame:
     setup.only("seed", "options", "books", "position")
     seed = setup.int("seed", lo=0) if setup.has("seed") else None
     if seed is None:
@@ -62,7 +65,8 @@ def move_to_json(game, move: Any) -> Any:
 
 def move_from_json(game, value: Reader) -> Any:
     who = value.str("who", choices=SIDES)
-    keys = [k for k in value.keys() if k not in ("who", "spell", "x")]
+    fields = value.keys()
+    keys = [k for k in fields if k not in ("who", "spell", "x")]
     if len(keys) != 1:
         raise value.error("a move has exactly one of cast, target, travel, choose, discard, temple, stop, end")
     k = keys[0]
@@ -83,160 +87,21 @@ def move_from_json(game, value: Reader) -> Any:
     if k == "cast":
         c = card()
         x = value.int("x", lo=0, hi=8) if value.has("x") else None
-        return _mv(Cast, who, c, x)
+        return interned(Cast, who, c, x)
     if k == "target":
-        return _mv(Target, who, sq())
+        return interned(Target, who, sq())
     if k == "travel":
-        return _mv(Travel, who, sq())
+        return interned(Travel, who, sq())
     if k == "temple":
-        return _mv(PickTemple, who, sq())
+        return interned(PickTemple, who, sq())
     if k == "choose":
-        return _mv(Choose, who, card())
+        return interned(Choose, who, card())
     if k == "discard":
-        return _mv(Discard, who, card())
+        return interned(Discard, who, card())
     if k == "stop":
         value.bool("stop")
-        return _mv(Stop, who)
+        return interned(Stop, who)
     if k == "end":
         value.bool("end")
-        return _mv(EndTurn, who)
+        return interned(EndTurn, who)
     raise value.error("unknown move kind", k)
-
-
-# ---------------------------------------------------------------------------
-# An explicit position (a teaching position is a record too)
-# ---------------------------------------------------------------------------
-
-
-def load_position(game: TemplesGame, r: Reader) -> None:
-    """Set ``game`` (just made, nothing dealt) to the position ``r`` reads: board rows,
-    temples, counters, pawns, hands, discard piles, whose turn. Every field is checked with its
-    path; a position must be one the rules can reach (no nine free connected tiles waiting for
-    a temple check, no more counters than the box holds with ``supply="box"``)."""
-    r.only("board", "temples", "mystify", "crystal", "pawns", "hands", "discards", "turn", "turn_no", "hours")
-    _board(game, r)
-    _temples(game, r)
-    _counters_and_pawns(game, r)
-    _cards(game, r)
-    game.turn = r.str("turn", "day", choices=SIDES)
-    game.turn_no = r.int("turn_no", 1, lo=1, hi=100_000)
-    game.hours = r.int("hours", HOURS, lo=0, hi=HOURS)
-    game.log.add(None, "setup", "1.4 Starting situation",
-                 f"A position is set up: {NAME[game.turn]} to play, turn {game.turn_no}, "
-                 f"{game.hours} hours; Day on {square_name(game.pawn['day'])}, "
-                 f"Night on {square_name(game.pawn['night'])}.")
-
-
-def _square(rr: Reader, key: str | None = None) -> int:
-    try:
-        return parse_square(rr.value[key] if key is not None else rr.value)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise InvalidRecordError(rr._sub(key) if key is not None else rr.path, str(exc)) from None
-
-
-def _board(game: TemplesGame, r: Reader) -> None:
-    """Eight rows of six: ``.`` neutral, ``d`` Day, ``n`` Night, ``t`` Day Temple-tile, ``#`` centre."""
-    rows = r.list("board")
-    if len(rows) != ROWS:
-        raise r.error(f"the board has {ROWS} rows, got {len(rows)}", "board")
-    for i, row in enumerate(rows):
-        text = row.value
-        if not isinstance(text, str) or len(text) != COLS:
-            raise InvalidRecordError(row.path, f"a row is {COLS} characters from '.dnt#', got {text!r}")
-        for c, ch in enumerate(text):
-            sq = i * COLS + c
-            if sq in CENTRE:
-                if ch != "#":
-                    raise InvalidRecordError(row.path, f"{square_name(sq)} is the impassable centre; write '#'")
-                continue
-            if ch not in ".dnt":
-                raise InvalidRecordError(row.path, f"unknown tile {ch!r} at {square_name(sq)}; "
-                                         "use . (neutral), d (Day), n (Night), t (Day Temple-tile)")
-            game.tiles[sq] = {".": NEUTRAL, "d": DAY, "n": NIGHT, "t": DAY}[ch]
-            game.temple_tile[sq] = ch == "t"
-
-
-def _temples(game: TemplesGame, r: Reader) -> None:
-    """Each side's temples: nine different, connected squares of her colour, not yet won."""
-    tr = r.obj("temples", {})
-    tr.only(*SIDES)
-    for side in SIDES:
-        for t in tr.list(side, []):
-            if not isinstance(t.value, list):
-                raise InvalidRecordError(t.path, "a temple is a list of nine squares")
-            squares = tuple(sorted(_square(Reader(v, f"{t.path}[{j}]")) for j, v in enumerate(t.value)))
-            if len(set(squares)) != TEMPLE_SIZE or len(regions(squares)) != 1:
-                raise InvalidRecordError(t.path, "a temple is nine different, orthogonally connected squares")
-            for s in squares:
-                if game.tiles[s] != COLOUR[side] or game.in_temple[s]:
-                    raise InvalidRecordError(t.path, f"{square_name(s)} is not a free {TILE_WORD[COLOUR[side]]}")
-            game.temples.append((side, squares))
-            for s in squares:
-                game.in_temple[s] = len(game.temples)
-    for side in SIDES:
-        if game.temples_of(side) >= game.options.temples_to_win:
-            raise InvalidRecordError(tr.path, f"{NAME[side]} has already won")
-
-
-def _counters_and_pawns(game: TemplesGame, r: Reader) -> None:
-    mr = r.obj("mystify", {})
-    for key in mr.keys():
-        try:
-            s = parse_square(key)
-        except ValueError as exc:
-            raise mr.error(str(exc), key) from None
-        n = mr.int(key, lo=1, hi=8)
-        if game.tiles[s] != DAY or game.temple_tile[s] or game.in_temple[s]:
-            raise mr.error("only a Day-tile outside temples can be mystified", key)
-        game.mystify[s] = n
-    for cr in r.list("crystal", []):
-        game.crystal[_square(cr)] = True
-    pr = r.obj("pawns", {})
-    pr.only(*SIDES)
-    for side in SIDES:
-        if pr.has(side):
-            game.pawn[side] = _square(pr, side)
-    for side in SIDES:
-        colour = COLOUR[side]
-        free = [g for g in regions(s for s in SQUARES if game.tiles[s] == colour and not game.in_temple[s])
-                if len(g) >= TEMPLE_SIZE]
-        if free:
-            raise r.error(f"{len(free[0])} connected {TILE_WORD[colour]}s outside a temple: list the "
-                          "temple in 'temples' (a position must not wait for a temple check)", "board")
-    if game.options.supply == "box":
-        if sum(game.mystify) > SUPPLY["mystify"]:
-            raise r.error(f"more than {SUPPLY['mystify']} Mystify-counters", "mystify")
-        if sum(game.crystal) > SUPPLY["crystallize"]:
-            raise r.error(f"more than {SUPPLY['crystallize']} Crystallize-counters", "crystal")
-        if game._day_counters_used() > SUPPLY["day_temple"]:
-            raise r.error(f"more than {SUPPLY['day_temple']} Day Temple-counters", "board")
-
-
-def _cards(game: TemplesGame, r: Reader) -> None:
-    """Hands and discard piles take cards out of the books; the rest is shuffled into the piles."""
-    left = {side: list(game._ids[side]) for side in SIDES}
-
-    def take(rr: Reader) -> int:
-        sid = rr.value
-        for side in SIDES:
-            for i in left[side]:
-                if game.cards[i].id == sid:
-                    left[side].remove(i)
-                    return i
-        raise InvalidRecordError(rr.path, f"no copy of spell {sid!r} is left in either book")
-
-    hr = r.obj("hands", {})
-    hr.only(*SIDES)
-    for side in SIDES:
-        game.hand[side] = [take(c) for c in hr.list(side, [])]
-    dr = r.obj("discards", {})
-    dr.only(*SIDES)
-    for side in SIDES:
-        for c in dr.list(side, []):
-            card = take(c)
-            if game.owner[card] != side:
-                raise InvalidRecordError(c.path, "a discard pile holds its own book's spells")
-            game.discards[side].append(card)
-    for side in SIDES:
-        game.rng.shuffle(left[side])
-        game.pile[side] = left[side]

@@ -17,7 +17,8 @@ No function here changes its board; :func:`draw_spell` alone changes the two pil
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 # ---------------------------------------------------------------------------
 # 1.4, 3.1: the board and its standard terms
@@ -25,7 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 COLS, ROWS = 6, 8
 CENTRE = frozenset({3 * COLS + 2, 3 * COLS + 3, 4 * COLS + 2, 4 * COLS + 3})  # C4 D4 C5 D5
-SQUARES = tuple(s for s in range(COLS * ROWS) if s not in CENTRE)               # the 44 squares
+SQUARES = tuple(s for s in range(COLS * ROWS) if s not in CENTRE)  # the 44 squares
 NEUTRAL, DAY, NIGHT = 0, 1, 2
 SIDES = ("day", "night")
 COLOUR = {"day": DAY, "night": NIGHT}
@@ -50,8 +51,7 @@ def square_name(sq: int) -> str:
 
 def parse_square(text: str) -> int:
     """``"A1"`` -> ``0``; raises ``ValueError`` for anything else (the centre included)."""
-    if (not isinstance(text, str) or len(text) != 2 or text[0].upper() not in "ABCDEF"
-            or text[1] not in "12345678"):
+    if not isinstance(text, str) or len(text) != 2 or text[0].upper() not in "ABCDEF" or text[1] not in "12345678":
         raise ValueError(f"{text!r} is not a square (A1..F8)")
     sq = (int(text[1]) - 1) * COLS + "ABCDEF".index(text[0].upper())
     if sq in CENTRE:
@@ -59,8 +59,12 @@ def parse_square(text: str) -> int:
     return sq
 
 
-def _build_tables():
-    nb, sur = [()] * 48, [()] * 48
+def _build_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The board's geometry, from the squares' coordinates: for every square the squares
+    bordering on it (3.1: "horizontally or vertically"), those surrounding it (diagonally too)
+    and the walking distance to every square (3.1 Distance: a breadth-first search)."""
+    nb: list[tuple[int, ...]] = [()] * 48
+    sur: list[tuple[int, ...]] = [()] * 48
     for s in SQUARES:
         r, c = divmod(s, COLS)
         n, m = [], []
@@ -111,15 +115,18 @@ def distance(a: int, b: int) -> int:
     return DIST[a][b]
 
 
-_KIND = {(word, side): {"day": DAY, "night": NIGHT, "neutral": NEUTRAL, "own": COLOUR[side],
-                        "enemy": 3 - COLOUR[side]}[word]
-         for word in ("day", "night", "neutral", "own", "enemy") for side in SIDES}
+#: the tiles a spell's words name outright (``own`` and ``enemy`` depend on the caster)
+TILE_OF_WORD = {"day": DAY, "night": NIGHT, "neutral": NEUTRAL}
 
 
 def tile_kind(want: str, side: str) -> int:
     """The tile a spell's word names: ``day``, ``night``, ``neutral``, or the caster's
     ``own`` type or the ``enemy``'s (3.1 Day-tile, Night-tile, Neutral-tile)."""
-    return _KIND[want, side]
+    if want == "own":
+        return COLOUR[side]
+    if want == "enemy":
+        return COLOUR[OTHER[side]]
+    return TILE_OF_WORD[want]
 
 
 def is_fixed(board: Any, sq: int) -> bool:
@@ -133,15 +140,17 @@ def is_fixed(board: Any, sq: int) -> bool:
 # ---------------------------------------------------------------------------
 
 
+def cost_of(spell: Any, x: int | None) -> int:
+    """A spell's cost in hours: the number in its top-left corner, or X (3.1: "If a Spell has
+    a cost of 'X' hours, the value of that 'X' is explained in the text of the Spell")."""
+    return spell.cost if x is None else x
+
+
 def can_afford(cost: int, hours: int) -> bool:
     """2.1 Spell Casting: "Every time a player casts a Spell, deduct these hours from the
     total amount of hours left. A player can cast as many Spells each turn as possible, but
     cannot spend more than 12 hours." """
     return cost <= hours
-
-
-#: :func:`can_afford` as a table, ``AFFORDABLE[hours][cost]`` (the legal-move list reads it)
-AFFORDABLE = tuple(tuple(can_afford(cost, hours) for cost in range(HOURS + 1)) for hours in range(HOURS + 1))
 
 
 def travel_squares(board: Any, side: str, hours: int, visited: Iterable[int]) -> Sequence[int]:
@@ -151,7 +160,9 @@ def travel_squares(board: Any, side: str, hours: int, visited: Iterable[int]) ->
     started on." 3.2 Crystallize: "Day can no longer travel across these Crystallized tiles.
     When Day's location-tile is Crystallized, then Day is unable to travel to any other tiles."
 
-    ``visited`` holds the squares crossed this turn (the start among them once she travels).
+    The squares ``side`` may travel to now (this function decides; :func:`travel_refusal`
+    says why another square is refused). ``visited`` holds the squares crossed this turn (the
+    start among them once she travels).
     """
     if hours < TRAVEL_COST:
         return ()
@@ -161,44 +172,43 @@ def travel_squares(board: Any, side: str, hours: int, visited: Iterable[int]) ->
         if crystal[here]:
             return ()
         return [s for s in NEIGHBOURS[here] if s not in visited and not crystal[s]]
-    if not visited:
+    if not visited:  # she has not travelled yet this turn: every bordering square
         return NEIGHBOURS[here]
     return [s for s in NEIGHBOURS[here] if s not in visited]
 
 
-def travel_refusal(board: Any, side: str, hours: int, visited: Iterable[int], to: int) -> tuple[str, str] | None:
-    """Why ``side`` may not travel to ``to`` now, as ``(reason, rule)``; ``None`` when she may
-    (the same rules as :func:`travel_squares`, said in words)."""
+def travel_refusal(board: Any, side: str, hours: int, visited: Iterable[int], to: Any) -> tuple[str, str] | None:
+    """Why ``side`` may not travel to ``to`` now, as ``(reason, rule)``; ``None`` when
+    :func:`travel_squares` offers it. The rules of 2.1 Travelling and 3.2 Crystallize in the
+    order they are told, in words."""
+    if to in travel_squares(board, side, hours, visited):
+        return None
     here = board.pawn[side]
-    if not (0 <= to < 48):
+    if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < COLS * ROWS:
         return "that is not a square of the board", "2.1 Travelling"
     if to in CENTRE:
         return "the centre of the valley is impassable: no pawn can travel into it", "2.1 Travelling"
     if to not in NEIGHBOURS[here]:
-        return (f"{square_name(to)} does not border on {square_name(here)} (travel is to a bordering tile, "
-                "not diagonally)", "2.1 Travelling")
+        return (
+            f"{square_name(to)} does not border on {square_name(here)} (travel is to a bordering tile, not diagonally)",
+            "2.1 Travelling",
+        )
     if to in visited:
-        return (f"{square_name(to)} was already crossed this turn: no tile twice, the start included",
-                "2.1 Travelling")
+        return (f"{square_name(to)} was already crossed this turn: no tile twice, the start included", "2.1 Travelling")
     if hours < TRAVEL_COST:
         return f"travelling costs 3 hours a tile; only {hours} are left", "2.1 Travelling"
     if side == "day" and board.crystal[here]:
         return f"Day's location-tile {square_name(here)} is crystallized: Day cannot travel", "3.2 Crystallize"
     if side == "day" and board.crystal[to]:
         return f"{square_name(to)} is crystallized: Day cannot travel across it", "3.2 Crystallize"
-    return None
+    return f"{square_name(to)} cannot be travelled to now", "2.1 Travelling"
 
 
 def discards_needed(hand_size: int) -> int:
     """2.1 Retreating: "If so [more than five Spells], he takes the five Spells he wants to
     keep most of all and puts the rest on the discard pile ... If he already has five Spells
     or less in his hand, he ends his turn without discarding any Spells." """
-    return max(0, hand_size - HAND_LIMIT)
-
-
-#: ``MUST_DISCARD[n]``: whether a hand of ``n`` spells must be cut when retreating
-#: (:func:`discards_needed` as a table, for every hand the 140 cards allow)
-MUST_DISCARD = tuple(discards_needed(n) > 0 for n in range(2 * BOOK_SIZE + 1))
+    return hand_size - HAND_LIMIT if hand_size > HAND_LIMIT else 0
 
 
 # ---------------------------------------------------------------------------
@@ -248,12 +258,12 @@ def temple_regions(tiles, colour: int, in_temple, seeds: Iterable[int] | None = 
     Temple-tile made by Mystify is a Day-tile and counts (4.3)."""
     out = []
     seen = set()
-    for s in (SQUARES if seeds is None else seeds):
+    for s in SQUARES if seeds is None else seeds:
         if s in seen or tiles[s] != colour or in_temple[s]:
             continue
         seen.add(s)
         group = [s]
-        for a in group:              # the list grows while it is read: breadth first
+        for a in group:  # the list grows while it is read: breadth first
             for b in NEIGHBOURS[a]:
                 if b not in seen and tiles[b] == colour and not in_temple[b]:
                     seen.add(b)
@@ -261,6 +271,14 @@ def temple_regions(tiles, colour: int, in_temple, seeds: Iterable[int] | None = 
         if len(group) >= TEMPLE_SIZE:
             out.append(group)
     return out
+
+
+def owner_must_pick(group: Sequence[int]) -> bool:
+    """2.2: "If, after a player casts a Spell, a Temple is created of more than nine of his own
+    tiles bordering on each other, the player chooses nine of those tiles to place
+    Temple-counters on" -- a group of
+    exactly nine is the temple at once; of more, its owner picks the nine (:func:`pick_squares`)."""
+    return len(group) > TEMPLE_SIZE
 
 
 def pick_squares(region: Iterable[int], picked: Iterable[int]) -> list[int]:
@@ -333,7 +351,7 @@ def target_refusal(board: Any, sq: int, step: Any, caster: str, remystify: bool 
     t = board.tiles[sq]
     op = step.op
     if step.tiles != "any":
-        want = _KIND[step.tiles, caster]
+        want = tile_kind(step.tiles, caster)
         if t != want:
             return f"{square_name(sq)} is a {TILE_WORD[t]}, the spell asks for a {TILE_WORD[want]}"
     if op == "crystallize":
@@ -449,11 +467,13 @@ def condition_refusal(board: Any, spell: Any, caster: str) -> str | None:
     for test, who, tile, lo, hi in spell.condition:
         if test == "on":
             pawn = caster if who == "self" else OTHER[caster]
-            want = _KIND[tile, caster]
+            want = tile_kind(tile, caster)
             here = board.tiles[board.pawn[pawn]]
             if here != want:
-                return (f"{spell.name} can only be cast when {NAME[pawn]} is on a {TILE_WORD[want]}; "
-                        f"{NAME[pawn]} is on a {TILE_WORD[here]}")
+                return (
+                    f"{spell.name} can only be cast when {NAME[pawn]} is on a {TILE_WORD[want]}; "
+                    f"{NAME[pawn]} is on a {TILE_WORD[here]}"
+                )
         else:
             d = DIST[board.pawn["day"]][board.pawn["night"]]
             if d < lo:
@@ -466,8 +486,35 @@ def condition_refusal(board: Any, spell: Any, caster: str) -> str | None:
 def castable(board: Any, spell: Any, caster: str) -> bool:
     """A spell ``caster`` may cast now, hours aside: not the other side's theme spell, its
     condition met (3.3)."""
-    return not theme_forbidden(spell.type, caster) and (not spell.condition
-                                                        or condition_refusal(board, spell, caster) is None)
+    return not theme_forbidden(spell.type, caster) and (
+        not spell.condition or condition_refusal(board, spell, caster) is None
+    )
+
+
+def cast_refusal(board: Any, spell: Any, caster: str, x: int | None, hours: int) -> tuple[str, str] | None:
+    """Why ``caster`` may not cast ``spell`` (with X = ``x``) now, with ``hours`` left, as
+    ``(reason, rule)``; ``None`` when she may. The rules of casting a spell from the hand, in
+    the order they are told: the theme spells and the conditions (3.3, :func:`theme_forbidden`,
+    :func:`condition_refusal`), the cost X (3.1: "If a Spell has a cost of 'X' hours, the value
+    of that 'X' is explained in the text of the Spell") and the hours (2.1, :func:`can_afford`)."""
+    if theme_forbidden(spell.type, caster):
+        return (
+            f"{NAME[caster]} may not cast the other side's theme spell {spell.name} ({spell.type.capitalize()})",
+            "3.3 Theme spells",
+        )
+    if spell.condition:
+        reason = condition_refusal(board, spell, caster)
+        if reason:
+            return reason, "3.3 Conditions"
+    if spell.cost == "X":
+        if x is None or x not in spell.x_values():
+            return f"{spell.name} costs X hours with X one of {list(spell.x_values())}", "3.1 X"
+    elif x is not None:
+        return f"{spell.name} has a fixed cost of {spell.cost} hours", "3.1 X"
+    cost = cost_of(spell, x)
+    if not can_afford(cost, hours):
+        return f"{spell.name} takes {cost} hours; only {hours} are left", "2.1 Spell Casting"
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -516,7 +563,8 @@ def two_nines_fit(cells: Iterable[int]) -> bool:
         big = [p for p in parts if len(p) >= TEMPLE_SIZE]
         return len(big) >= 2 or any(two_nines_fit(p) for p in big)
     for start in sorted(g):
-        nine, q, seen = [], deque([start]), {start}
+        nine: list[int] = []
+        q, seen = deque([start]), {start}
         while q and len(nine) < TEMPLE_SIZE:
             a = q.popleft()
             nine.append(a)
@@ -556,7 +604,7 @@ def can_still_win(board: Any, side: str, needed: int) -> bool:
     separate connected nines (:func:`two_nines_fit`, an exact search)."""
     if needed <= 0:
         return True
-    big = []
+    big: list[list[int]] = []
     for group in open_regions(board, side):
         if len(group) >= TEMPLE_SIZE:
             if needed == 1 or big:
@@ -565,8 +613,9 @@ def can_still_win(board: Any, side: str, needed: int) -> bool:
     return bool(big) and two_nines_fit(big[0])
 
 
-def space_verdict(day_can: Callable[[], bool], night_can: Callable[[], bool],
-                  transformed: bool) -> tuple[str, str | None, str] | None:
+def space_verdict(
+    day_can: Callable[[], bool], night_can: Callable[[], bool], transformed: bool
+) -> tuple[str, str | None, str] | None:
     """4.2 Draw: "it may have become impossible for either player to build a second Temple ...
     the game has ended in a draw". 4.3 Victory for Day by default: "When at the beginning of
     Day's turn a mystified Day-tile transforms into a Day Temple-tile, it could occur that

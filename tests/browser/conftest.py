@@ -7,12 +7,12 @@ Without /usr/bin/chromium these tests are skipped on a developer machine and fai
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import re
 import shutil
 import socket
-import http.client
-import json
 import subprocess
 import sys
 import time
@@ -26,9 +26,15 @@ NOTEBOOKS = ROOT / "notebooks"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM = os.environ.get("DAYNIGHT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--disable-quic",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 #: a first Voila render takes 10-15 s on 2 cores; allow for a loaded CI machine
 RENDER_TIMEOUT_MS = 120_000
@@ -61,7 +67,8 @@ def _need_browser():
 
 def app_notebooks() -> list[str]:
     """The app notebooks (``*/play.ipynb``, ``*/tracker.ipynb``), as the server finds them."""
-    from daynight.widgets.serve import LANDING, app_notebooks as served
+    from daynight.server.apps import LANDING
+    from daynight.server.apps import app_notebooks as served
 
     return [nb for nb in served(NOTEBOOKS) if nb != LANDING]
 
@@ -104,25 +111,29 @@ def free_port() -> int:
 
 
 class VoilaServer:
-    """``python -m daynight.widgets.serve`` on a free loopback port (``extra`` are its
+    """``python -m daynight.server`` (the class server of ``make app``) on a free loopback port (``extra`` are its
     command-line options, ``env`` extra environment variables, ``cwd`` its working
     directory: the repository by default)."""
 
     def __init__(self, *extra: str, env: dict | None = None, cwd: Path | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = ROOT / ".pytest-voila-{}.log".format(self.port)
+        self.log_path = ROOT / f".pytest-voila-{self.port}.log"
         self.extra = extra
         self.env = env
         self.cwd = cwd or ROOT
         self.proc: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 90) -> "VoilaServer":
-        self._log = open(self.log_path, "w")
+    def start(self, timeout: float = 90) -> VoilaServer:
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - the server's log, open while it runs (stop closes it)
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daynight.widgets.serve", "--port", str(self.port), *self.extra],
-            cwd=self.cwd, stdout=self._log, stderr=subprocess.STDOUT, env=env)
+            [sys.executable, "-m", "daynight.server", "--port", str(self.port), *self.extra],
+            cwd=self.cwd,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -217,7 +228,8 @@ class AppPage:
     def _request(self, request):
         url = request.url
         if not re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", url) and not url.startswith(
-                ("data:", "blob:", "about:")):
+            ("data:", "blob:", "about:")
+        ):
             self.external_requests.append(url)
 
     def open(self, notebook: str, *, wait_for: str = ".jupyter-widgets, .jp-RenderedHTMLCommon"):
@@ -244,9 +256,11 @@ class AppPage:
             try:
                 self.page.wait_for_function(
                     "before => (document.querySelector('#rendered_cells') || document.body).innerText !== before",
-                    arg=before, timeout=15_000)
+                    arg=before,
+                    timeout=15_000,
+                )
                 return True
-            except Exception:  # noqa: BLE001 - this button changed nothing: try the next
+            except Exception:
                 continue
         return False
 
@@ -255,7 +269,8 @@ class AppPage:
         return self.page.eval_on_selector_all(
             "[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-output.jp-mod-error,"
             " .jp-RenderedText[data-mime-type*='error']",
-            "els => els.map(e => e.innerText)")
+            "els => els.map(e => e.innerText)",
+        )
 
     def assert_clean(self):
         errors = self.error_outputs()
@@ -271,7 +286,7 @@ def close_context(context) -> None:
     for page in context.pages:
         try:
             page.goto("about:blank", timeout=10_000)
-        except Exception:  # noqa: BLE001 - closing is best effort; the server frees the rest
+        except Exception:
             pass
     context.close()
 
@@ -287,6 +302,7 @@ def app(browser, voila):
 
 # --------------------------------------------------------------------------- the drawn table
 # helpers for the apps on the table widget (widgets/table.js's page contract)
+
 
 def table_status(page) -> str:
     """The table's status line."""
@@ -313,8 +329,11 @@ def keyboard_choose(page, target: str) -> None:
     """Reach ``target`` with Tab (or Shift+Tab) alone and choose it with Enter (a drawn piece)
     or Space (a button). The targets follow one another in the table's tab order."""
     steps = page.evaluate(_DISTANCE, target)
-    assert steps is not None, (f"the keyboard is not in the table ({target}): "
-                               + page.evaluate("document.activeElement.outerHTML.slice(0, 200)") + table_status(page))
+    assert steps is not None, (
+        f"the keyboard is not in the table ({target}): "
+        + page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+        + table_status(page)
+    )
     for _ in range(abs(steps)):
         page.keyboard.press("Tab" if steps > 0 else "Shift+Tab")
     focused = page.evaluate("[document.activeElement.dataset.target, document.activeElement.tagName]")

@@ -18,9 +18,7 @@ import unicodedata
 
 import pytest
 
-from tests.browser.conftest import (ROOT, AppPage, VoilaServer, _need_browser, app_notebooks,
-                                    temporary_notebooks)
-
+from tests.browser.conftest import AppPage, VoilaServer, _need_browser, app_notebooks, temporary_notebooks
 
 #: what counts as a control: native form elements, links, ARIA widget roles, anything tabbable
 CONTROLS_JS = """() => {
@@ -100,8 +98,10 @@ def unreachable_by_tab(page, controls: list[dict]) -> list[dict]:
     reached: set[str] = set()
     for _ in range(2 * len(controls) + 10):
         page.keyboard.press("Tab")
-        focused = page.evaluate("() => document.activeElement && document.activeElement.closest('[data-dn-a11y]')"
-                                " && document.activeElement.closest('[data-dn-a11y]').getAttribute('data-dn-a11y')")
+        focused = page.evaluate(
+            "() => document.activeElement && document.activeElement.closest('[data-dn-a11y]')"
+            " && document.activeElement.closest('[data-dn-a11y]').getAttribute('data-dn-a11y')"
+        )
         if focused is not None:
             reached.add(focused)
         if wanted <= reached:
@@ -116,11 +116,26 @@ def _describe(controls: list[dict]) -> str:
 @pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()])
 def test_every_control_is_named_found_by_role_and_reachable(app, notebook):
     page = app.open(notebook)
-    page.wait_for_timeout(300)  # let the widget views settle
+    # the drawn table's view renders after its widget has loaded: wait until it has drawn
+    page.wait_for_function("() => [...document.querySelectorAll('.dn-table')].every(t => t.dataset.epoch)")
     controls = controls_of(page)
     if notebook != "index.ipynb":
-        assert any(c["role"] in ("button", "combobox", "slider", "checkbox", "radio", "textbox", "spinbutton",
-                                 "listbox", "tab", "switch") for c in controls), f"{notebook} shows no control"
+        assert any(
+            c["role"]
+            in (
+                "button",
+                "combobox",
+                "slider",
+                "checkbox",
+                "radio",
+                "textbox",
+                "spinbutton",
+                "listbox",
+                "tab",
+                "switch",
+            )
+            for c in controls
+        ), f"{notebook} shows no control"
     assert not unnamed(controls), f"controls without an accessible name in {notebook}: {_describe(unnamed(controls))}"
     missing = not_found_by_role_and_name(page, controls)
     assert not missing, f"not found by role and name in {notebook}: {_describe(missing)}"
@@ -129,7 +144,7 @@ def test_every_control_is_named_found_by_role_and_reachable(app, notebook):
     app.assert_clean()
 
 
-DEFECTS = '''
+DEFECTS = """
 import ipywidgets as w
 
 w.VBox([
@@ -142,7 +157,7 @@ w.VBox([
     w.Button(description="Skipped by Tab", tabbable=False),   # out of the tab order
     w.Button(description="Disabled", disabled=True),          # named; not required to be tabbable
 ])
-'''
+"""
 
 
 @pytest.fixture(scope="module")

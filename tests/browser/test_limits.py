@@ -30,15 +30,23 @@ INTRUDER = "dn-intruder"
 MAX_KERNELS, PER_CLIENT, ORPHAN_TIMEOUT = 9, 2, 25
 #: client addresses of the burst: loopback addresses other than the machine's own 127.0.0.1
 SOURCES = [f"127.0.0.{i}" for i in range(2, 8)]
-REFUSALS = {429: ("Too many pages at once", "Too many pages from this computer"),
-            503: ("The class is full", "The server is busy")}
+REFUSALS = {
+    429: ("Too many pages at once", "Too many pages from this computer"),
+    503: ("The class is full", "The server is busy"),
+}
 
 
 def _plant(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` as the other user (folders made as needed, open to all)."""
-    subprocess.run(["sh", "-c", 'mkdir -p "$(dirname "$2")" && printf "%s" "$1" > "$2" && chmod 666 "$2"',
-                    "sh", text, str(path)], user=INTRUDER, group=INTRUDER, check=True, cwd="/",
-                   env={"PATH": "/usr/bin:/bin", "HOME": "/"}, timeout=60)
+    subprocess.run(
+        ["sh", "-c", 'mkdir -p "$(dirname "$2")" && printf "%s" "$1" > "$2" && chmod 666 "$2"', "sh", text, str(path)],
+        user=INTRUDER,
+        group=INTRUDER,
+        check=True,
+        cwd="/",
+        env={"PATH": "/usr/bin:/bin", "HOME": "/"},
+        timeout=60,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -76,9 +84,16 @@ def planted(shared_tmp):
 @pytest.fixture(scope="module")
 def limited(planted, shared_tmp):
     _need_browser()
-    server = VoilaServer("--max-kernels", str(MAX_KERNELS), "--max-kernels-per-client", str(PER_CLIENT),
-                         "--orphan-timeout", str(ORPHAN_TIMEOUT), env={"TMPDIR": str(shared_tmp)},
-                         cwd=planted["cwd"] if planted else shared_tmp).start()
+    server = VoilaServer(
+        "--max-kernels",
+        str(MAX_KERNELS),
+        "--max-kernels-per-client",
+        str(PER_CLIENT),
+        "--orphan-timeout",
+        str(ORPHAN_TIMEOUT),
+        env={"TMPDIR": str(shared_tmp)},
+        cwd=planted["cwd"] if planted else shared_tmp,
+    ).start()
     yield server
     server.stop()
 
@@ -96,7 +111,9 @@ def test_nothing_another_user_planted_is_used(limited, planted, shared_tmp):
     assert status == 200 and b"kernelId" in body
     assert not planted["marker"].exists(), "a start-up file another user planted ran in the app kernel"
     _, css, _ = _get_from("127.0.0.1", limited.port, "/voila/templates/daynight-lab/static/index.css")
-    _, _, headers = _get_from("127.0.0.1", limited.port, "/voila/tree")  # Jupyter's handlers add tornado_settings' headers
+    _, _, headers = _get_from(
+        "127.0.0.1", limited.port, "/voila/tree"
+    )  # Jupyter's handlers add tornado_settings' headers
     planted_header = headers.get("X-Planted")
     assert b"PLANTED-CSS" not in css, "a template file another user planted is served"
     assert planted_header is None, "a voila.json in a folder another user owns was read"
@@ -180,8 +197,11 @@ def test_a_burst_beyond_the_caps_gets_clear_pages_and_the_server_answers(limited
 
 def test_the_burst_is_freed_and_every_learner_plays_on(limited, learner, browser):
     pooled = 1 + len(app_notebooks())  # the landing page and the apps
-    status = limited.wait_until(lambda s: s["kernels"] <= pooled + 1 and set(s["visitors"]) <= {"127.0.0.1"},
-                                timeout=ORPHAN_TIMEOUT + 150, what="the burst's kernels freed")
+    status = limited.wait_until(
+        lambda s: s["kernels"] <= pooled + 1 and set(s["visitors"]) <= {"127.0.0.1"},
+        timeout=ORPHAN_TIMEOUT + 150,
+        what="the burst's kernels freed",
+    )
     assert status["visitors"] == {"127.0.0.1": 1}, "the learner's kernel is kept"
     log = limited.log_path.read_text()
     assert "its page has had no connection" in log

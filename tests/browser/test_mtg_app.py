@@ -38,9 +38,11 @@ def status(page) -> str:
 
 def drawing_words(page) -> str:
     """The drawing's accessible names and text, as a screen reader meets them."""
-    return page.eval_on_selector(".dn-table .dn-drawing svg",
-                                 "svg => [...svg.querySelectorAll('[aria-label], text')].map("
-                                 "e => e.getAttribute('aria-label') || e.textContent).join(' | ')")
+    return page.eval_on_selector(
+        ".dn-table .dn-drawing svg",
+        "svg => [...svg.querySelectorAll('[aria-label], text')].map("
+        "e => e.getAttribute('aria-label') || e.textContent).join(' | ')",
+    )
 
 
 def enter_permanent(page, name, *, transformed=False):
@@ -68,27 +70,27 @@ def test_a_game_played_by_clicking_the_drawn_table(screen):
     app, page = screen, screen.page
     assert "neither day nor night" in drawing_words(page)
     press(page, "Next turn: Alice")
-    enter_permanent(page, "Brutal Cathar")                          # 702.145d: it becomes day
+    enter_permanent(page, "Brutal Cathar")  # 702.145d: it becomes day
     assert "It is day" in drawing_words(page) and "Daybound, CR 702.145d" in status(page)
-    press(page, "Bob casts a spell")                                # a drawn chip: Bob's spell does not count
+    press(page, "Bob casts a spell")  # a drawn chip: Bob's spell does not count
     assert "only the active player" in status(page)
-    press(page, "Next turn: Bob")                                   # 728.2a: night
+    press(page, "Next turn: Bob")  # 728.2a: night
     words = drawing_words(page)
     assert "It is night" in words and "#1 Moonrage Brute, back face up (transformed)" in words
-    press(page, "choose #1 Moonrage Brute")                         # a drawn card
-    press(page, "Apply the effect to #1")                           # Bound by Moonsilver
+    press(page, "choose #1 Moonrage Brute")  # a drawn card
+    press(page, "Apply the effect to #1")  # Bound by Moonsilver
     press(page, "Bob casts a spell")
     press(page, "Bob casts a spell")
-    press(page, "Next turn: Carol")                                 # 728.2b: day, but it can't transform
+    press(page, "Next turn: Carol")  # 728.2b: day, but it can't transform
     assert "can't transform" in status(page) and "It is day" in drawing_words(page)
-    press(page, "End Bound by Moonsilver on #1")                    # 702.145f: at once
+    press(page, "End Bound by Moonsilver on #1")  # 702.145f: at once
     assert "Nightbound, CR 702.145f" in status(page)
     enter_permanent(page, "Huntmaster of the Fells")
     trigger = page.locator(".dn-table [data-target][aria-label^='resolve #1']")
     before = epoch(page)
     trigger.click()
     page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
-    press(page, "Next turn: Alice")                                 # refused? no: nothing waits
+    press(page, "Next turn: Alice")  # refused? no: nothing waits
     press(page, "End the game")
     assert "The game ends" in status(page)
     log = page.get_by_role("log", name="event log").inner_text()
@@ -97,7 +99,7 @@ def test_a_game_played_by_clicking_the_drawn_table(screen):
     press(page, "Undo")
     press(page, "Undo")
     enter_permanent(page, "Celestus Sanctifier")
-    press(page, "It becomes night")                                 # its trigger waits
+    press(page, "It becomes night")  # its trigger waits
     before = epoch(page)
     page.get_by_role("button", name=re.compile(r"^Next turn")).click()
     page.wait_for_function("document.querySelector('.dn-table .dn-status').dataset.kind === 'error'")
@@ -128,8 +130,10 @@ def test_played_by_keyboard_alone(screen):
     def tab_to(name, limit=80):
         for _ in range(limit):
             page.keyboard.press("Tab")
-            label = page.evaluate("() => { const e = document.activeElement; "
-                                  "return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : '' }")
+            label = page.evaluate(
+                "() => { const e = document.activeElement; "
+                "return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : '' }"
+            )
             if label == name or label.startswith((name + " (", name + ",")):
                 return
         raise AssertionError(f"Tab never reached {name!r}")
@@ -142,7 +146,7 @@ def test_played_by_keyboard_alone(screen):
 
     key("Next turn: Alice", "Enter")
     key("It becomes night", "Enter")
-    key("Alice casts a spell", " ")                  # a drawn chip, chosen with Space
+    key("Alice casts a spell", " ")  # a drawn chip, chosen with Space
     key("Alice casts a spell", "Enter")
     assert "It becomes day at the next untap step" in drawing_words(page)
     key("Next turn: Bob", "Enter")

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -35,7 +36,23 @@ def epoch(page) -> str:
 
 
 def after(page, old: str) -> None:
-    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{old}'")
+    """Wait until the table has drawn anew (its ``data-epoch`` is no longer ``old``)."""
+    page.wait_for_function("old => document.querySelector('.dn-table').dataset.epoch !== old", arg=old)
+
+
+def shows(page, selector: str, text: str) -> None:
+    """Wait until ``selector`` shows ``text``: another widget than the table (the events beside
+    it, the message above it) is a model of its own, updated in a message of its own, so the
+    test waits on what the page shows, never on a drawing of the table."""
+    page.wait_for_function(
+        "([selector, text]) => [...document.querySelectorAll(selector)].some(e => e.innerText.includes(text))",
+        arg=[selector, text],
+    )
+
+
+def keys_go_to_the_page(page) -> None:
+    """Take the focus out of any text box (a key typed there is the box's, not the table's)."""
+    page.locator("body").click(position={"x": 5, "y": 5})
 
 
 def message(page) -> str:
@@ -57,9 +74,8 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     old = epoch(page)
     upload(page, good)
     after(page, old)
-    page.wait_for_function("document.body.innerText.includes('game.json: ')")
+    shows(page, ".dn-status-ok", f"game.json: {moves} moves")
     assert status(page).startswith("The start, before the first move")
-    assert f"{moves} moves" in message(page)
 
     # buttons
     for n in (1, 2):
@@ -78,9 +94,15 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     assert status(page).startswith(f"Move {review.next_group(1)} of {moves}")
 
     # keys, with the focus anywhere on the page
-    page.locator("body").click(position={"x": 5, "y": 5})
-    for key, n in (("End", moves), ("Home", 0), ("ArrowRight", 1), ("PageDown", review.next_group(1)),
-                   ("PageUp", review.previous_group(review.next_group(1))), ("ArrowLeft", 0)):
+    keys_go_to_the_page(page)
+    for key, n in (
+        ("End", moves),
+        ("Home", 0),
+        ("ArrowRight", 1),
+        ("PageDown", review.next_group(1)),
+        ("PageUp", review.previous_group(review.next_group(1))),
+        ("ArrowLeft", 0),
+    ):
         old = epoch(page)
         page.keyboard.press(key)
         after(page, old)
@@ -88,7 +110,7 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
         assert status(page).startswith(where), (key, status(page))
     # the drawn table and the events of the step
     assert page.locator(".dn-table svg[role=group]").count() >= 1
-    assert review.events(0)[0].text in page.inner_text(".dn-app-side")
+    shows(page, ".dn-app-side", review.events(0)[0].text)
 
     # a move number
     box = page.get_by_label("Move number")
@@ -97,7 +119,7 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     box.press("Enter")
     after(page, old)
     assert status(page).startswith(f"Move 10 of {moves}")
-    assert review.events(10)[0].text in page.inner_text(".dn-app-side")
+    shows(page, ".dn-app-side", review.events(10)[0].text)
 
     # a record with a refused move: the moves before it, and the engine's reason
     bad = json.loads(json.dumps(record))
@@ -107,8 +129,9 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     old = epoch(page)
     upload(page, broken)
     after(page, old)
-    page.wait_for_function("document.body.innerText.includes('broken.json: the record stops after move 5')")
+    shows(page, ".dn-status-error", "broken.json: the record stops after move 5")
     assert "$.moves[5]" in message(page)
+    keys_go_to_the_page(page)
     old = epoch(page)
     page.keyboard.press("End")
     after(page, old)
@@ -117,16 +140,16 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     # not JSON: the reason, and the review that was open stays
     (tmp_path / "notes.json").write_text("this is not a record", encoding="utf-8")
     upload(page, tmp_path / "notes.json")
-    page.wait_for_function("document.body.innerText.includes('Cannot open notes.json')")
+    shows(page, ".dn-status-error", "Cannot open notes.json")
     assert "not valid JSON" in message(page)
     assert status(page).startswith("Move 5 of 5")
 
     # a file larger than the bound: refused, unread, and the app still answers
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as fh:
-        fh.truncate(3 * MAX_RECORD_BYTES)      # three times the bound: it must not even be sent
+        fh.truncate(3 * MAX_RECORD_BYTES)  # three times the bound: it must not even be sent
     upload(page, huge)
-    page.wait_for_function("document.body.innerText.includes('Cannot open huge.json')")
+    shows(page, ".dn-status-error", "Cannot open huge.json")
     assert "not read" in message(page) and status(page).startswith("Move 5 of 5")
     old = epoch(page)
     page.get_by_role("button", name="Back one move").click()
@@ -140,7 +163,7 @@ def test_open_step_by_buttons_and_keys_open_broken_records_and_download(app, tmp
     with page.expect_download() as info:
         link.click()
     assert info.value.suggested_filename == "broken-review.html"
-    text = open(info.value.path(), encoding="utf-8").read()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "The record stops after move 5" in text
 
     # every control, the file chooser and the download link too, has a name the browser computes
@@ -239,7 +262,7 @@ def test_the_html_file_opens_offline_and_steps_to_its_end(offline, tmp_path, nam
         # then every step to the end by the Next button, in the page (a big drawing takes a
         # while to paint; its script and its data are what is tested): each drawing's name and pieces
         seen = page.evaluate(STEP_ALL_JS)
-        expected = [[n, *_named(svg)] for n, svg in enumerate(svgs)][min(review.moves, 8) + 1:]
+        expected = [[n, *_named(svg)] for n, svg in enumerate(svgs)][min(review.moves, 8) + 1 :]
         assert seen == expected
         assert page.inner_text("#dn-where") == review.describe(review.moves)
         assert page.evaluate(WORDS_JS) == d.words(svgs[-1])
@@ -257,10 +280,9 @@ def test_the_html_file_opens_offline_and_steps_to_its_end(offline, tmp_path, nam
         assert step() == 2
         assert page.inner_text("#dn-events") == "\n".join(f"{e.text} [{e.rule}]" for e in review.events(2))
         assert page.get_attribute("#dn-drawing > svg", "aria-label") == review.drawing(2).label
-        page.locator("a[href='#move-1']").click()
-        assert step() == 1
+        page.locator("a[href='#move-1']").click()  # the page steps on its hashchange event, a task of its own
+        page.wait_for_function("document.body.dataset.step === '1'")
     finally:
         page.close()
     assert not errors, errors[:3]
     assert not requests, f"the page asked for {requests[:3]}"
-

@@ -1,6 +1,6 @@
 """Nothing exposed: what a visitor of the served apps can and cannot do.
 
-The server is the one ``make app`` runs (``python -m daynight.widgets.serve``, the ``voila``
+The server is the one ``make app`` runs (``python -m daynight.server``, the ``voila``
 fixture); the failing-callback test starts a second one on a temporary notebooks root
 (``DAYNIGHT_NOTEBOOKS``). Every refusal is paired with a positive control that shows the
 same request path works for what *is* allowed, so a test cannot pass because the server is
@@ -20,9 +20,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import (NOTEBOOKS, ROOT, AppPage, VoilaServer, _need_browser, app_notebooks,
-                                   close_context, raw_get, temporary_notebooks)
-
+from tests.browser.conftest import (
+    NOTEBOOKS,
+    ROOT,
+    AppPage,
+    VoilaServer,
+    _need_browser,
+    app_notebooks,
+    close_context,
+    raw_get,
+    temporary_notebooks,
+)
 
 
 def kernel_id_of(html: str) -> str:
@@ -47,11 +55,22 @@ def free_kernel(base_url: str, html: str) -> None:
 
 # --------------------------------------------------------------------------- the kernel channel
 
+
 def _message(msg_type: str, content: dict, session: str) -> dict:
     return {
-        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
-                   "username": "visitor", "version": "5.3", "date": ""},
-        "parent_header": {}, "metadata": {}, "content": content, "buffers": [], "channel": "shell",
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "session": session,
+            "username": "visitor",
+            "version": "5.3",
+            "date": "",
+        },
+        "parent_header": {},
+        "metadata": {},
+        "content": content,
+        "buffers": [],
+        "channel": "shell",
     }
 
 
@@ -68,9 +87,18 @@ async def _talk_to_kernel(ws_url: str, code: str) -> dict:
     ws = await websocket_connect(f"{ws_url}?session_id={session}")
     seen: list[dict] = []
     first = _message("kernel_info_request", {}, session)
-    execute = _message("execute_request", {"code": code, "silent": False, "store_history": True,
-                                           "user_expressions": {}, "allow_stdin": False,
-                                           "stop_on_error": True}, session)
+    execute = _message(
+        "execute_request",
+        {
+            "code": code,
+            "silent": False,
+            "store_history": True,
+            "user_expressions": {},
+            "allow_stdin": False,
+            "stop_on_error": True,
+        },
+        session,
+    )
     second = _message("kernel_info_request", {}, session)
 
     async def replies_to(msg: dict, deadline: float) -> bool:
@@ -82,8 +110,10 @@ async def _talk_to_kernel(ws_url: str, code: str) -> dict:
                 continue  # binary frames carry widget buffers, never a reply to us
             reply = json.loads(frame)
             seen.append(reply)
-            if reply.get("parent_header", {}).get("msg_id") == msg["header"]["msg_id"] and \
-                    reply.get("msg_type", reply["header"]["msg_type"]) == "kernel_info_reply":
+            if (
+                reply.get("parent_header", {}).get("msg_id") == msg["header"]["msg_id"]
+                and reply.get("msg_type", reply["header"]["msg_type"]) == "kernel_info_reply"
+            ):
                 return True
         return False
 
@@ -96,7 +126,7 @@ async def _talk_to_kernel(ws_url: str, code: str) -> dict:
         # a little extra time for anything the execute_request might still have caused
         try:
             await replies_to({"header": {"msg_id": "none"}}, time.monotonic() + 1.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
     finally:
         ws.close()
@@ -196,9 +226,13 @@ def test_no_file_outside_the_notebooks_is_served(voila, path):
 
 def _sources():
     """Notebook and source files inside notebooks/ (their text must not be served)."""
-    files = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*")
-                   if p.is_file() and p.suffix in (".ipynb", ".py", ".json", ".csv", ".md", ".txt")
-                   and ".ipynb_checkpoints" not in p.parts)
+    files = sorted(
+        p.relative_to(NOTEBOOKS).as_posix()
+        for p in NOTEBOOKS.rglob("*")
+        if p.is_file()
+        and p.suffix in (".ipynb", ".py", ".json", ".csv", ".md", ".txt")
+        and ".ipynb_checkpoints" not in p.parts
+    )
     return files or ["index.ipynb"]
 
 
@@ -218,8 +252,9 @@ def _code_lines(notebook: Path) -> list[str]:
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-            lines += [ln.strip() for ln in src.splitlines()
-                      if re.match(r"\s*(import |from \S+ import |def |class )", ln)]
+            lines += [
+                ln.strip() for ln in src.splitlines() if re.match(r"\s*(import |from \S+ import |def |class )", ln)
+            ]
     return lines
 
 
@@ -239,13 +274,16 @@ def test_served_pages_carry_no_source_code(voila, notebook):
 NAMED_HOSTS = {"127.0.0.1", "localhost", "www.w3.org", "purl.org", "creativecommons.org", "mybinder.org"}
 
 
-@pytest.mark.parametrize("path", [
-    "/voila/render/index.ipynb?template=reveal&theme=dark",  # overrides are ignored
-    "/voila/render/index.ipynb?voila-template=classic",
-    "/voila/tree",
-    "/voila/render/no-such-notebook.ipynb",
-    *[f"/voila/render/{nb}" for nb in app_notebooks()],
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/render/index.ipynb?template=reveal&theme=dark",  # overrides are ignored
+        "/voila/render/index.ipynb?voila-template=classic",
+        "/voila/tree",
+        "/voila/render/no-such-notebook.ipynb",
+        *[f"/voila/render/{nb}" for nb in app_notebooks()],
+    ],
+)
 def test_pages_name_no_host_off_the_machine(voila, path):
     """No page links a script or stylesheet from a CDN (the browser tests also watch the
     requests themselves); a visitor cannot switch to a template that does."""
@@ -260,7 +298,7 @@ def test_pages_name_no_host_off_the_machine(voila, path):
 
 # --------------------------------------------------------------------------- failing callbacks
 
-FAILING_APP = '''
+FAILING_APP = """
 import ipywidgets as w
 from daynight.widgets.common import Status, guarded
 
@@ -282,7 +320,7 @@ raw.on_click(explode)
 safe = w.Button(description="Fail guarded", tooltip="Fail guarded")
 safe.on_click(explode_guarded)
 w.VBox([raw, safe, status])
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -301,8 +339,12 @@ def test_failing_callback_shows_no_traceback(browser, failing_server):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on(
-        "framereceived", lambda f: frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace"))))
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived", lambda f: frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace"))
+        ),
+    )
     try:
         page.goto(f"{failing_server.url}/voila/render/boom/play.ipynb", timeout=120_000)
         page.get_by_role("button", name="Fail raw").click(timeout=120_000)
@@ -316,7 +358,7 @@ def test_failing_callback_shows_no_traceback(browser, failing_server):
     finally:
         context.close()
     for shown in (body, html):
-        assert "Traceback" not in shown and "CALLBACK-SECRET" not in shown and "File \"" not in shown
+        assert "Traceback" not in shown and "CALLBACK-SECRET" not in shown and 'File "' not in shown
     # nor in what reached the browser at all (readable in its developer tools)
     leaked = [f[:300] for f in frames if "CALLBACK-SECRET" in f or "Traceback" in f]
     assert not leaked, leaked
@@ -327,13 +369,14 @@ def test_failing_callback_shows_no_traceback(browser, failing_server):
 
 # --------------------------------------------------------------------------- kernels
 
+
 def _kernel_status(voila, kernel_id: str) -> int:
     status, _ = raw_get(voila.url, f"/api/kernels/{kernel_id}", timeout=30)
     return status
 
 
 def test_closing_the_tab_frees_its_kernel(app, voila):
-    """Voila's page asks the server to shut its kernel down when the tab closes (serve.py
+    """Voila's page asks the server to shut its kernel down when the tab closes (daynight/server/handlers.py
     lets that request through); a kernel per closed tab would otherwise pile up."""
     page = app.open("index.ipynb", wait_for="text=The four games")
     kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
@@ -359,6 +402,7 @@ def test_shutdown_of_an_unknown_kernel_is_refused(voila):
 
 # --------------------------------------------------------------------------- preheating
 
+
 def test_apps_are_served_from_preheated_kernels(voila):
     """The landing page and the apps (and nothing else) get kernel pools; a visit to an
     app takes a kernel that has already run the notebook."""
@@ -381,8 +425,10 @@ def test_apps_are_served_from_preheated_kernels(voila):
 
 # --------------------------------------------------------------------------- hosts and origins
 
-def request_as(base_url: str, path: str, host: str, method: str = "GET", headers: dict | None = None,
-               timeout: float = 120) -> tuple[int, bytes]:
+
+def request_as(
+    base_url: str, path: str, host: str, method: str = "GET", headers: dict | None = None, timeout: float = 120
+) -> tuple[int, bytes]:
     """``method path`` with this ``Host`` header (as a DNS-rebinding page's request has)."""
     _, port = base_url.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection("127.0.0.1", int(port), timeout=timeout)
@@ -399,15 +445,27 @@ def request_as(base_url: str, path: str, host: str, method: str = "GET", headers
 
 
 #: names and addresses that are not this server's: a rebinding attacker's domain, other machines
-FOREIGN_HOSTS = ["evil.example", "evil.example:{port}", "localhost.evil.example:{port}",
-                 "127.0.0.1.evil.example:{port}", "10.11.12.13:{port}", "[2001:db8::1]:{port}"]
+FOREIGN_HOSTS = [
+    "evil.example",
+    "evil.example:{port}",
+    "localhost.evil.example:{port}",
+    "127.0.0.1.evil.example:{port}",
+    "10.11.12.13:{port}",
+    "[2001:db8::1]:{port}",
+]
 #: what the browser of someone on this machine sends (the positive control)
 OWN_HOSTS = ["127.0.0.1:{port}", "localhost:{port}", "LOCALHOST:{port}", "[::1]:{port}"]
 #: one path per kind of handler: the page, the file list, Voila's and the template's static
 #: files, the notebooks' assets, the lab extensions, the site root, the shutdown API
-HOST_PATHS = ["/voila/render/index.ipynb", "/voila/tree", "/voila/static/voila.js",
-              "/voila/templates/daynight-lab/static/index.css", "/voila/files/assets/binder-voila.svg",
-              "/voila/labextensions/@voila-dashboards/widgets-manager8/package.json", "/"]
+HOST_PATHS = [
+    "/voila/render/index.ipynb",
+    "/voila/tree",
+    "/voila/static/voila.js",
+    "/voila/templates/daynight-lab/static/index.css",
+    "/voila/files/assets/binder-voila.svg",
+    "/voila/labextensions/@voila-dashboards/widgets-manager8/package.json",
+    "/",
+]
 
 
 @pytest.mark.parametrize("host", FOREIGN_HOSTS)
@@ -457,31 +515,41 @@ def page_kernel(voila):
     free_kernel(voila.url, body.decode())
 
 
-@pytest.mark.parametrize("origin,host,opens", [
-    (None, None, True),                               # a script (no Origin): as Jupyter Server allows
-    ("http://127.0.0.1:{port}", None, True),          # the page's own origin
-    ("http://evil.example", None, False),             # another site's page
-    ("http://localhost:{port}", None, False),         # another origin on this machine
-    ("null", None, False),                            # a sandboxed frame or a file
-    ("http://evil.example:{port}", "evil.example:{port}", False),  # DNS rebinding: host and origin agree
-])
+@pytest.mark.parametrize(
+    "origin,host,opens",
+    [
+        (None, None, True),  # a script (no Origin): as Jupyter Server allows
+        ("http://127.0.0.1:{port}", None, True),  # the page's own origin
+        ("http://evil.example", None, False),  # another site's page
+        ("http://localhost:{port}", None, False),  # another origin on this machine
+        ("null", None, False),  # a sandboxed frame or a file
+        ("http://evil.example:{port}", "evil.example:{port}", False),  # DNS rebinding: host and origin agree
+    ],
+)
 @pytest.mark.parametrize("channel", ["/api/kernels/{kernel}/channels", "/voila/query/{kernel}"])
 def test_kernel_websockets_open_only_from_the_pages_own_origin(voila, page_kernel, channel, origin, host, opens):
-    headers = {name: value.format(port=voila.port) for name, value in
-               (("Origin", origin), ("Host", host)) if value is not None}
+    headers = {
+        name: value.format(port=voila.port) for name, value in (("Origin", origin), ("Host", host)) if value is not None
+    }
     url = voila.url.replace("http://", "ws://") + channel.format(kernel=page_kernel)
     status = _in_thread(_websocket_status(url, headers))
     assert status == (101 if opens else 403), f"{channel} with {headers} answered {status}"
 
 
 def test_a_page_of_another_origin_cannot_shut_a_kernel_down(voila, page_kernel):
-    status, _ = request_as(voila.url, f"/voila/api/shutdown/{page_kernel}", f"127.0.0.1:{voila.port}",
-                           method="POST", headers={"Origin": "http://evil.example", "Content-Length": "0"})
+    status, _ = request_as(
+        voila.url,
+        f"/voila/api/shutdown/{page_kernel}",
+        f"127.0.0.1:{voila.port}",
+        method="POST",
+        headers={"Origin": "http://evil.example", "Content-Length": "0"},
+    )
     assert status == 403
     assert _kernel_status(voila, page_kernel) == 200, "the kernel is still running"
 
 
 # --------------------------------------------------------------------------- hand-written widget messages
+
 
 def _frame_text(frame) -> str:
     return frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
@@ -493,14 +561,28 @@ def _hostile_messages(widget: str, session: str) -> list[dict]:
     big = "x" * (100 * 1024)
     contents = [
         ("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "no.such.target", "data": {}}),
-        ("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
-                       "data": {"state": {"_model_name": "ButtonModel", "_model_module": "@jupyter-widgets/controls"}}}),
-        ("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": {"_model_name": 5}}}),
+        (
+            "comm_open",
+            {
+                "comm_id": uuid.uuid4().hex,
+                "target_name": "jupyter.widget",
+                "data": {"state": {"_model_name": "ButtonModel", "_model_module": "@jupyter-widgets/controls"}},
+            },
+        ),
+        (
+            "comm_open",
+            {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": {"_model_name": 5}}},
+        ),
         ("comm_open", {"target_name": "jupyter.widget.control"}),
         ("comm_open", {"comm_id": widget, "target_name": "jupyter.widget.control", "data": {}}),
         ("comm_open", ["not", "an", "object"]),
-        ("comm_msg", {"comm_id": widget, "data": {"method": "update", "state": {"layout": 5, "children": "x"},
-                                                  "buffer_paths": []}}),
+        (
+            "comm_msg",
+            {
+                "comm_id": widget,
+                "data": {"method": "update", "state": {"layout": 5, "children": "x"}, "buffer_paths": []},
+            },
+        ),
         ("comm_msg", {"comm_id": widget, "data": {"method": "update", "state": "not a state"}}),
         ("comm_msg", {"comm_id": widget, "data": {"method": "update", "state": {"_dom_classes": [big]}}}),
         ("comm_msg", {"comm_id": widget, "data": {"method": "exec", "code": "import os"}}),
@@ -529,7 +611,7 @@ async def _attack(ws_url: str, widget: str) -> dict:
     while time.monotonic() < deadline and not answered:
         try:
             frame = await asyncio.wait_for(ws.read_message(), timeout=max(0.1, deadline - time.monotonic()))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             break
         if frame is None:
             break
@@ -539,14 +621,21 @@ async def _attack(ws_url: str, widget: str) -> dict:
     while True:
         try:
             frame = await asyncio.wait_for(ws.read_message(), timeout=0.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             break
         if frame is None:
             break
         frames.append(_frame_text(frame))
     # a message larger than the server takes closes the channel (and only this one)
-    await ws.write_message(json.dumps(_message("comm_msg", {"comm_id": widget, "data": {
-        "method": "custom", "content": {"x": "y" * (2 * 1024 * 1024)}}}, session)))
+    await ws.write_message(
+        json.dumps(
+            _message(
+                "comm_msg",
+                {"comm_id": widget, "data": {"method": "custom", "content": {"x": "y" * (2 * 1024 * 1024)}}},
+                session,
+            )
+        )
+    )
     closed = await asyncio.wait_for(ws.read_message(), timeout=60) is None
     return {"frames": frames, "answered": answered, "closed_on_huge": closed}
 
@@ -566,16 +655,21 @@ def test_hand_written_comm_messages_get_no_traceback_and_spare_other_learners(br
         assert widget, "the app page shows a widget"
         ws_url = voila.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id_of(html)}/channels"
         result = _in_thread(_attack(ws_url, widget.group(1)))
-        leaks = [f[:300] for f in result["frames"] if re.search(
-            r"Traceback|File \"|site-packages|/\w+\.py\b|/usr/|/root/|/home/|" + re.escape(str(ROOT)), f)]
+        leaks = [
+            f[:300]
+            for f in result["frames"]
+            if re.search(r"Traceback|File \"|site-packages|/\w+\.py\b|/usr/|/root/|/home/|" + re.escape(str(ROOT)), f)
+        ]
         assert not leaks, f"a reply to the hand-written messages carries a traceback or a path: {leaks[:2]}"
         assert result["answered"], "the kernel still answers an allowed message after them"
         assert result["closed_on_huge"], "a 2 MB message closes the kernel channel"
         log = voila.log_path.read_text()
-        for note in ("dropped a comm_open from the page: target 'jupyter.widget'",
-                     "dropped a comm_msg from the page: it is not a widget message",
-                     "dropped a comm_msg from the page: it is larger than 64 KB",
-                     "dropped a comm_close from the page: it closes a comm the page did not open"):
+        for note in (
+            "dropped a comm_open from the page: target 'jupyter.widget'",
+            "dropped a comm_msg from the page: it is not a widget message",
+            "dropped a comm_msg from the page: it is larger than 64 KB",
+            "dropped a comm_close from the page: it closes a comm the page did not open",
+        ):
             assert note in log, f"the server log lacks {note!r}"
         # the other learner's game answers their clicks, unharmed
         assert app_page.play_until_the_view_changes(), "the other learner's clicks no longer change their view"
@@ -587,12 +681,12 @@ def test_hand_written_comm_messages_get_no_traceback_and_spare_other_learners(br
 
 # --------------------------------------------------------------------------- a page that is slow to start
 
-SLOW_NOTEBOOK = '''
+SLOW_NOTEBOOK = """
 import time
 time.sleep(20)
 import ipywidgets as w
 w.Button(description="Finally ready")
-'''
+"""
 
 
 def test_a_page_still_starting_says_the_server_is_busy(browser, failing_server):

@@ -46,8 +46,9 @@ def play_to_the_end(page, act, limit: int = 120) -> list[str]:
             return done
         target = next_action(page)
         assert target, f"nothing to choose: {status(page)}"
-        name = page.get_attribute(f"[data-target='{target}']", "aria-label") or \
-            page.inner_text(f"[data-target='{target}']")
+        name = page.get_attribute(f"[data-target='{target}']", "aria-label") or page.inner_text(
+            f"[data-target='{target}']"
+        )
         done.append(name)
         before = epoch(page)
         act(page, target)
@@ -93,7 +94,7 @@ def test_a_full_game_by_clicking_the_drawn_cards(app):
 def test_a_refused_click_shows_its_rule(app):
     page = app.open(APP, wait_for=".dn-table [data-target]")
     new_game(page, "3 players", "Random", "Random")
-    for _ in range(20):   # play until a round is over, then ask for a hint: refused with its rule
+    for _ in range(20):  # play until a round is over, then ask for a hint: refused with its rule
         if page.get_by_role("button", name="Next round").count():
             break
         before = epoch(page)
@@ -109,7 +110,7 @@ def test_a_refused_click_shows_its_rule(app):
 def test_a_full_game_by_keyboard_alone(app):
     page = app.open(APP, wait_for=".dn-table [data-target]")
     new_game(page, "3 players", "Random", "Rule of thumb")
-    page.locator(".dn-table [data-target]").first.focus()   # then only keys
+    page.locator(".dn-table [data-target]").first.focus()  # then only keys
     done = play_to_the_end(page, keyboard)
     assert len([n for n in done if n.startswith("play ")]) >= 16 and "Game over" in status(page)
     app.assert_clean()
@@ -119,11 +120,13 @@ def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
     page = app.open(APP, wait_for=".dn-table [data-target]")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("window.scrollTo(0, 0)")
-    boxes = {"Hint": page.get_by_role("button", name="Hint (1,000 rollouts)").bounding_box(),
-             "New game": page.get_by_role("button", name="New game").bounding_box(),
-             "the table": page.locator(".dn-table .dn-drawing svg").bounding_box(),
-             "the status line": page.locator(".dn-table .dn-status").bounding_box(),
-             "the time card": page.get_by_role("img", name=re.compile(r"^time card")).bounding_box()}
+    boxes = {
+        "Hint": page.get_by_role("button", name="Hint (1,000 rollouts)").bounding_box(),
+        "New game": page.get_by_role("button", name="New game").bounding_box(),
+        "the table": page.locator(".dn-table .dn-drawing svg").bounding_box(),
+        "the status line": page.locator(".dn-table .dn-status").bounding_box(),
+        "the time card": page.get_by_role("img", name=re.compile(r"^time card")).bounding_box(),
+    }
     for i, card in enumerate(page.locator("[data-key^='hand-']").all()):
         boxes[f"hand card {i + 1}"] = card.bounding_box()
     assert len(boxes) == 12

@@ -68,8 +68,9 @@ def test_the_first_screen_holds_the_board_the_hand_and_the_main_buttons(browser,
             assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (name, box)
         # every target is a control with a name in words
         names = page.eval_on_selector_all(
-            TARGETS, "els => els.map(e => [e.getAttribute('role') || e.tagName, e.getAttribute('aria-label') "
-                     "|| e.textContent])")
+            TARGETS,
+            "els => els.map(e => [e.getAttribute('role') || e.tagName, e.getAttribute('aria-label') || e.textContent])",
+        )
         assert len(names) == 44 + 5 + 1
         assert all(role in ("button", "BUTTON") and label.strip() for role, label in names), names
         assert page.get_by_role("button", name="cast Sunbeam, 2 hours").count() == 1
@@ -83,7 +84,7 @@ def test_a_game_to_its_end_by_clicking_the_drawn_pieces(browser, voila):
     page = app.page
     try:
         start_near_end(page)
-        assert page.get_by_text("Night retreats").count() >= 1           # the bot played Night's turn
+        assert page.get_by_text("Night retreats").count() >= 1  # the bot played Night's turn
         # a refused click: the table stays, the status names the rule
         before = epoch(page)
         page.get_by_role("button", name="travel to F1, neutral-tile").click()
@@ -95,19 +96,21 @@ def test_a_game_to_its_end_by_clicking_the_drawn_pieces(browser, voila):
             page.get_by_role("button", name=name).click()
             wait_epoch(page, before)
         assert page.get_by_role("img", name="Day has 11 of 12 hours left").count() == 1
+
         def click(name: str) -> None:
             before = epoch(page)
             page.get_by_role("button", name=name).click()
             wait_epoch(page, before)
 
-        click("travel to D7, neutral-tile")                 # travelling: no more spells this turn
+        click("travel to D7, neutral-tile")  # travelling: no more spells this turn
         page.get_by_role("button", name="cast Morning Dew, 0 hours").click()
         page.wait_for_function("document.querySelector('.dn-status').textContent.includes('before travelling')")
-        click("Undo my last move")                          # back on D8, still casting
+        click("Undo my last move")  # back on D8, still casting
         click("cast Sunbeam, 2 hours")
-        click("target D7, neutral-tile (change)")           # the ninth tile of her second temple
-        page.get_by_role("group", name="The temple duel, as Day sees it: Day has built her second temple and wins.") \
-            .wait_for()
+        click("target D7, neutral-tile (change)")  # the ninth tile of her second temple
+        page.get_by_role(
+            "group", name="The temple duel, as Day sees it: Day has built her second temple and wins."
+        ).wait_for()
         assert "second temple and wins" in page.inner_text(".dn-status")
         assert page.get_by_role("img", name="Day has built 2 of 2 temples").count() == 1
         app.assert_clean()
@@ -123,8 +126,7 @@ def test_the_keyboard_alone_plays(browser, voila):
         first = page.locator(TARGETS).first
         first.focus()
         # the focus ring: the focused square's frame is drawn thick in the focus colour
-        assert page.evaluate("getComputedStyle(document.activeElement.querySelector('.dn-frame')).strokeWidth") \
-            == "5px"
+        assert page.evaluate("getComputedStyle(document.activeElement.querySelector('.dn-frame')).strokeWidth") == "5px"
 
         def tab_to(name: str) -> None:
             for _ in range(80):
@@ -147,8 +149,9 @@ def test_the_keyboard_alone_plays(browser, voila):
         wait_epoch(page, before)
         tab_to("cast Morning Dew, 0 hours")
         page.keyboard.press("Enter")
-        page.get_by_role("group", name="The temple duel, as Day sees it: Day has built her second temple and wins.") \
-            .wait_for()
+        page.get_by_role(
+            "group", name="The temple duel, as Day sees it: Day has built her second temple and wins."
+        ).wait_for()
         app.assert_clean()
     finally:
         ctx.close()

@@ -1,0 +1,165 @@
+"""Speed of the practice page (issue 18) and 1,000 checked exercises per kind.
+
+``FIGURES`` (the kernel's side, no browser):
+
+* ``practice.stars.<kind>``: a new exercise of each stars kind, made by the engine (a seeded
+  game between bots, or a position built through the public API, played on to what the
+  engine decides), its drawing included; median of fresh seeds. Target 100 ms (half the
+  page's budget of 200 ms), stretch 50 ms.
+* ``practice.stars.another``: what the page does on *Another* in the kernel: the next kind,
+  a new exercise, the table's drawing, targets and marks, the score and the dashboard.
+  Target 150 ms.
+* ``practice.stars.answer``: an answer judged and the table redrawn with the reason's marks,
+  the feedback and the progress to keep. Target 50 ms.
+
+``report()`` (``python -m benchmarks practice``):
+
+* ``practice.check.<kind>``: 1,000 seeded exercises of each kind (100 with ``--quick``), each
+  judged answer compared with what the engine did when the position was played on and with
+  the straight reading of the rules sheet of ``tests/test_practice_stars.py``;
+* ``practice.browser.another`` and ``practice.browser.answer``: under ``make app`` (the
+  class server, ``daynight.widgets.serve``, on a temporary copy of ``notebooks/``), in
+  headless Chromium: from a click on *Another* until the table's ``data-epoch`` changes
+  (a new exercise ready; target: median under 200 ms) and from a click on an answer until
+  the table is redrawn with the verdict (target: median under 100 ms), the table contract's
+  way of measuring (``benchmarks/bench_apps.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import statistics
+import time
+from typing import Any
+
+from daynight.widgets.practice import PracticeApp
+
+from benchmarks.harness import Timing
+from daynight.practice import CHOICE, NUMBER, judge
+from daynight.stars.exercises import KINDS
+
+ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
+
+
+def _maker(kind) -> Any:
+    seeds = itertools.count(10_000)
+    return lambda: kind.make(next(seeds))
+
+
+_APP = PracticeApp("stars", seed=1)
+_APP.receive_stored("daynight.practice.v1.stars", None)
+
+
+def another() -> None:
+    _APP.another()
+
+
+def answer() -> None:
+    """Judge the right answer to the exercise on the table, redraw (the same exercise again)."""
+    ex = _APP.exercise
+    _APP.done, _APP.tries = False, 0
+    _APP.given = [] if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
+    _APP.check(ex.answer if ex.shape in (CHOICE, NUMBER) else None)
+
+
+FIGURES = [
+    Timing(f"practice.stars.{kind.name}", _maker(kind), target=0.1, stretch=0.05, repeats=15) for kind in KINDS
+] + [
+    Timing("practice.stars.another", another, target=0.15, repeats=15),
+    Timing("practice.stars.answer", answer, target=0.05, repeats=15),
+]
+
+
+# --------------------------------------------------------------------------- 1,000 per kind, checked
+
+
+def check_kinds(count: int):
+    from tests.test_practice_stars import oracle, played_on  # lazy: the tests' oracles, only for this report
+
+    for kind in KINDS:
+        started, wrong = time.perf_counter(), []
+        for seed in range(count):
+            ex = kind.make(seed)
+            if not (ex.answer == played_on(ex) == oracle(ex) and judge(ex, _as_given(ex)).right):
+                wrong.append(seed)
+        seconds = time.perf_counter() - started
+        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
+        yield (
+            f"practice.check.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
+            f"played on and the rules sheet: {verdict}"
+        )
+
+
+def _as_given(ex):
+    return ex.answer if ex.shape in (CHOICE, NUMBER) else list(ex.answer)
+
+
+# --------------------------------------------------------------------------- in Chromium under make app
+
+
+def _line(name: str, times: list[float], target: float) -> str:
+    if not times:
+        return f"{name:<28} no click changed the table"
+    med = statistics.median(times)
+    verdict = "meets target" if med <= target else "MISSES target"
+    return (
+        f"{name:<28} median {med * 1e3:.0f} ms  target {target * 1e3:.0f} ms; slowest {max(times) * 1e3:.0f} ms "
+        f"({len(times)} clicks; {verdict})"
+    )
+
+
+def _timed_click(page, target: str) -> float | None:
+    from benchmarks.bench_apps import CLICK_JS  # lazy: the app benchmark's page helpers, only in a browser run
+
+    page.evaluate("() => { window.__dn.t0 = 0; }")
+    page.locator(f".dn-table [data-target='{target}']").evaluate(CLICK_JS)
+    try:
+        page.wait_for_function("() => window.__dn.epoch", timeout=10_000, polling=10)
+    except Exception:
+        return None
+    return page.evaluate("() => (window.__dn.epoch - window.__dn.t0) / 1000")
+
+
+def browser_clicks(clicks: int):
+    from playwright.sync_api import sync_playwright  # lazy: playwright only for the browser figures
+
+    from benchmarks.bench_apps import OBSERVE_JS, Site, _browser  # lazy: as above
+
+    with sync_playwright() as p:
+        browser = _browser(p)
+        site = Site(hello=False)
+        try:
+            site.start()
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(f"{site.url}/voila/render/stars/practice.ipynb", timeout=180_000)
+            page.wait_for_selector(".dn-table [data-target='another']", timeout=180_000)
+            for box in page.locator(".dn-practice-rules input[type='checkbox']").all():  # choices: one click answers
+                name = box.evaluate("b => b.closest('.widget-checkbox').innerText.trim()")
+                if name not in ("Which colour wins", "The last round") and box.is_checked():
+                    box.click()
+                    page.wait_for_timeout(300)
+            page.evaluate(OBSERVE_JS)
+            rng, news, answers = random.Random(1), [], []
+            for _ in range(clicks):
+                page.wait_for_timeout(300)
+                options = page.eval_on_selector_all(
+                    ".dn-table [data-target^='o']", "ns => ns.map(n => n.dataset.target)"
+                )
+                if options:
+                    answers.append(_timed_click(page, rng.choice(options)))
+                page.wait_for_timeout(300)
+                news.append(_timed_click(page, "another"))
+            yield _line("practice.browser.another", [t for t in news if t is not None], ANOTHER_TARGET)
+            yield _line("practice.browser.answer", [t for t in answers if t is not None], ANSWER_TARGET)
+        finally:
+            site.stop()
+            browser.close()
+
+
+def report(quick: bool = False):
+    yield from check_kinds(100 if quick else 1000)
+    try:
+        yield from browser_clicks(4 if quick else 15)
+    except Exception as exc:
+        yield f"practice.browser             skipped ({type(exc).__name__}: {str(exc)[:120]})"

@@ -1,0 +1,405 @@
+"""The practice page of a game (issue 18): a stream of exercises on the drawn table, judged by
+the engine, with the learner's progress kept in the browser.
+
+:class:`PracticeApp` shows one exercise at a time (:mod:`daynight.practice`; the kinds are the
+game's ``daynight/<game>/exercises.py``) on the table widget (:mod:`daynight.widgets.table`):
+
+* a *choice* or a *number* is one click on a drawn piece or on a toolbar button;
+* a *set* is given by marking every member (each target a toggle, ``aria-pressed``, with a
+  mark in words on the drawing), an *order* by clicking the members in turn; then **Check**;
+* right and wrong are said in words in the table's status line; a wrong answer may be tried
+  again, with the rule's words from the seed beside the table; **Show me** reveals the answer;
+  once answered, marks on the drawing show the reason, and the feedback beside the table says
+  why, quotes the rule and says what the engine's log said when the position was played on;
+* **Another** deals a new exercise from a fresh seed (after a miss, a new position of the same
+  kind; a missed kind comes back later); the learner chooses which rules to practise;
+* a running score, and a dashboard of every rule practised (seen, right at the first try)
+  from the progress the browser keeps under ``daynight.practice.v1.<game>`` (the table's
+  JavaScript reads it when the page opens and writes what the kernel sends back); a damaged
+  kept value is refused by name and reset; **Reset progress** forgets it.
+
+``PracticeApp("stars", seed=1)`` deals the same exercises every time (tests, notebooks);
+without a seed each page deals its own. A walkthrough's "Try it" cell is
+``PracticeApp("stars", kinds=(kind,), compact=True, keeper=keeper)``: the question, the table
+and the feedback only; the cells of one page share one :class:`Keeper`, so every answer counts
+in the same kept progress as the practice page's. Everything works without a browser:
+``app.table.choose(app.table.target_id("Check"))`` does what a click does, and
+:meth:`PracticeApp.receive_stored` plays the browser's part of the kept progress.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import partial
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import display
+
+from daynight import i18n
+from daynight.core import DaynightError, IllegalMoveError
+from daynight.i18n import ngettext
+from daynight.practice import (
+    CHOICE,
+    NUMBER,
+    ORDER,
+    SET,
+    Exercise,
+    Kind,
+    Progress,
+    Stream,
+    checklist,
+    judge,
+    kinds_of,
+    ordinal,
+    store_key,
+    verdict_words,
+)
+
+from .common import app_layout, button
+from .table import Mark, Table, Target
+
+__all__ = ["Keeper", "PracticeApp"]
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
+
+STYLE = """<style>
+.dn-practice .dn-question { font-size: 1.1em; font-weight: 600; margin: 0.2em 0 0.3em; }
+.dn-practice .dn-feedback h4 { margin: 0.6em 0 0.2em; font-size: 1em; }
+.dn-practice .dn-feedback blockquote { margin: 0.2em 0 0.4em; padding: 0.2em 0.6em; border-left: 4px solid #0b57d0;
+  background: #f4f8ff; }
+.dn-practice .dn-feedback ol { margin: 0.2em 0; padding-left: 1.6em; }
+.dn-practice table.dn-dashboard { border-collapse: collapse; font-size: 0.92em; width: 100%; }
+.dn-practice table.dn-dashboard th, .dn-practice table.dn-dashboard td { border-bottom: 1px solid #ccc;
+  padding: 2px 6px; text-align: left; vertical-align: top; }
+.dn-practice .dn-table { --dn-table-max-height: calc(100vh - 270px); }
+.dn-practice .dn-score { margin: 0; }
+</style>"""
+
+
+class Keeper:
+    """The progress of one game in this kernel, kept by the browser: every practice widget of a
+    page that shares a keeper (a walkthrough's "Try it" cells, say) counts into the same
+    progress, which the browser sends once when the page opens (:meth:`receive`) and keeps
+    after every answer (:meth:`answered`)."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.key = store_key(game)
+        self.progress = Progress(game)  #: what the browser kept and this page added
+        self.session = Progress(game)  #: this page's answers (merged into the kept progress when it arrives)
+        self.loaded = False
+        self.tables: list[Table] = []
+        self.listeners: list[Callable[[], None]] = []
+        self.kinds = [k.name for k in kinds_of(game)]
+        self.rules = list(checklist(game))
+
+    def join(self, table: Table, changed: Callable[[], None]) -> None:
+        """``table`` keeps this game's progress in the browser; ``changed()`` is called when
+        the progress is replaced (the kept one arrived, or a reset)."""
+        table.keep(self.key)
+        table.on_stored(partial(self.receive, table))
+        self.tables.append(table)
+        self.listeners.append(changed)
+
+    def receive(self, table: Table, key: str, text: str | None, problem: str | None = None) -> None:
+        """The kept progress from the browser (acted on once): merged with this page's
+        answers; a damaged value is refused by name and reset."""
+        if key != self.key or self.loaded:
+            return
+        self.loaded = True
+        self.tables.remove(table)
+        self.tables.insert(0, table)  # a table the browser shows: it writes from now on
+        said, kept = "", Progress(self.game)
+        if problem == "no storage":
+            said = _("This browser keeps nothing for this page, so your progress lasts until you close it.")
+        elif problem is not None or text is not None:
+            try:
+                if problem is not None:
+                    raise DaynightError(_("it is longer than a kept value may be"))
+                kept = Progress.from_text(text or "", self.game, self.kinds, self.rules)
+            except DaynightError as exc:
+                said = _("The progress kept in this browser could not be read ({error}); it has been reset.")
+                said = said.format(error=exc)
+                table.store(self.key, None)
+        self.progress = kept.merged(self.session)
+        if self.session.answered or said:
+            self.keep()
+        for changed in self.listeners:
+            changed()
+        if said:
+            table.show(said, "error" if problem != "no storage" else "info")
+
+    def answered(self, exercise: Exercise, right_first: bool) -> None:
+        """Count ``exercise`` for this page (the stream counted it in :attr:`progress`) and keep."""
+        self.session.record(exercise, right_first)
+        self.keep()
+
+    def keep(self) -> None:
+        if self.loaded and self.tables:
+            self.tables[0].store(self.key, self.progress.to_text())
+
+    def reset(self) -> None:
+        """Forget the kept progress (this browser's and this page's)."""
+        self.progress, self.session = Progress(self.game), Progress(self.game)
+        if self.tables:
+            self.tables[0].store(self.key, None)
+        for changed in self.listeners:
+            changed()
+
+
+class PracticeApp:
+    """Practise the rules of ``game`` (``"stars"``): see the module's docstring. ``app.widget``
+    is the page, ``app.table`` the drawn table, ``app.exercise`` the exercise on it."""
+
+    def __init__(self, game: str, *, seed: int | None = None, kinds: tuple[Kind, ...] | None = None,
+                 keeper: Keeper | None = None, compact: bool = False):  # fmt: skip
+        self.game = game
+        self.kinds = kinds if kinds is not None else kinds_of(game)
+        self.rule_ids = [i for i in checklist(game) if any(i in k.rules for k in self.kinds)]
+        self.keeper = keeper if keeper is not None else Keeper(game)
+        self.stream = Stream(self.kinds, self.keeper.progress, random.Random(seed) if seed is not None else None)
+        self.exercise: Exercise
+        self.given: list[Any] = []
+        self.tries = 0
+        self.done = False
+        self.table = Table(label=_("The practice table"))
+        self.keeper.join(self.table, self._progress_changed)
+        self.question = w.HTML()
+        self.score = w.HTML()
+        self.feedback = w.HTML()
+        self.dashboard = w.HTML()
+        self.choices = [
+            w.Checkbox(value=True, description=_(k.title), indent=False, layout=w.Layout(width="auto"))
+            for k in self.kinds
+        ]
+        for box in self.choices:
+            box.observe(self._choose_kinds, names="value")
+        self.reset_button = button(
+            _("Reset progress"),
+            lambda _b: self.reset(),
+            tooltip=_("Forget the progress this browser keeps for this game"),
+        )
+        rules = w.VBox([w.HTML(f"<b>{escape(_('Rules to practise'))}</b>"), *self.choices])
+        rules.add_class("dn-practice-rules")
+        style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+        if compact:  # a "Try it" cell: the question, the table and the feedback
+            self.widget = w.VBox([style, self.question, self.table, self.feedback])
+        else:
+            self.widget = app_layout(w.VBox([self.question, self.table, self.dashboard, self.reset_button]),
+                                     side=[style, self.feedback, rules], top=[self.score])  # fmt: skip
+        self.widget.add_class("dn-practice")
+        self.another()
+
+    # -- the exercise ---------------------------------------------------------------------
+    def another(self) -> None:
+        """Deal the next exercise from a fresh seed."""
+        self.show(self.stream.deal())
+
+    def show(self, exercise: Exercise) -> None:
+        """Put ``exercise`` on the table (a notebook may show one it made itself)."""
+        self.exercise = exercise
+        self.given = []
+        self.tries = 0
+        self.done = False
+        self.question.value = f'<p class="dn-question" role="heading" aria-level="2">{escape(exercise.question)}</p>'
+        self.feedback.value = ""
+        self._redraw(exercise.question, "info")
+
+    def click(self, value: Any) -> None:
+        """A click on the option meaning ``value``: a choice is judged at once, a set member
+        toggles, an order member is added (or taken out again)."""
+        if self.done:
+            raise IllegalMoveError(_("this exercise is answered; press Another for a new one"), rule="practice")
+        if self.exercise.shape in (CHOICE, NUMBER):
+            self.check(value)
+            return
+        if value in self.given:
+            self.given.remove(value)
+        else:
+            self.given.append(value)
+        self._redraw(self._marked_words(), "info")
+
+    def check(self, value: Any = None) -> bool:
+        """Judge the answer (``value`` for a choice; the marked members for a set or an order)."""
+        ex = self.exercise
+        if self.done:
+            raise IllegalMoveError(_("this exercise is answered; press Another for a new one"), rule="practice")
+        given = value if ex.shape in (CHOICE, NUMBER) else list(self.given)
+        verdict = judge(ex, given)
+        self.tries += 1
+        if self.tries == 1:
+            self._count(verdict.right)
+        said = verdict_words(ex, given, verdict)
+        if verdict.right:
+            self._finish(said, "ok")
+        else:
+            # the rules of the kind, not of this exercise: which of them decide here is the answer
+            kind = self.stream.kinds[ex.kind]
+            self.feedback.value = self._rule_words(_("The rule"), kind.rules)
+            self._redraw(said, "error")
+        return verdict.right
+
+    def show_me(self) -> None:
+        """Reveal the answer (counts as not right at the first try)."""
+        if self.done:
+            raise IllegalMoveError(_("this exercise is answered; press Another for a new one"), rule="practice")
+        if self.tries == 0:
+            self._count(False)
+        self._finish(_("The answer: {answer}.").format(answer=self.exercise.said), "info")
+
+    def _finish(self, said: str, kind: str) -> None:
+        self.done = True
+        ex = self.exercise
+        parts = [
+            f"<h4>{escape(_('Why'))}</h4><p>{escape(ex.reason)}</p>",
+            self._rule_words(_("The rule, in the rule book's words"), ex.rules),
+        ]
+        if ex.events:
+            items = "".join(f"<li>{escape(e)}</li>" for e in ex.events)
+            parts.append(f"<h4>{escape(_('What the engine did when the game went on'))}</h4><ol>{items}</ol>")
+        self.feedback.value = f'<div class="dn-feedback" aria-label="{escape(_("feedback"))}">{"".join(parts)}</div>'
+        self._redraw(said, kind)
+
+    def _count(self, right: bool) -> None:
+        self.stream.answered(self.exercise, right)
+        self.keeper.answered(self.exercise, right)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _targets(self) -> list[Target]:
+        ex = self.exercise
+        out: list[Target] = []
+        if not self.done:
+            toggles = ex.shape in (SET, ORDER)
+            for i, o in enumerate(ex.options):
+                pressed = (o.value in self.given) if toggles else None
+                out.append(Target(o.name, partial(self.click, o.value), key=o.key, id=f"o{i}", pressed=pressed))
+            if toggles:
+                out.append(Target(_("Check"), self.check, id="check", primary=True))
+            out.append(Target(_("Show me"), self.show_me, id="show"))
+        out.append(Target(_("Another"), self.another, id="another", primary=self.done))
+        return out
+
+    def _marks(self) -> list[Mark]:
+        ex = self.exercise
+        if self.done:
+            return [Mark(m.key, m.label, m.tone) for m in ex.marks]
+        out = []
+        for o in ex.options:
+            if o.key is None or o.value not in self.given:
+                continue
+            if ex.shape == ORDER:
+                out.append(Mark(o.key, ordinal(self.given.index(o.value) + 1), "chosen"))
+            else:
+                out.append(Mark(o.key, _("marked"), "chosen"))
+        return out
+
+    def _redraw(self, status: str, kind: str) -> None:
+        self.table.draw(self.exercise.drawing, self._targets(), status=status, kind=kind, marks=self._marks())
+        self._show_progress()
+
+    def _marked_words(self) -> str:
+        ex = self.exercise
+        if not self.given:
+            return _("Nothing marked yet.")
+        names = [ex.said_of(v) for v in self.given]
+        if ex.shape == ORDER:
+            listing = _(", then ").join(names)
+            return _("Your order so far: {order}. Press Check when it is complete.").format(order=listing)
+        return ngettext(
+            "Marked: {names}. Press Check when every member is marked.",
+            "Marked: {names}. Press Check when every member is marked.",
+            len(names),
+        ).format(names=", ".join(names))
+
+    def _rule_words(self, heading: str, ids: tuple[str, ...]) -> str:
+        statements = checklist(self.game)
+        quotes = "".join(
+            f"<blockquote><b>{escape(i)}</b> {escape(statements[i].words)}"
+            + (f" <i>({escape(statements[i].translation)})</i>" if statements[i].translation else "")
+            + "</blockquote>"
+            for i in ids
+            if i in statements
+        )
+        return f'<div class="dn-feedback"><h4>{escape(heading)}</h4>{quotes}</div>'
+
+    # -- choosing what to practise ---------------------------------------------------------
+    def _choose_kinds(self, _change: Any = None) -> None:
+        names = [k.name for k, box in zip(self.kinds, self.choices, strict=True) if box.value]
+        try:
+            self.stream.choose(names)
+        except ValueError as exc:
+            self.table.refuse(str(exc))
+            return
+        if not self.done and self.exercise.kind not in names:
+            self.another()
+
+    def choose_kinds(self, names: list[str]) -> None:
+        """Practise only the kinds called ``names`` (as ticking the boxes does)."""
+        for k, box in zip(self.kinds, self.choices, strict=True):
+            box.value = k.name in names
+
+    # -- progress -------------------------------------------------------------------------
+    @property
+    def progress(self) -> Progress:
+        """Everything this browser has kept and this page has added."""
+        return self.keeper.progress
+
+    @property
+    def session(self) -> Progress:
+        """This page's answers."""
+        return self.keeper.session
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the browser has sent the kept progress."""
+        return self.keeper.loaded
+
+    def receive_stored(self, key: str, text: str | None, problem: str | None = None) -> None:
+        """What the browser does when the page opens: send the kept progress (tests)."""
+        self.keeper.receive(self.table, key, text, problem)
+
+    def reset(self) -> None:
+        """Forget the kept progress (this browser's and this page's)."""
+        self.keeper.reset()
+        self.table.show(_("Your progress in this game is forgotten."), "info")
+
+    def _progress_changed(self) -> None:
+        self.stream.progress = self.keeper.progress
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        p, s = self.progress, self.session
+        self.score.value = (
+            '<p class="dn-score">'
+            + escape(
+                _(
+                    "This page: {right} of {n} right at the first try. In all, in this browser: {all_right} of {all_n}."
+                ).format(right=s.first, n=s.answered, all_right=p.first, all_n=p.answered)
+            )
+            + "</p>"
+        )
+        self.dashboard.value = self._dashboard()
+
+    def _dashboard(self) -> str:
+        statements = checklist(self.game)
+        rows = []
+        for i in self.rule_ids:
+            seen, first = self.progress.rules.get(i, [0, 0])
+            rows.append(
+                f'<tr><th scope="row">{escape(i)}</th><td>{escape(statements[i].statement)}</td>'
+                f"<td>{seen}</td><td>{first}</td></tr>"
+            )
+        head = "".join(
+            f'<th scope="col">{escape(h)}</th>'
+            for h in (_("rule"), _("what it says"), _("seen"), _("right at the first try"))
+        )
+        return (
+            f'<table class="dn-dashboard"><caption><b>{escape(_("Every rule practised"))}</b></caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
+        display(self.widget)
