@@ -19,7 +19,7 @@ http.server``), against the targets of issue 21:
   ratio to the same visit of the same app under ``make app`` (Voila, preheated kernels;
   ``benchmarks/bench_apps.py``'s server) in the same run (target 3). Each round visits both
   in a shuffled order; the figures are medians over the rounds.
-* ``site.walkthrough``: each walkthrough (a live page without widgets) cold, until every
+* ``site.walkthrough``: each walkthrough (a live page of more than :data:`APP_CELLS` code cells) cold, until every
   cell has run and its outputs show (target 8 s), beside the same page under ``make app``.
 * ``site.unheated``: the stars play app under ``make app`` started without preheated kernels
   (``--pool-size 0``), as Voila on a JupyterHub or Binder server opens it: each visit starts
@@ -46,6 +46,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from benchmarks.bench_apps import CHROMIUM, CONTROL, _fmt
 from benchmarks.bench_apps import Site as VoilaSite
@@ -61,6 +62,10 @@ RATIO_TARGET = 3.0
 WALKTHROUGH_TARGET = 8.0
 THROTTLE = 4
 APP = "stars/play.ipynb"
+#: a live page of at most this many code cells is an app (measured until its first control,
+#: cold and warm); one of more is a walkthrough (measured until every cell has run and shows,
+#: its exercises among them), whether or not it shows widgets
+APP_CELLS = 4
 #: an app's first control: a widget control, or a target of the table widget
 FIRST = f"{CONTROL}, .dn-table [data-target]"
 
@@ -91,6 +96,12 @@ READY_INIT_JS = """(() => {
 })();""".replace("__FIRST__", json.dumps(FIRST))
 
 
+def code_cells(notebook: str) -> int:
+    """How many code cells ``notebook`` (under ``notebooks/``) runs."""
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+    return sum(cell["cell_type"] == "code" for cell in cells)
+
+
 def site_dir() -> Path:
     return Path(os.environ.get("DAYNIGHT_SITE", ROOT / "build" / "site")).resolve()
 
@@ -118,7 +129,7 @@ class Visit:
     Python wrote (seconds from navigation, step), with the worker's CPU seconds if sampled."""
 
     seconds: float
-    page: object
+    page: Any
     origin: float  # the navigation's start, epoch seconds
     marks: list[tuple[float, str]] = field(default_factory=list)
 
@@ -174,11 +185,11 @@ def first_control(browser, server: SiteServer, voila: VoilaSite, pages: dict, ap
                 times.setdefault((nb, "ratio", when), []).append(this["site"][when] / this["voila"][when])
     for nb in sorted(apps):
         for when in ("cold", "warm"):
-            site, voila, ratio = (statistics.median(times[nb, kind, when]) for kind in ("site", "voila", "ratio"))
+            on_site, on_app, ratio = (statistics.median(times[nb, kind, when]) for kind in ("site", "voila", "ratio"))
             target, stretch = FIRST_TARGETS[when]
             yield (
-                f"site.first_control {nb:<20} {when}  {_fmt(site)}  target {target:g} s, stretch {stretch:g} s: "
-                f"{_verdict(site, target, stretch)}; ratio to make app {ratio:4.2f} (make app {_fmt(voila)}), "
+                f"site.first_control {nb:<20} {when}  {_fmt(on_site)}  target {target:g} s, stretch {stretch:g} s: "
+                f"{_verdict(on_site, target, stretch)}; ratio to make app {ratio:4.2f} (make app {_fmt(on_app)}), "
                 f"target {RATIO_TARGET:g}: {_verdict(ratio, RATIO_TARGET)}; {rounds} rounds"
             )
 
@@ -409,8 +420,8 @@ def report(quick: bool = False):
         yield "site: playwright is not installed (pip install -e '.[test]')"
         return
     pages = json.loads((folder / "pages.json").read_text(encoding="utf-8"))
-    apps = sorted(nb for nb in pages["live"] if nb in pages.get("widgets", pages["live"]))
-    readers = sorted(nb for nb in pages["live"] if nb not in apps)
+    readers = sorted(nb for nb in pages["live"] if code_cells(nb) > APP_CELLS)
+    apps = sorted(nb for nb in pages["live"] if nb not in readers and nb in pages["widgets"])
     rounds = 1 if quick else 3
     yield from size_lines()
     server = SiteServer(folder).start()

@@ -50,6 +50,10 @@ from dataclasses import dataclass, field
 from email.parser import Parser
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from packaging.specifiers import SpecifierSet
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -247,6 +251,13 @@ class Package:
     install_dir: str = "site"  # where Pyodide (or the helper) unpacks it: "site" or "stdlib"
 
 
+def wheel_of(pkg: Package) -> Path:
+    """The file of ``pkg`` the site serves (every package has one once fetched)."""
+    if pkg.wheel is None:
+        raise SystemExit(f"site: no wheel for {pkg.name} {pkg.version}")
+    return pkg.wheel
+
+
 def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_version) -> dict[str, Package]:
     """Every package the browser needs, from ``roots`` down through their dependencies.
 
@@ -264,7 +275,7 @@ def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_versio
     markers = browser_markers(pyodide_lock["info"])
     dropped = {(canonical(a), canonical(b)) for a, b in DROPPED}
     found: dict[str, Package] = {}
-    asked: list[tuple[str, str, object]] = []  # (dependent, dependency, specifier)
+    asked: list[tuple[str, str, SpecifierSet]] = []  # (dependent, dependency, specifier)
     todo = [canonical(r) for r in roots]
     while todo:
         batch, todo = sorted(set(todo) - set(found)), []
@@ -318,7 +329,7 @@ def rewrite_lock(pyodide_lock: dict, packages: dict[str, Package], wheel_paths: 
             "package_type": "package",
             "imports": pkg.imports,
             "depends": [d for d in pkg.depends if (name, d) not in deferred],
-            "sha256": hashlib.sha256(pkg.wheel.read_bytes()).hexdigest(),
+            "sha256": hashlib.sha256(wheel_of(pkg).read_bytes()).hexdigest(),
             "unvendored_tests": False,
         }
         if pkg.modules:
@@ -435,9 +446,10 @@ def pypi_fetcher(cache: Path, python_version: str):
                     *missing,
                 ]
             )
-        out = {n: find_wheel(cache, n, v) for n, v in wanted.items()}
-        if None in out.values():
-            raise SystemExit(f"site: no pure-Python wheel on PyPI for {[n for n, w in out.items() if w is None]}")
+        found = {n: find_wheel(cache, n, v) for n, v in wanted.items()}
+        out = {n: w for n, w in found.items() if w is not None}
+        if len(out) < len(found):
+            raise SystemExit(f"site: no pure-Python wheel on PyPI for {sorted(set(found) - set(out))}")
         return out
 
     return fetch
@@ -694,10 +706,11 @@ def place_python(pyodide_dir: Path, pyodide_lock: dict, packages: dict[str, Pack
     shutil.copy2(stdlib, pyodide_dir / STDLIB)
     wheel_paths = {}
     for name, pkg in packages.items():
-        served = f"{name}-{pkg.version}.zip" if pkg.modules else pkg.wheel.name
-        rel = f"wheels/{hashlib.sha256(pkg.wheel.read_bytes()).hexdigest()[:16]}/{served}"
+        wheel = wheel_of(pkg)
+        served = f"{name}-{pkg.version}.zip" if pkg.modules else wheel.name
+        rel = f"wheels/{hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]}/{served}"
         (pyodide_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(pkg.wheel, pyodide_dir / rel)
+        shutil.copy2(wheel, pyodide_dir / rel)
         wheel_paths[name] = rel
     lock = rewrite_lock(pyodide_lock, packages, wheel_paths)
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")

@@ -33,6 +33,7 @@ import os
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import nbformat
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
     lacks = {m for m in args.browser_lacks.split(",") if m}
-    pages: dict[str, dict | list] = {"live": {}, "static": {}, "imports": {}, "modules": {}, "why": {}, "widgets": []}
+    pages: dict[str, Any] = {"live": {}, "static": {}, "imports": {}, "modules": {}, "why": {}, "widgets": []}
     for pair in args.pairs:
         notebook, page = pair.split("=", 1)
         nb, modules = execute(args.notebooks / notebook, args.out / page, args.out)

@@ -40,7 +40,8 @@ import io
 import json
 import sys
 import zipfile
-from importlib import _bootstrap_external  # type: ignore[attr-defined]  # the .pyc writers
+from importlib import _bootstrap_external
+from typing import Any
 
 #: a wheel's ``name-version.data/`` holds files installed elsewhere (scripts, lab
 #: extensions): never Python modules of the package, and never read in the browser
@@ -48,14 +49,16 @@ DATA_SUFFIX = ".data"
 #: folders of a package that hold a Jupyter front end (anywidget's): the site serves the
 #: lab extensions itself, so a third-party archive goes to the browser without them
 FRONT_END = ("labextension", "nbextension")
+#: the standard library's own .pyc writers (private, untyped: what py_compile itself uses)
+_WRITERS: Any = _bootstrap_external
 
 
 def bytecode(code, source: bytes, keep_source: bool) -> bytes:
     """The ``.pyc`` bytes of ``code``: unchecked hash-based beside a kept source, else
     time-stamp based with no source to compare (Python never checks a sourceless one)."""
     if keep_source:
-        return bytes(_bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
-    return bytes(_bootstrap_external._code_to_timestamp_pyc(code, 0, 0))
+        return bytes(_WRITERS._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
+    return bytes(_WRITERS._code_to_timestamp_pyc(code, 0, 0))
 
 
 def cached_name(name: str) -> str:

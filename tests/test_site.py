@@ -27,6 +27,7 @@ SITE = ROOT / "site"
 
 def _load(name: str, path: Path):
     spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None, path
     module = sys.modules[name] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -35,6 +36,13 @@ def _load(name: str, path: Path):
 build = _load("daynight_site_build", SITE / "build.py")
 prerender = _load("daynight_site_prerender", SITE / "prerender.py")
 HELPER_DIR = SITE / "browser" / "helper"
+
+
+def requirement_name(requirement: str) -> str:
+    """The project name a requirement line starts with."""
+    match = re.match(r"[A-Za-z0-9_.-]+", requirement)
+    assert match, requirement
+    return match.group()
 
 
 def make_wheel(folder: Path, name: str, version: str, requires=(), files=None) -> Path:
@@ -61,7 +69,8 @@ def _requirements() -> list[tuple[str, str, list[str]]]:
         if line.startswith("#"):
             comments.append(line)
         elif line.strip():
-            name, spec = re.match(r"([A-Za-z0-9_.-]+)(.*)", line.strip()).groups()
+            name = requirement_name(line.strip())
+            spec = line.strip()[len(name) :]
             out.append((build.canonical(name), spec.strip(), comments))
             comments = []
         else:
@@ -92,7 +101,7 @@ def test_the_pyodide_pin_is_the_one_npm_installs():
 
 def test_every_package_of_the_notebooks_extra_has_a_browser_decision():
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
-    names = {build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()) for r in extra}
+    names = {build.canonical(requirement_name(r)) for r in extra}
     decided = {build.canonical(n) for n in (*build.BROWSER, *build.NOT_IN_BROWSER)}
     assert names <= decided, f"no decision (BROWSER or NOT_IN_BROWSER in site/build.py) for {names - decided}"
     assert all(build.NOT_IN_BROWSER.values()) and all(build.STAND_INS.values()) and all(build.DROPPED.values())
@@ -102,10 +111,7 @@ def test_every_package_of_the_notebooks_extra_has_a_browser_decision():
 def test_the_site_takes_the_widget_packages_in_the_project_ranges():
     """site/requirements.txt and the notebooks extra agree for the packages both install."""
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
-    project = {
-        build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()): r[len(re.match(r"[A-Za-z0-9_.-]+", r).group()) :]
-        for r in extra
-    }
+    project = {build.canonical(requirement_name(r)): r[len(requirement_name(r)) :] for r in extra}
     for name, spec, _ in _requirements():
         if name in project:
             assert spec == project[name], f"{name}: site/requirements.txt {spec!r}, pyproject.toml {project[name]!r}"
@@ -549,7 +555,7 @@ def test_a_zip_without_record_is_compiled_too(tmp_path):
     sys.path.insert(0, str(out))
     try:
         module = importlib.import_module("dnsite_std")
-        assert module.__spec__.origin.endswith("dnsite_std.pyc"), "zipimport found the bytecode"
+        assert str(module.__spec__ and module.__spec__.origin).endswith("dnsite_std.pyc"), "zipimport found it"
     finally:
         sys.path.remove(str(out))
         sys.modules.pop("dnsite_std", None)
@@ -801,13 +807,13 @@ def test_a_lazy_stand_in_imports_the_real_module_on_first_use(tmp_path, monkeypa
         stand_in = lazy_module("dnsite_lazy.heavy", ("embed",), with_parent=True)
         package = sys.modules["dnsite_lazy"]  # imported now: it runs `from .heavy import embed`
         assert package.heavy is stand_in, "import dnsite_lazy.heavy; dnsite_lazy.heavy.SETTING = ... works"
-        assert sys.dnsite_heavy_loads == 0, "importing the package did not import the heavy module"
+        assert vars(sys)["dnsite_heavy_loads"] == 0, "importing the package did not import the heavy module"
         assert not hasattr(stand_in, "__path__") and sys.modules["dnsite_lazy.heavy"] is stand_in
         package.heavy.SETTING = "set before the real module was loaded"
-        assert sys.dnsite_heavy_loads == 0 and stand_in.SETTING == "set before the real module was loaded"
+        assert vars(sys)["dnsite_heavy_loads"] == 0 and stand_in.SETTING == "set before the real module was loaded"
         assert package.embed(3) == ("real", 3, "set before the real module was loaded"), "the setting reached it"
-        assert sys.dnsite_heavy_loads == 1 and sys.modules["dnsite_lazy.heavy"] is not stand_in
-        assert stand_in.OTHER == 7 and sys.dnsite_heavy_loads == 1, "imported once"
+        assert vars(sys)["dnsite_heavy_loads"] == 1 and sys.modules["dnsite_lazy.heavy"] is not stand_in
+        assert stand_in.OTHER == 7 and vars(sys)["dnsite_heavy_loads"] == 1, "imported once"
         stand_in.SETTING = "later"
         assert sys.modules["dnsite_lazy.heavy"].SETTING == "later"
     finally:

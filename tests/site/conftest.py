@@ -174,9 +174,13 @@ class SitePage:
         self.context.route(re.compile(r"^(?!http://127\.0\.0\.1:\d+/)"), self._elsewhere)
         self.page = self.context.new_page()
         self.page.set_default_timeout(120_000)  # a bot's move runs in the browser's Python
-        self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.console_errors.append(f"uncaught: {e}"))
         self.start = server.mark()
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
 
     def _elsewhere(self, route):
         url = route.request.url

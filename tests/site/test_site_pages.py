@@ -178,9 +178,12 @@ def test_python_starts_while_the_page_loads_without_a_service_worker(site_page, 
     looks up (site/browser/page.js, boot.js)."""
     marks: list[str] = []
     # the page's console has its workers' messages too (the worker starts before a listener on it could)
-    site_page.page.on(
-        "console", lambda m: m.text.startswith("daynight-site ") and marks.append(m.text.split(" ", 2)[-1])
-    )
+
+    def console(message) -> None:
+        if message.text.startswith("daynight-site "):
+            marks.append(message.text.split(" ", 2)[-1])
+
+    site_page.page.on("console", console)
     requests: list[str] = []
     site_page.page.on("request", lambda r: requests.append(r.url))
     page = site_page.open(pages["live"]["stars/play.ipynb"], wait_for=TARGETS)
