@@ -107,14 +107,20 @@ def test_root_leads_to_the_landing_page_and_every_link_works(site_page, site_ser
     site_page.assert_clean()
 
 
+def notebooks_like(pattern: str) -> list[str]:
+    """The notebooks ``pattern`` finds under ``notebooks/``, as the site finds them: no list
+    to keep up to date."""
+    return sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob(pattern))
+
+
 def walkthroughs() -> list[str]:
-    """The walkthroughs and practice pages of the games (``notebooks/<game>/rules.ipynb``,
-    ``practice.ipynb``), as the site finds them: no list to keep up to date."""
-    return sorted(
-        p.relative_to(NOTEBOOKS).as_posix()
-        for pattern in ("*/rules.ipynb", "*/practice.ipynb")
-        for p in NOTEBOOKS.glob(pattern)
-    )
+    """The walkthroughs of the games (``notebooks/<game>/rules.ipynb``)."""
+    return notebooks_like("*/rules.ipynb")
+
+
+def practice_pages() -> list[str]:
+    """The practice pages of the games (``notebooks/<game>/practice.ipynb``)."""
+    return notebooks_like("*/practice.ipynb")
 
 
 def test_the_apps_and_the_walkthroughs_run_in_the_browser_and_the_pages_to_read_are_static(pages):
@@ -122,7 +128,7 @@ def test_the_apps_and_the_walkthroughs_run_in_the_browser_and_the_pages_to_read_
     notebooks get static pages (site/prerender.py says why for each)."""
     from daynight.widgets.serve import LANDING
 
-    assert set(pages["live"]) == {*app_notebooks(), "review.ipynb", *walkthroughs()}, pages["why"]
+    assert set(pages["live"]) == {*app_notebooks(), "review.ipynb", *walkthroughs(), *practice_pages()}, pages["why"]
     assert LANDING in pages["static"]
     assert {p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/charts.ipynb")} <= set(pages["static"])
     every = {
@@ -164,6 +170,26 @@ def test_walkthrough_runs_in_the_browser_with_its_drawings(site_page, pages, not
     assert drawings.first.locator("title").count(), "the drawings carry their words"
     fetched = [path for path, _, _ in site_page.requests()]
     assert not [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)], "no chart packages"
+    site_page.assert_clean()
+
+
+@pytest.mark.parametrize("notebook", practice_pages())
+def test_practice_page_judges_an_answer_and_keeps_the_progress_in_the_browser(site_page, pages, notebook):
+    """A practice page deals an exercise on the drawn table; its first option clicked (and,
+    for a set or an order, Check) is judged by the engine in the visitor's browser, right or
+    not quite, and the progress is kept in the browser's storage (tests/browser/
+    test_practice.py checks the answers themselves under make app)."""
+    page = site_page.open(pages["live"][notebook], wait_for=TARGETS)
+    page.wait_for_function("document.querySelector('.dn-score') !== null", timeout=60_000)
+    key = f"daynight.practice.v1.{notebook.split('/')[0]}"
+    for target in ("o0", "check"):  # widgets/practice.py: the first option, then Check for a set or an order
+        if target == "check" and not page.locator("[data-target='check']").count():
+            break
+        answers = page.evaluate(ANSWERS_JS)
+        page.locator(f"[data-target='{target}']").click()
+        page.wait_for_function(f"() => ({ANSWERS_JS})() !== {answers!r}", timeout=60_000)
+    assert page.get_attribute(".dn-table .dn-status", "data-kind") in {"ok", "error"}, page.evaluate(STATUS_JS)
+    page.wait_for_function(f"() => (JSON.parse(localStorage.getItem({key!r}) || '{{}}').answered || 0) === 1")
     site_page.assert_clean()
 
 
