@@ -653,6 +653,10 @@ def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
         settings["pyodideUrl"] = os.path.relpath(out / BOOT, page.parent).replace(os.sep, "/")
         settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(pages["imports"][notebook], lock)
         settings["loadPyodideOptions"]["daynightLater"] = sorted(LATER)
+        # a widget's message from the page carries JavaScript's null as Python's None, as under
+        # make app (Pyodide 0.26+ makes it pyodide.ffi.jsnull, which the widgets' checks refuse:
+        # the practice page's "nothing kept yet" was dropped and its progress never kept)
+        settings["loadPyodideOptions"]["convertNullToNone"] = True
         html = with_page_config(html, config)
         if html.count(START_MARK) != 1:
             raise SystemExit(f"site: {path} does not carry the site's page script once ({START_MARK!r})")

@@ -734,6 +734,7 @@ def test_each_live_page_starts_python_through_the_sites_boot_script(tmp_path):
         == starts["stars/play.ipynb"]
         == [*build.KERNEL_START, build.HELPER, "daynight"]
     )
+    assert written["loadPyodideOptions"]["convertNullToNone"] is True, "a widget message's null arrives as None"
     assert build.START_MARK not in html and build.script_json(written) in html, "the page's script has them too"
     assert html.count("</script>") == 3, "no text of the configuration ends its script"
     assert build.page_config(html)["notebookSrc"] == config["notebookSrc"]
