@@ -54,6 +54,8 @@ from tests.site.conftest import PREFIX, SITE_CHROMIUM_ARGS, SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_MS = 240_000
+#: a chart shows within this, or the benchmark says it did not
+CHART_TIMEOUT_MS = 60_000
 SIZE_TARGET = 40e6
 BYTES_TARGET = 10e6  # gzip-compressed, a cold visit to a play app
 #: seconds until a play app's first control: (target, stretch)
@@ -346,23 +348,26 @@ def cold_bytes(browser, server: SiteServer, pages: dict, notebook: str = APP):
     mark = server.mark()
     timed_visit(context, server.url + pages["live"][notebook])
     _quiet(server)
-    lines = [_bytes_line(f"site.cold_bytes {notebook} to its first control", server.since(mark), target=True)]
+    yield _bytes_line(f"site.cold_bytes {notebook} to its first control", server.since(mark), target=True)
     context.close()
     # what a first chart adds (plotly comes with it): the Magic tracker's chart of the game
     chart = "mtg/tracker.ipynb"
     if chart in pages["live"]:
         context = new_context(browser)
-        page = timed_visit(context, server.url + pages["live"][chart]).page
-        page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=TIMEOUT_MS)
-        page.get_by_text("Chart", exact=True).click(timeout=TIMEOUT_MS)  # open its section
-        _quiet(server)
-        mark = server.mark()
-        page.get_by_role("button", name="Chart of this game").click(timeout=TIMEOUT_MS)
-        page.wait_for_selector(".js-plotly-plot", timeout=TIMEOUT_MS)
-        _quiet(server)
-        lines.append(_bytes_line(f"site.cold_bytes {chart} its first chart adds", server.since(mark)))
-        context.close()
-    return lines
+        try:
+            page = timed_visit(context, server.url + pages["live"][chart]).page
+            page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=TIMEOUT_MS)
+            page.get_by_text("Chart", exact=True).click(timeout=TIMEOUT_MS)  # open its section
+            _quiet(server)
+            mark = server.mark()
+            page.get_by_role("button", name="Chart of this game").click(timeout=TIMEOUT_MS)
+            page.wait_for_selector(".js-plotly-plot", timeout=CHART_TIMEOUT_MS)
+            _quiet(server)
+            yield _bytes_line(f"site.cold_bytes {chart} its first chart adds", server.since(mark))
+        except Exception as exc:  # playwright's (a timeout): the other figures still come
+            yield f"site.cold_bytes {chart} its first chart: NOT DRAWN ({str(exc).splitlines()[0]})"
+        finally:
+            context.close()
 
 
 def _quiet(server: SiteServer, seconds: float = 2.0, limit: float = 30.0) -> None:

@@ -535,6 +535,11 @@ def started_modules(lite: Path, pages: dict, work: Path) -> set[str]:
     return set(json.loads((work / "started.json").read_text(encoding="utf-8")))
 
 
+#: the layout of a compiled archive's folder in ``work/pyc``: 2 since a rest stays there as
+#: ``.rest`` (format 1 renamed it on its way into the site, and a rebuild lost every rest)
+CACHE_FORMAT = 2
+
+
 def compile_python(archives: dict[str, tuple], hot: set[str], work: Path, version: str) -> dict[str, tuple]:
     """Each archive of ``archives`` (``{key: (zip, prefix at run time, keep sources, rest)}``)
     with its ``hot`` modules compiled to bytecode by the site's Pyodide (``site/pycompile.py``)
@@ -549,7 +554,7 @@ def compile_python(archives: dict[str, tuple], hot: set[str], work: Path, versio
     for key, (archive, prefix, keep_source, rest) in archives.items():
         with zipfile.ZipFile(archive) as z:
             here = sorted(hot & {module_name(n) for n in z.namelist() if n.endswith(".py")})
-        spec = json.dumps([version, prefix, keep_source, rest, here]).encode()
+        spec = json.dumps([CACHE_FORMAT, version, prefix, keep_source, rest, here]).encode()
         target = cache / hashlib.sha256(archive.read_bytes() + compiler + spec).hexdigest()[:16] / archive.name
         targets[key] = target
         if not (target.parent / "done").exists():
@@ -595,9 +600,7 @@ def rest_package(name: str, version: str, archive: Path, install_dir: str, depen
     loads it), the modules it holds (the helper loads it when one of them is imported)."""
     with zipfile.ZipFile(archive) as z:
         modules = sorted(module_name(n) for n in z.namelist() if n.endswith(".py"))
-    return Package(
-        name, version, "local", depends, [], archive.rename(archive.with_suffix(".zip")), modules, install_dir
-    )
+    return Package(name, version, "local", depends, [], archive, modules, install_dir)
 
 
 # -- pages ----------------------------------------------------------------------------------

@@ -621,6 +621,26 @@ def test_only_the_modules_that_start_are_compiled_and_front_ends_stay_out(tmp_pa
     assert pycompile.module_name("a/b/__init__.py") == "a.b" and pycompile.module_name("a/b/c.py") == "a.b.c"
 
 
+def test_a_rest_stays_in_the_compile_cache_for_the_next_build(tmp_path):
+    """The lock's package for a rest serves the cached ``.rest`` file itself: a rebuild that
+    finds the compiled archive in ``work/pyc`` finds its rest beside it (a rest once renamed on
+    its way into the site was lost to every later build, and plotly's modules with it)."""
+    rest = tmp_path / "pyc" / "plotly-7.1.0-py3-none-any.whl.rest"
+    rest.parent.mkdir()
+    with zipfile.ZipFile(rest, "w") as z:
+        z.writestr("plotly/graph_objects/__init__.py", "")
+    for _ in range(2):  # two builds
+        pkg = build.rest_package("plotly-rest", "7.1.0", rest, "site", ["plotly"])
+        assert pkg.wheel == rest and rest.exists() and pkg.modules == ["plotly.graph_objects"]
+    served = tmp_path / "site" / "static" / "pyodide"
+    served.mkdir(parents=True)
+    (tmp_path / build.STDLIB).write_bytes(b"")
+    lock = build.place_python(
+        served, {"packages": {}, "info": {"python": "3.13.2"}}, {"plotly-rest": pkg}, tmp_path / build.STDLIB
+    )
+    assert lock["packages"]["plotly-rest"]["file_name"].endswith("/plotly-rest-7.1.0.zip")
+
+
 def test_what_no_page_imports_at_start_goes_to_the_archives_rest(tmp_path):
     wheel = make_wheel(
         tmp_path,
