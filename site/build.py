@@ -10,26 +10,34 @@ renders ahead. Usage::
 
 The steps:
 
-1. the wheels the browser loads (:func:`resolve`): the project's own, the kernel's own (from
-   its lab extension), the site's helper (``site/browser/helper``), empty stand-ins
-   (:data:`STAND_INS`) and, from PyPI, the rest at the version of Pyodide's lock or, for a
-   package not in it, of the build environment (so each widget's Python side matches the
-   front end the site serves);
-2. Pyodide's lock rewritten for exactly those files (:func:`rewrite_lock`);
-3. ``voici build`` with the project's offline Voila template (no CDN links), the lab
-   extensions of :data:`EXTENSIONS` only, and the kernel set never to reach for PyPI, to
-   preload what it needs at start in one batch, and to run the helper (which loads a package
-   when it is first imported, so plotly comes with the first chart, not with the page);
-4. every notebook executed now by the project's environment (``site/prerender.py``): one that
-   shows no widget gets a static page over its Voici page (outputs fixed by seeds need no
-   Python in the browser; the chart notebooks' pandas has none); the apps stay live;
-5. a check that no page of the site loads anything from another host.
+1. the wheels the browser loads (:func:`resolve`): the project's own (built by its own build
+   backend), the kernel's own (from its lab extension), the site's helper
+   (``site/browser/helper``), empty stand-ins (:data:`STAND_INS`) and, from PyPI, the rest at
+   the version of Pyodide's lock or, for a package not in it, of the build environment (so
+   each widget's Python side matches the front end the site serves);
+2. every wheel and the standard library compiled to bytecode by the site's own Pyodide under
+   Node.js (``site/pycompile.py``), so the browser imports without compiling;
+3. Pyodide's lock rewritten for exactly those files (:func:`rewrite_lock`);
+4. ``voici build`` with the project's offline Voila template and the site's additions to it
+   (:data:`SITE_HEAD`: no service worker, Python started while the front end loads, a spinner
+   that does not redraw 60 times a second),
+   the lab extensions of :data:`EXTENSIONS` only, and the kernel set never to reach for PyPI;
+5. every notebook executed now by the project's environment (``site/prerender.py``), which
+   records what each imports; a page to read (the landing page, a chart notebook, a
+   notebook the browser cannot run) gets a static page over its Voici page, every other page
+   (the apps, the review app, the walkthroughs) runs in the browser;
+6. each live page's start set (:func:`page_start`): Pyodide starts through
+   ``site/browser/boot.js`` and preloads, in one batch while it starts, the kernel's packages
+   and those the page's cells import;
+7. the files no page loads left out (:data:`UNUSED`), and a check that no page of the site
+   loads anything from another host.
+
+``python -m benchmarks site`` measures what this buys (the steps of a visit, cold and warm).
 """
 
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import hashlib
 import json
 import os
@@ -42,6 +50,10 @@ from dataclasses import dataclass, field
 from email.parser import Parser
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from packaging.specifiers import SpecifierSet
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -49,6 +61,10 @@ NOTEBOOKS = ROOT / "notebooks"
 PYODIDE_NPM = SITE / "node_modules" / "pyodide"
 LABEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+
+sys.path.insert(0, str(SITE))  # site/pycompile.py, run in Pyodide, also names the modules here
+from pycompile import module_name  # noqa: E402
+
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
 
 #: what the kernel installs at start, by these names (jupyterlite-pyodide-kernel 0.7.0,
@@ -68,8 +84,10 @@ BROWSER = ("daynight", "ipywidgets", "anywidget", "plotly")
 NOT_IN_BROWSER = {
     "jupyterlab": "the server's front end: Voici's bundle carries JupyterLab's front end",
     "voila": "the server: the static site replaces it",
-    "pandas": ("compiled (with numpy): their Pyodide builds are published only on Pyodide's own CDN, "
-               "not on PyPI or npm, so the notebooks that need them are rendered when the site is built"),
+    "pandas": (
+        "compiled (with numpy): their Pyodide builds are published only on Pyodide's own CDN, "
+        "not on PyPI or npm, so the notebooks that need them are rendered when the site is built"
+    ),
 }
 
 #: modules the browser lacks on purpose: an ``import`` of one says why (the helper reads this)
@@ -79,15 +97,41 @@ MISSING_IN_BROWSER = {"pandas": NOT_IN_BROWSER["pandas"], "numpy": NOT_IN_BROWSE
 DROPPED = {
     ("ipywidgets", "widgetsnbextension"): "the classic notebook's front end; the site serves the lab extension",
     ("ipywidgets", "jupyterlab-widgets"): "the lab extension itself (front end only); the site serves it",
-    ("matplotlib-inline", "matplotlib"): "IPython's inline backend imports matplotlib only when a notebook does; none does",
+    (
+        "matplotlib-inline",
+        "matplotlib",
+    ): "IPython's inline backend imports matplotlib only when a notebook does; none does",
+}
+
+#: dependency edges kept out of the packages a page preloads (the dependency stays in the
+#: lock, and the helper loads it if it is ever imported), and why
+DEFERRED = {
+    ("ipython", "prompt-toolkit"): (
+        "IPython's terminal front end, which a browser kernel never starts "
+        "(daynight_browser.kernel_start puts a lazy stand-in in its place)"
+    ),
+    ("ipython", "wcwidth"): "prompt-toolkit's, for the terminal",
+    ("ipython", "matplotlib-inline"): "IPython's %matplotlib backend, imported only when a cell asks for it",
+    ("ipython", "six"): "Python 2 compatibility no module of the start imports",
+    ("asttokens", "six"): "Python 2 compatibility no module of the start imports",
+}
+
+#: packages the kernel insists on having at start (it loads them itself unless they are in
+#: the page's preload list) that the site's start of Python loads only when first imported
+LATER = {
+    "micropip": (
+        "piplite's installer, for a %pip install no page runs (daynight_browser.kernel_start puts "
+        "a lazy stand-in in the place of piplite.piplite)"
+    ),
 }
 
 #: packages the kernel's start-up list names that the site replaces by an empty wheel, and why
 STAND_INS = {
-    "sqlite3": ("a compiled standard-library module published only on Pyodide's CDN; without it "
-                "IPython keeps its history in memory"),
-    "jedi": ("code completion (1.7 MB with parso); a Voici page has no code editor, and IPython "
-             "completes without it"),
+    "sqlite3": (
+        "a compiled standard-library module published only on Pyodide's CDN; without it "
+        "IPython keeps its history in memory"
+    ),
+    "jedi": ("code completion (1.7 MB with parso); a Voici page has no code editor, and IPython completes without it"),
 }
 
 #: the site's own helper, preloaded with Pyodide (its IPython start-up file installs it)
@@ -104,10 +148,48 @@ EXTENSIONS = {
 #: helper draws charts as HTML carrying plotly.js from the plotly wheel, which comes with the
 #: first chart) and @voila-dashboards/jupyterlab-preview (a JupyterLab toolbar button)
 
-#: the Pyodide runtime files the kernel fetches (the npm package has more: console, types, maps)
-PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+#: the Pyodide runtime files the kernel fetches (the npm package has more: console, types, maps);
+#: the standard library is compiled to bytecode on its way into the site
+PYODIDE_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"
+#: the packages of the modules no page imports at start (site/pycompile.py ``later``): a
+#: wheel's rest is ``<name>-rest``, the standard library's is STDLIB_REST
+REST = "-rest"
+STDLIB_REST = "python-stdlib-rest"
 
-#: the page a visitor of the site's root lands on
+#: the site's start of Python (``site/browser/boot.js``), beside Pyodide: the kernel loads
+#: Pyodide's files from the folder of the script it is given
+BOOT = "static/pyodide/daynight-boot.js"
+
+#: what Voici's build writes that no page of the site loads, and why it is left out
+UNUSED = {
+    "build": (
+        "JupyterLite's own lab and notebook apps (the pages are Voici's, voici/build); "
+        "only the settings schemas and themes are used"
+    ),
+    "voici/tree": "Voici's file browser: the landing page links every page",
+    "service-worker.js": "the site runs without a service worker (SITE_HEAD)",
+    "doc": "JupyterLite's documentation stub",
+}
+#: kept from a folder of UNUSED: what the pages load from it
+USED_IN_UNUSED = ("build/schemas", "build/themes")
+
+#: the site's additions to the head of every Voici page: its script (``site/browser/page.js``:
+#: no service worker, Python started while the front end loads) and a calmer spinner
+SITE_HEAD = """
+<script>
+{page_js}
+</script>
+<style>
+/* Voila's spinner turns in 8 steps a second instead of 60 frames: while Python starts, the
+   visitor's processor is busy enough. No motion for those who ask for none. */
+#loading .spinner {{ animation-timing-function: steps(16); }}
+@media (prefers-reduced-motion: reduce) {{ #loading .spinner {{ animation: none; }} }}
+</style>
+"""
+
+#: the page a visitor of the site's root lands on (a page to read: rendered at build time)
+LANDING_NOTEBOOK = "index.ipynb"
 LANDING = "voici/render/index.html"
 
 
@@ -119,24 +201,39 @@ def canonical(name: str) -> str:
 def browser_markers(lock_info: dict) -> dict[str, str]:
     """PEP 508 marker values of Pyodide's Python (for wheels' ``Requires-Dist``)."""
     full = lock_info["python"]
-    return {"python_version": ".".join(full.split(".")[:2]), "python_full_version": full,
-            "sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
-            "platform_machine": "wasm32", "implementation_name": "cpython",
-            "platform_python_implementation": "CPython", "implementation_version": full, "extra": ""}
+    return {
+        "python_version": ".".join(full.split(".")[:2]),
+        "python_full_version": full,
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "os_name": "posix",
+        "platform_machine": "wasm32",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "implementation_version": full,
+        "extra": "",
+    }
 
 
 def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
     """(name, version, Requires-Dist lines, top-level import names) of a wheel."""
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
-        meta = Parser().parsestr(z.read(next(n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n))).decode())
+        meta = Parser().parsestr(
+            z.read(next(n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n))).decode()
+        )
         top_level = next((n for n in names if re.fullmatch(r"[^/]+\.dist-info/top_level\.txt", n)), None)
         if top_level:
             imports = [line.strip() for line in z.read(top_level).decode().splitlines() if line.strip()]
         else:
-            imports = sorted({n.split("/", 1)[0].removesuffix(".py") for n in names
-                              if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
-                              and ("/" in n or n.endswith(".py"))} - {"__pycache__"})
+            imports = sorted(
+                {
+                    n.split("/", 1)[0].removesuffix(".py")
+                    for n in names
+                    if not n.split("/", 1)[0].endswith((".dist-info", ".data")) and ("/" in n or n.endswith(".py"))
+                }
+                - {"__pycache__"}
+            )
     return meta["Name"], meta["Version"], meta.get_all("Requires-Dist") or [], imports
 
 
@@ -144,12 +241,21 @@ def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
 class Package:
     """One package of the browser's lock."""
 
-    name: str                 # canonical
+    name: str  # canonical
     version: str
-    source: str               # "pyodide" (Pyodide's lock), "pypi" (build env's version), "local"
+    source: str  # "pyodide" (Pyodide's lock), "pypi" (build env's version), "local"
     depends: list[str] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)
     wheel: Path | None = None
+    modules: list[str] = field(default_factory=list)  # a rest's: what it holds
+    install_dir: str = "site"  # where Pyodide (or the helper) unpacks it: "site" or "stdlib"
+
+
+def wheel_of(pkg: Package) -> Path:
+    """The file of ``pkg`` the site serves (every package has one once fetched)."""
+    if pkg.wheel is None:
+        raise SystemExit(f"site: no wheel for {pkg.name} {pkg.version}")
+    return pkg.wheel
 
 
 def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_version) -> dict[str, Package]:
@@ -161,15 +267,15 @@ def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_versio
     dependencies its wheel declares. ``fetch({name: version})`` returns ``{name: wheel}``.
     :data:`DROPPED` edges are left out; a version a dependent does not accept is an error.
     """
-    from packaging.requirements import Requirement  # noqa: PLC0415 - build tools, not the package's
-    from packaging.version import Version  # noqa: PLC0415
+    from packaging.requirements import Requirement
+    from packaging.version import Version
 
     lock_packages = {canonical(k): v for k, v in pyodide_lock["packages"].items()}
     local = {canonical(k): v for k, v in local.items()}
     markers = browser_markers(pyodide_lock["info"])
     dropped = {(canonical(a), canonical(b)) for a, b in DROPPED}
     found: dict[str, Package] = {}
-    asked: list[tuple[str, str, object]] = []  # (dependent, dependency, specifier)
+    asked: list[tuple[str, str, SpecifierSet]] = []  # (dependent, dependency, specifier)
     todo = [canonical(r) for r in roots]
     while todo:
         batch, todo = sorted(set(todo) - set(found)), []
@@ -183,8 +289,10 @@ def resolve(pyodide_lock: dict, roots, local: dict[str, Path], fetch, env_versio
             else:
                 info = lock_packages[name]
                 if not info["file_name"].endswith("-none-any.whl"):
-                    raise SystemExit(f"site: {name} in Pyodide's lock is compiled ({info['file_name']}) and cannot "
-                                     "come from PyPI: give it a stand-in (STAND_INS) or keep it out of the browser")
+                    raise SystemExit(
+                        f"site: {name} in Pyodide's lock is compiled ({info['file_name']}) and cannot "
+                        "come from PyPI: give it a stand-in (STAND_INS) or keep it out of the browser"
+                    )
                 pkg = Package(name, info["version"], "pyodide", [], list(info.get("imports", [])))
                 reqs = info.get("depends", [])
             for req in reqs:
@@ -208,15 +316,24 @@ def rewrite_lock(pyodide_lock: dict, packages: dict[str, Package], wheel_paths: 
     """Pyodide's lock for exactly the site's files: each entry names the site's wheel
     (``wheel_paths``: name -> path relative to the lock) and its sha256 (PyPI's wheels are
     not Pyodide's repacked ones); entries the site does not serve are left out, so an import
-    of such a package fails plainly instead of fetching a file the site lacks."""
+    of such a package fails plainly instead of fetching a file the site lacks. A
+    :data:`DEFERRED` edge is left out of ``depends``: its package is loaded when imported."""
+    deferred = {(canonical(a), canonical(b)) for a, b in DEFERRED}
     out = {"info": dict(pyodide_lock["info"]), "packages": {}}
     for name, pkg in sorted(packages.items()):
         out["packages"][name] = {
-            "name": name, "version": pkg.version, "file_name": wheel_paths[name],
-            "install_dir": "site", "package_type": "package", "imports": pkg.imports,
-            "depends": pkg.depends, "sha256": hashlib.sha256(pkg.wheel.read_bytes()).hexdigest(),
+            "name": name,
+            "version": pkg.version,
+            "file_name": wheel_paths[name],
+            "install_dir": pkg.install_dir,
+            "package_type": "package",
+            "imports": pkg.imports,
+            "depends": [d for d in pkg.depends if (name, d) not in deferred],
+            "sha256": hashlib.sha256(wheel_of(pkg).read_bytes()).hexdigest(),
             "unvendored_tests": False,
         }
+        if pkg.modules:
+            out["packages"][name]["modules"] = pkg.modules  # a rest: the helper's map of what it holds
     return out
 
 
@@ -228,8 +345,7 @@ def lite_config(preload: list[str], env: dict[str, str]) -> dict:
         "jupyter-config-data": {
             "appName": "Day & Night",
             "litePluginSettings": {
-                KERNEL_PLUGIN: {"disablePyPIFallback": True,
-                                "loadPyodideOptions": {"packages": preload, "env": env}},
+                KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": preload, "env": env}},
             },
         },
     }
@@ -237,8 +353,11 @@ def lite_config(preload: list[str], env: dict[str, str]) -> dict:
 
 def site_notebooks(root: Path = NOTEBOOKS) -> list[str]:
     """Every notebook under ``root`` (posix paths; hidden folders and checkpoints skipped)."""
-    return [p.relative_to(root).as_posix() for p in sorted(root.rglob("*.ipynb"))
-            if not any(part.startswith(".") for part in p.relative_to(root).parts)]
+    return [
+        p.relative_to(root).as_posix()
+        for p in sorted(root.rglob("*.ipynb"))
+        if not any(part.startswith(".") for part in p.relative_to(root).parts)
+    ]
 
 
 def page_of(path: str) -> str:
@@ -263,12 +382,15 @@ def external_references(folder: Path) -> list[str]:
         urls += [m.group(1) for m in CSS_IMPORT.finditer(text)]
         found += [f"{page.relative_to(folder)}: {u}" for u in urls]
     for config in sorted(folder.rglob("jupyter-lite.json")):
-        found += [f"{config.relative_to(folder)}: {m.group(1)}"
-                  for m in re.finditer(r'"((?:https?:)?//[^"]+)"', config.read_text(encoding="utf-8"))]
+        found += [
+            f"{config.relative_to(folder)}: {m.group(1)}"
+            for m in re.finditer(r'"((?:https?:)?//[^"]+)"', config.read_text(encoding="utf-8"))
+        ]
     return found
 
 
 # -- wheels ---------------------------------------------------------------------------------
+
 
 def run(cmd: list, log: Path | None = None, **kw) -> None:
     """Run ``cmd``; with ``log``, its output goes there and is shown only if it fails."""
@@ -285,8 +407,14 @@ def run(cmd: list, log: Path | None = None, **kw) -> None:
 
 def find_wheel(folder: Path, name: str, version: str) -> Path | None:
     stem = re.sub(r"[-_.]+", "_", name).lower()
-    return next((w for w in sorted(folder.glob("*.whl"))
-                 if w.name.split("-")[0].lower() == stem and w.name.split("-")[1] == version), None)
+    return next(
+        (
+            w
+            for w in sorted(folder.glob("*.whl"))
+            if w.name.split("-")[0].lower() == stem and w.name.split("-")[1] == version
+        ),
+        None,
+    )
 
 
 def pypi_fetcher(cache: Path, python_version: str):
@@ -296,12 +424,32 @@ def pypi_fetcher(cache: Path, python_version: str):
     def fetch(wanted: dict[str, str]) -> dict[str, Path]:
         missing = sorted(f"{n}=={v}" for n, v in wanted.items() if not find_wheel(cache, n, v))
         if missing:
-            run([sys.executable, "-m", "pip", "download", "-qq", "--no-deps", "--only-binary=:all:",
-                 "--implementation", "py", "--abi", "none", "--platform", "any",
-                 "--python-version", python_version, "-d", cache, *missing])
-        out = {n: find_wheel(cache, n, v) for n, v in wanted.items()}
-        if None in out.values():
-            raise SystemExit(f"site: no pure-Python wheel on PyPI for {[n for n, w in out.items() if w is None]}")
+            run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "-qq",
+                    "--no-deps",
+                    "--only-binary=:all:",
+                    "--implementation",
+                    "py",
+                    "--abi",
+                    "none",
+                    "--platform",
+                    "any",
+                    "--python-version",
+                    python_version,
+                    "-d",
+                    cache,
+                    *missing,
+                ]
+            )
+        found = {n: find_wheel(cache, n, v) for n, v in wanted.items()}
+        out = {n: w for n, w in found.items() if w is not None}
+        if len(out) < len(found):
+            raise SystemExit(f"site: no pure-Python wheel on PyPI for {sorted(set(found) - set(out))}")
         return out
 
     return fetch
@@ -323,8 +471,10 @@ def stand_in_project(name: str, reason: str, folder: Path) -> Path:
     (folder / "pyproject.toml").write_text(
         '[build-system]\nrequires = ["setuptools>=77"]\nbuild-backend = "setuptools.build_meta"\n\n'
         f'[project]\nname = "{name}"\nversion = "0.0.0"\n'
-        f'description = {json.dumps("Empty stand-in on the daynight static site: " + reason)}\n\n'
-        "[tool.setuptools]\npackages = []\n", encoding="utf-8")
+        f"description = {json.dumps('Empty stand-in on the daynight static site: ' + reason)}\n\n"
+        "[tool.setuptools]\npackages = []\n",
+        encoding="utf-8",
+    )
     return folder
 
 
@@ -332,8 +482,9 @@ def env_version(name: str) -> str:
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
-        raise SystemExit(f"site: the browser needs {name}, which the build environment lacks "
-                         "(add it to site/requirements.txt)") from None
+        raise SystemExit(
+            f"site: the browser needs {name}, which the build environment lacks (add it to site/requirements.txt)"
+        ) from None
 
 
 def local_wheels(work: Path) -> dict[str, Path]:
@@ -341,10 +492,16 @@ def local_wheels(work: Path) -> dict[str, Path]:
     on purpose), the stand-ins, and the kernel's own from its lab extension."""
     helper = work / "helper-src"
     shutil.rmtree(helper, ignore_errors=True)
-    shutil.copytree(SITE / "browser" / "helper", helper, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
-    (helper / "daynight_browser" / "missing.json").write_text(json.dumps(MISSING_IN_BROWSER, indent=1), encoding="utf-8")
-    wheels = {"daynight": build_wheel(ROOT, work / "wheels" / "daynight"),
-              HELPER: build_wheel(helper, work / "wheels" / HELPER)}
+    shutil.copytree(
+        SITE / "browser" / "helper", helper, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
+    )
+    (helper / "daynight_browser" / "missing.json").write_text(
+        json.dumps(MISSING_IN_BROWSER, indent=1), encoding="utf-8"
+    )
+    wheels = {
+        "daynight": build_wheel(ROOT, work / "wheels" / "daynight"),
+        HELPER: build_wheel(helper, work / "wheels" / HELPER),
+    }
     for name, reason in STAND_INS.items():
         wheels[name] = build_wheel(stand_in_project(name, reason, work / "stand-ins" / name), work / "wheels" / name)
     kernel_pypi = LABEXTENSIONS / KERNEL_EXTENSION / "static" / "pypi"
@@ -355,7 +512,283 @@ def local_wheels(work: Path) -> dict[str, Path]:
     return wheels
 
 
+# -- bytecode -------------------------------------------------------------------------------
+
+
+def node_run(args: list, log: Path) -> None:
+    """``node site/pycompile.mjs ARGS`` (the site's Pyodide under Node.js)."""
+    run([shutil.which("node") or "node", SITE / "pycompile.mjs", *args], log=log)
+
+
+def started_modules(lite: Path, pages: dict, work: Path) -> set[str]:
+    """Every module loaded when the live pages start: the kernel's start and what each page's
+    cells imported (``pages["modules"]``, recorded by ``site/prerender.py``), measured in the
+    site's own Pyodide on its staged (not yet compiled) packages."""
+    lock = json.loads((lite / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    modules = sorted({m for nb in pages["live"] for m in pages["modules"][nb]})
+    packages = sorted({p for nb in pages["live"] for p in page_start(pages["imports"][nb], lock)})
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))
+    env = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]["env"]
+    request = work / "started-request.json"
+    request.write_text(json.dumps({"packages": packages, "env": env, "modules": modules}), encoding="utf-8")
+    node_run(["started", lite / "static" / "pyodide", request, work / "started.json"], work / "started.log")
+    return set(json.loads((work / "started.json").read_text(encoding="utf-8")))
+
+
+#: the layout of a compiled archive's folder in ``work/pyc``: 2 since a rest stays there as
+#: ``.rest`` (format 1 renamed it on its way into the site, and a rebuild lost every rest)
+CACHE_FORMAT = 2
+
+
+def compile_python(archives: dict[str, tuple], hot: set[str], work: Path, version: str) -> dict[str, tuple]:
+    """Each archive of ``archives`` (``{key: (zip, prefix at run time, keep sources, rest)}``)
+    with its ``hot`` modules compiled to bytecode by the site's Pyodide (``site/pycompile.py``)
+    and, with ``rest``, its other modules apart: ``{key: (compiled archive, rest or None)}``.
+    Compiled archives are kept in ``work/pyc`` under a name made of what they depend on (the
+    archive, its hot modules, the compiler, the Pyodide version), so a rebuild compiles only
+    what changed."""
+    compiler = (SITE / "pycompile.py").read_bytes() + (SITE / "pycompile.mjs").read_bytes()
+    cache = work / "pyc"
+    cache.mkdir(parents=True, exist_ok=True)
+    targets, jobs = {}, []
+    for key, (archive, prefix, keep_source, rest) in archives.items():
+        with zipfile.ZipFile(archive) as z:
+            here = sorted(hot & {module_name(n) for n in z.namelist() if n.endswith(".py")})
+        spec = json.dumps([CACHE_FORMAT, version, prefix, keep_source, rest, here]).encode()
+        target = cache / hashlib.sha256(archive.read_bytes() + compiler + spec).hexdigest()[:16] / archive.name
+        targets[key] = target
+        if not (target.parent / "done").exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            job = {"src": str(archive), "dst": str(target), "prefix": prefix, "keep_source": keep_source}
+            jobs.append({**job, "hot": here, "rest": rest})
+    if jobs:
+        (cache / "jobs.json").write_text(json.dumps(jobs, indent=1), encoding="utf-8")
+        node_run(["compile", cache / "jobs.json"], work / "pycompile.log")
+        for job in jobs:
+            (Path(job["dst"]).parent / "done").write_text("")
+    return {
+        key: (t, t.with_name(t.name + ".rest") if t.with_name(t.name + ".rest").exists() else None)
+        for key, t in targets.items()
+    }
+
+
+def compiled_wheels(packages: dict[str, Package], hot: set[str], work: Path, pyodide_lock: dict) -> Path:
+    """Point every package at its wheel with the ``hot`` modules compiled, add a package for
+    the rest of each (the modules no page imports at start, loaded by the helper when first
+    imported), and return the standard library so compiled (see :func:`compile_python`).
+    The project and the helper keep their sources beside the bytecode (the walkthroughs show
+    the rules' code); the others keep only the bytecode of a compiled module, and lose their
+    front-end files."""
+    py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
+    keep = {canonical("daynight"), canonical(HELPER)}
+    site_packages = f"/lib/python{py}/site-packages/"
+    archives = {name: (pkg.wheel, site_packages, name in keep, "modules") for name, pkg in packages.items()}
+    archives[STDLIB] = (PYODIDE_NPM / STDLIB, f"/lib/python{py.replace('.', '')}.zip/", False, "top-level")
+    compiled = compile_python(archives, hot, work, pyodide_lock["info"]["version"])
+    for name, pkg in list(packages.items()):
+        pkg.wheel, rest = compiled[name]
+        if rest:
+            packages[name + REST] = rest_package(name + REST, pkg.version, rest, "site", [name])
+    stdlib, rest = compiled[STDLIB]
+    if rest:
+        packages[STDLIB_REST] = rest_package(STDLIB_REST, pyodide_lock["info"]["python"], rest, "stdlib", [])
+    return stdlib
+
+
+def rest_package(name: str, version: str, archive: Path, install_dir: str, depends: list[str]) -> Package:
+    """The lock's package for the rest of an archive: no import name of its own (Pyodide never
+    loads it), the modules it holds (the helper loads it when one of them is imported)."""
+    with zipfile.ZipFile(archive) as z:
+        modules = sorted(module_name(n) for n in z.namelist() if n.endswith(".py"))
+    return Package(name, version, "local", depends, [], archive, modules, install_dir)
+
+
+# -- pages ----------------------------------------------------------------------------------
+
+CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def page_config(html: str) -> dict:
+    """The JupyterLite configuration a Voici page carries."""
+    match = CONFIG.search(html)
+    if not match:
+        raise ValueError("no jupyter-config-data in the page")
+    return json.loads(match.group(2))
+
+
+def script_json(value) -> str:
+    """``value`` as JSON in which no text can end the ``<script>`` it stands in."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def with_page_config(html: str, config: dict) -> str:
+    """``html`` carrying ``config`` instead."""
+    match = CONFIG.search(html)
+    if not match:
+        raise ValueError("no jupyter-config-data in the page")
+    return html[: match.start(2)] + script_json(config) + html[match.end(2) :]
+
+
+def page_start(imports: list[str], lock: dict) -> list[str]:
+    """What a page preloads: the kernel's start-up packages, the helper, and every package of
+    ``lock`` that provides one of ``imports`` (the top-level modules the page's cells import,
+    recorded by ``site/prerender.py``). Pyodide adds their dependencies."""
+    wanted = set(imports)
+    own = sorted(name for name, info in lock["packages"].items() if wanted & set(info.get("imports", ())))
+    return [*KERNEL_START, HELPER, *(n for n in own if n not in {*KERNEL_START, HELPER})]
+
+
+#: where the page's script (``site/browser/page.js``) takes the kernel's settings of its page
+START_MARK = "/* daynight-start */ null"
+
+
+def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
+    """Every live page starts Python through :data:`BOOT` and preloads its :func:`page_start`;
+    its script gets the same settings, so that it can start Python before the page's
+    configuration (near the end of the page) has arrived."""
+    starts = {}
+    for notebook, path in pages["live"].items():
+        page = out / path
+        html = page.read_text(encoding="utf-8")
+        config = page_config(html)
+        settings = config["litePluginSettings"][KERNEL_PLUGIN]
+        settings["pyodideUrl"] = os.path.relpath(out / BOOT, page.parent).replace(os.sep, "/")
+        settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(pages["imports"][notebook], lock)
+        settings["loadPyodideOptions"]["daynightLater"] = sorted(LATER)
+        # a widget's message from the page carries JavaScript's null as Python's None, as under
+        # make app (Pyodide 0.26+ makes it pyodide.ffi.jsnull, which the widgets' checks refuse:
+        # the practice page's "nothing kept yet" was dropped and its progress never kept)
+        settings["loadPyodideOptions"]["convertNullToNone"] = True
+        html = with_page_config(html, config)
+        if html.count(START_MARK) != 1:
+            raise SystemExit(f"site: {path} does not carry the site's page script once ({START_MARK!r})")
+        page.write_text(html.replace(START_MARK, script_json(settings)), encoding="utf-8")
+    return starts
+
+
+def leave_out_unused(out: Path) -> None:
+    """Remove :data:`UNUSED` (but :data:`USED_IN_UNUSED`) from the built site."""
+    keep = {out / k for k in USED_IN_UNUSED}
+    for name in UNUSED:
+        path = out / name
+        if path.is_file():
+            path.unlink()
+        elif path.is_dir():
+            for child in sorted(path.iterdir()):
+                if child not in keep:
+                    shutil.rmtree(child) if child.is_dir() else child.unlink()
+            if not any(path.iterdir()):
+                path.rmdir()
+
+
+def site_template(work: Path) -> tuple[str, str]:
+    """The project's offline Voila template (``daynight.widgets.serve``) with
+    :data:`SITE_HEAD` added: ``(jupyter_path_entry, template_name)``."""
+    from daynight.widgets.serve import offline_template
+
+    root, base = offline_template(work / "template", busy_notice=False)
+    name = "daynight-site"
+    folder = Path(root) / "voila" / "templates" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.json").write_text(json.dumps({"base_template": base}), encoding="utf-8")
+    (folder / "index.html.j2").write_text(
+        f"{{%- extends 'voila/templates/{base}/index.html.j2' -%}}\n"
+        "{%- block html_head_js -%}\n{{ super() }}{% raw %}"
+        + SITE_HEAD.format(page_js=(SITE / "browser" / "page.js").read_text(encoding="utf-8"))
+        + "{% endraw %}{%- endblock html_head_js -%}\n",
+        encoding="utf-8",
+    )
+    return root, name
+
+
 # -- the build ------------------------------------------------------------------------------
+
+
+def place_python(pyodide_dir: Path, pyodide_lock: dict, packages: dict[str, Package], stdlib: Path) -> dict:
+    """The wheels, the standard library and the lock for them under ``pyodide_dir`` (a wheel
+    in a folder named by its hash: a browser never pairs a cached old wheel, the project's
+    own keeping its version number from commit to commit, with a new lock). Returns the lock."""
+    shutil.rmtree(pyodide_dir / "wheels", ignore_errors=True)
+    shutil.copy2(stdlib, pyodide_dir / STDLIB)
+    wheel_paths = {}
+    for name, pkg in packages.items():
+        wheel = wheel_of(pkg)
+        served = f"{name}-{pkg.version}.zip" if pkg.modules else wheel.name
+        rel = f"wheels/{hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]}/{served}"
+        (pyodide_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(wheel, pyodide_dir / rel)
+        wheel_paths[name] = rel
+    lock = rewrite_lock(pyodide_lock, packages, wheel_paths)
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    return lock
+
+
+def stage(work: Path, pyodide_lock: dict, packages: dict[str, Package]) -> Path:
+    """The lite folder ``voici build`` starts from: Pyodide, the wheels (as they come), the
+    lock and the boot script under ``static/pyodide``, ``jupyter-lite.json`` and the build's
+    configuration."""
+    folder = work / "stage"
+    shutil.rmtree(folder, ignore_errors=True)
+    pyodide_dir = folder / "static" / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME:
+        shutil.copy2(PYODIDE_NPM / name, pyodide_dir / name)
+    shutil.copy2(SITE / "browser" / "boot.js", folder / BOOT)
+    place_python(pyodide_dir, pyodide_lock, packages, PYODIDE_NPM / STDLIB)
+    py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
+    # IPYTHONDIR: the helper's start-up file
+    env = {"HOME": "/home/pyodide", "IPYTHONDIR": f"/lib/python{py}/site-packages/daynight_browser/ipython"}
+    config = lite_config([*KERNEL_START, HELPER], env)
+    (folder / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    build_config = {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": ["federated_extensions"],
+            "no_sourcemaps": True,
+            "federated_extensions": [str(LABEXTENSIONS / name) for name in EXTENSIONS],
+        }
+    }
+    (folder / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2), encoding="utf-8")
+    return folder
+
+
+def voici_build(out: Path, work: Path, lite: Path, notebooks_root: Path) -> Path:
+    """``voici build`` of a copy of every notebook (and the files the pages show) into
+    ``out``; returns the copy."""
+    contents = work / "contents"
+    shutil.rmtree(contents, ignore_errors=True)
+    shutil.copytree(notebooks_root, contents, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    template_path, template = site_template(work)
+    voici_env = dict(
+        os.environ, JUPYTER_PATH=os.pathsep.join(filter(None, (template_path, os.environ.get("JUPYTER_PATH"))))
+    )
+    shutil.rmtree(out, ignore_errors=True)
+    run(
+        [
+            Path(sys.executable).with_name("voici"),
+            "build",
+            "--lite-dir",
+            lite,
+            "--contents",
+            contents,
+            "--output-dir",
+            out,
+            f"--VoilaConfiguration.template={template}",
+            "--VoilaConfiguration.show_tracebacks=False",
+            "--VoilaConfiguration.strip_sources=True",
+        ],
+        log=work / "voici-build.log",
+        cwd=lite,
+        env=voici_env,
+    )
+    # files the pages refer to by relative paths (the landing page's badges) beside the pages
+    for path in sorted(contents.rglob("*")):
+        if path.is_file() and path.suffix != ".ipynb":
+            target = out / page_of(path.relative_to(contents).as_posix())
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+    return contents
+
 
 def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NOTEBOOKS) -> None:
     if not (PYODIDE_NPM / "pyodide-lock.json").exists():
@@ -363,89 +796,87 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
     pyodide_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
     py = ".".join(pyodide_lock["info"]["python"].split(".")[:2])
 
-    # 1. the wheels
+    # 1. the wheels as they come, staged with the lock
     fetch = pypi_fetcher(work / "pypi", py)
     packages = resolve(pyodide_lock, [*KERNEL_START, *BROWSER, HELPER], local_wheels(work), fetch, env_version)
     from_lock = {n: p.version for n, p in packages.items() if p.source == "pyodide"}
     for name, wheel in fetch(from_lock).items():
         packages[name].wheel = wheel
+    lite = stage(work, pyodide_lock, packages)
 
-    # 2. the staged lite folder: Pyodide, the wheels and the lock under static/pyodide
-    stage = work / "stage"
-    shutil.rmtree(stage, ignore_errors=True)
-    pyodide_dir = stage / "static" / "pyodide"
-    pyodide_dir.mkdir(parents=True)
-    for name in PYODIDE_RUNTIME:
-        shutil.copy2(PYODIDE_NPM / name, pyodide_dir / name)
-    wheel_paths = {}
-    for name, pkg in packages.items():
-        # in a folder named by its hash: a browser never pairs a cached old wheel (the
-        # project's own keeps its version number from commit to commit) with a new lock
-        rel = f"wheels/{hashlib.sha256(pkg.wheel.read_bytes()).hexdigest()[:16]}/{pkg.wheel.name}"
-        (pyodide_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(pkg.wheel, pyodide_dir / rel)
-        wheel_paths[name] = rel
-    lock = rewrite_lock(pyodide_lock, packages, wheel_paths)
-    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-    env = {"HOME": "/home/pyodide",
-           "IPYTHONDIR": f"/lib/python{py}/site-packages/daynight_browser/ipython"}  # the helper's start-up file
-    config = lite_config([*KERNEL_START, HELPER], env)
-    (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
-    build_config = {"LiteBuildConfig": {
-        "ignore_sys_prefix": ["federated_extensions"], "no_sourcemaps": True,
-        "federated_extensions": [str(LABEXTENSIONS / name) for name in EXTENSIONS]}}
-    (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2), encoding="utf-8")
-
-    # 3. voici build, on a copy of every notebook (and the files the pages show)
-    contents = work / "contents"
-    shutil.rmtree(contents, ignore_errors=True)
-    shutil.copytree(notebooks_root, contents, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    # 2. voici build
+    contents = voici_build(out, work, lite, notebooks_root)
     notebooks = site_notebooks(contents)
-    from daynight.widgets.serve import offline_template  # noqa: PLC0415 - Voila's template less its CDN links
 
-    template_path, template = offline_template(work / "template", busy_notice=False)
-    voici_env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(filter(None, (template_path, os.environ.get("JUPYTER_PATH")))))
-    shutil.rmtree(out, ignore_errors=True)
-    run([Path(sys.executable).with_name("voici"), "build", "--lite-dir", stage, "--contents", contents,
-         "--output-dir", out, f"--VoilaConfiguration.template={template}", "--VoilaConfiguration.show_tracebacks=False",
-         "--VoilaConfiguration.strip_sources=True"], log=work / "voici-build.log", cwd=stage, env=voici_env)
-
-    # files the pages refer to by relative paths (the landing page's badges) beside the pages
-    for path in sorted(contents.rglob("*")):
-        if path.is_file() and path.suffix != ".ipynb":
-            target = out / page_of(path.relative_to(contents).as_posix())
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, target)
-
-    # 4. every notebook executed now; those without widgets get static pages
-    run([project_python, SITE / "prerender.py", "--notebooks", contents, "--out", out,
-         *[f"{nb}={page_of(nb)}" for nb in notebooks]], log=work / "prerender.log", cwd=ROOT)
+    # 3. every notebook executed now (what its cells import recorded); pages to read are static
+    lacks = sorted({*MISSING_IN_BROWSER, *(canonical(n).replace("-", "_") for n in NOT_IN_BROWSER)})
+    run(
+        [
+            project_python,
+            SITE / "prerender.py",
+            "--notebooks",
+            contents,
+            "--out",
+            out,
+            "--landing",
+            LANDING_NOTEBOOK,
+            "--browser-lacks",
+            ",".join(lacks),
+            *[f"{nb}={page_of(nb)}" for nb in notebooks],
+        ],
+        log=work / "prerender.log",
+        cwd=ROOT,
+    )
     pages = json.loads((out / "pages.json").read_text(encoding="utf-8"))
+
+    # 4-5. what the pages load when they start, compiled to bytecode, in place of the staged wheels
+    hot = started_modules(lite, pages, work)
+    stdlib = compiled_wheels(packages, hot, work, pyodide_lock)
+    lock = place_python(out / "static" / "pyodide", pyodide_lock, packages, stdlib)
+
+    # 6. each live page's start
+    starts = set_page_starts(out, pages, lock)
 
     # the site's root and Voici's own index lead to the landing page (Voici's point at its
     # file list, by absolute paths that break when the site is served from a sub-folder)
-    redirect = ('<!DOCTYPE html><meta charset="utf-8"><link rel="icon" href="data:;base64,=">'
-                '<meta http-equiv="refresh" content="0; url={0}"><title>Day &amp; Night</title>'
-                '<a href="{0}">Day &amp; Night</a>\n')
+    redirect = (
+        '<!DOCTYPE html><meta charset="utf-8"><link rel="icon" href="data:;base64,=">'
+        '<meta http-equiv="refresh" content="0; url={0}"><title>Day &amp; Night</title>'
+        '<a href="{0}">Day &amp; Night</a>\n'
+    )
     (out / "index.html").write_text(redirect.format(LANDING), encoding="utf-8")
     (out / "voici" / "index.html").write_text(redirect.format(LANDING.removeprefix("voici/")), encoding="utf-8")
     (out / ".nojekyll").write_text("")  # GitHub Pages publishing a branch: serve the files as they are
 
-    # 5. nothing from elsewhere
+    # 7. what no page loads, and nothing from elsewhere
+    leave_out_unused(out)
     bad = external_references(out)
     if bad:
         raise SystemExit("site: pages of the site would load files from other hosts:\n  " + "\n  ".join(bad[:20]))
-    print(f"site: built {out}: {len(pages['live'])} pages run in the browser ({', '.join(pages['live'])}), "
-          f"{len(pages['static'])} static; landing page {LANDING}", flush=True)
+    for notebook, packages_of_page in sorted(starts.items()):
+        print(f"site: {notebook} preloads {', '.join(packages_of_page[len(KERNEL_START) + 1 :]) or 'nothing more'}")
+    print(
+        f"site: built {out}: {len(pages['live'])} pages run in the browser ({', '.join(pages['live'])}), "
+        f"{len(pages['static'])} static; landing page {LANDING}",
+        flush=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python site/build.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=ROOT / "build" / "site", help="the site folder (default build/site)")
-    p.add_argument("--work", type=Path, default=ROOT / "build" / "site-work",
-                   help="downloads and staging (default build/site-work; downloads are kept between builds)")
-    p.add_argument("--project-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
-                   help="the project's environment (make install), which executes the notebooks")
+    p.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "build" / "site-work",
+        help="downloads and staging (default build/site-work; downloads are kept between builds)",
+    )
+    p.add_argument(
+        "--project-python",
+        type=Path,
+        default=ROOT / ".venv" / "bin" / "python",
+        help="the project's environment (make install), which executes the notebooks",
+    )
     p.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the notebooks (default notebooks/)")
     args = p.parse_args(argv)
     build(args.out.resolve(), args.work.resolve(), args.project_python, args.notebooks.resolve())

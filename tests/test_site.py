@@ -7,6 +7,7 @@ against stand-ins for Pyodide's JavaScript. The whole site in Chromium is tests/
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib
 import importlib.util
@@ -26,6 +27,7 @@ SITE = ROOT / "site"
 
 def _load(name: str, path: Path):
     spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None, path
     module = sys.modules[name] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -36,11 +38,20 @@ prerender = _load("daynight_site_prerender", SITE / "prerender.py")
 HELPER_DIR = SITE / "browser" / "helper"
 
 
+def requirement_name(requirement: str) -> str:
+    """The project name a requirement line starts with."""
+    match = re.match(r"[A-Za-z0-9_.-]+", requirement)
+    assert match, requirement
+    return match.group()
+
+
 def make_wheel(folder: Path, name: str, version: str, requires=(), files=None) -> Path:
     """A minimal wheel: METADATA with ``Requires-Dist`` lines and ``files`` ({path: text})."""
     dist = re.sub(r"[-_.]+", "_", name)
     path = folder / f"{dist}-{version}-py3-none-any.whl"
-    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(f"Requires-Dist: {r}\n" for r in requires)
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(
+        f"Requires-Dist: {r}\n" for r in requires
+    )
     with zipfile.ZipFile(path, "w") as z:
         for inner, text in (files or {f"{dist}/__init__.py": ""}).items():
             z.writestr(inner, text)
@@ -50,6 +61,7 @@ def make_wheel(folder: Path, name: str, version: str, requires=(), files=None) -
 
 # -- pins and decisions ----------------------------------------------------------------------
 
+
 def _requirements() -> list[tuple[str, str, list[str]]]:
     """(name, specifier, comment lines just above) for each line of site/requirements.txt."""
     out, comments = [], []
@@ -57,7 +69,8 @@ def _requirements() -> list[tuple[str, str, list[str]]]:
         if line.startswith("#"):
             comments.append(line)
         elif line.strip():
-            name, spec = re.match(r"([A-Za-z0-9_.-]+)(.*)", line.strip()).groups()
+            name = requirement_name(line.strip())
+            spec = line.strip()[len(name) :]
             out.append((build.canonical(name), spec.strip(), comments))
             comments = []
         else:
@@ -82,13 +95,13 @@ def test_the_pyodide_pin_is_the_one_npm_installs():
     assert re.fullmatch(r"\d+\.\d+\.\d+", version), "an exact version: the kernel expects one Pyodide"
     assert lock["packages"]["node_modules/pyodide"]["version"] == version
     assert lock["packages"][""]["dependencies"] == package["dependencies"]
-    assert "0.29.0" == version, "jupyterlite-pyodide-kernel 0.7.0's PYODIDE_VERSION"
+    assert version == "0.29.0", "jupyterlite-pyodide-kernel 0.7.0's PYODIDE_VERSION"
     assert not any("resolved" in p for p in lock["packages"].values()), "no registry address in the lock"
 
 
 def test_every_package_of_the_notebooks_extra_has_a_browser_decision():
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
-    names = {build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()) for r in extra}
+    names = {build.canonical(requirement_name(r)) for r in extra}
     decided = {build.canonical(n) for n in (*build.BROWSER, *build.NOT_IN_BROWSER)}
     assert names <= decided, f"no decision (BROWSER or NOT_IN_BROWSER in site/build.py) for {names - decided}"
     assert all(build.NOT_IN_BROWSER.values()) and all(build.STAND_INS.values()) and all(build.DROPPED.values())
@@ -98,8 +111,7 @@ def test_every_package_of_the_notebooks_extra_has_a_browser_decision():
 def test_the_site_takes_the_widget_packages_in_the_project_ranges():
     """site/requirements.txt and the notebooks extra agree for the packages both install."""
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebooks"]
-    project = {build.canonical(re.match(r"[A-Za-z0-9_.-]+", r).group()): r[len(re.match(r"[A-Za-z0-9_.-]+", r).group()):]
-               for r in extra}
+    project = {build.canonical(requirement_name(r)): r[len(requirement_name(r)) :] for r in extra}
     for name, spec, _ in _requirements():
         if name in project:
             assert spec == project[name], f"{name}: site/requirements.txt {spec!r}, pyproject.toml {project[name]!r}"
@@ -107,21 +119,39 @@ def test_the_site_takes_the_widget_packages_in_the_project_ranges():
 
 # -- resolution and the lock ----------------------------------------------------------------
 
+
 def _pyodide_lock() -> dict:
     def entry(name, version, depends=(), compiled=False):
         dist = re.sub(r"[-_.]+", "_", name)
         tag = "cp313-cp313-pyodide_2025_0_wasm32" if compiled else "py3-none-any"
-        return {"name": name, "version": version, "file_name": f"{dist}-{version}-{tag}.whl",
-                "depends": list(depends), "imports": [dist], "package_type": "package",
-                "install_dir": "site", "sha256": "0" * 64, "unvendored_tests": False}
+        return {
+            "name": name,
+            "version": version,
+            "file_name": f"{dist}-{version}-{tag}.whl",
+            "depends": list(depends),
+            "imports": [dist],
+            "package_type": "package",
+            "install_dir": "site",
+            "sha256": "0" * 64,
+            "unvendored_tests": False,
+        }
 
-    return {"info": {"python": "3.13.2", "abi_version": "2025_0", "platform": "emscripten_4_0_9", "arch": "wasm32",
-                     "version": "0.29.0"},
-            "packages": {"ipython": entry("ipython", "9.0.2", ["traitlets", "matplotlib-inline"]),
-                         "traitlets": entry("traitlets", "5.14.3"),
-                         "matplotlib-inline": entry("matplotlib-inline", "0.1.7", ["traitlets", "matplotlib"]),
-                         "matplotlib": entry("matplotlib", "3.8.4", ["numpy"], compiled=True),
-                         "numpy": entry("numpy", "2.2.5", compiled=True)}}
+    return {
+        "info": {
+            "python": "3.13.2",
+            "abi_version": "2025_0",
+            "platform": "emscripten_4_0_9",
+            "arch": "wasm32",
+            "version": "0.29.0",
+        },
+        "packages": {
+            "ipython": entry("ipython", "9.0.2", ["traitlets", "matplotlib-inline"]),
+            "traitlets": entry("traitlets", "5.14.3"),
+            "matplotlib-inline": entry("matplotlib-inline", "0.1.7", ["traitlets", "matplotlib"]),
+            "matplotlib": entry("matplotlib", "3.8.4", ["numpy"], compiled=True),
+            "numpy": entry("numpy", "2.2.5", compiled=True),
+        },
+    }
 
 
 def _fetcher(tmp_path, wheels: dict):
@@ -135,13 +165,25 @@ def _fetcher(tmp_path, wheels: dict):
 
 
 def test_resolve_takes_lock_versions_build_env_versions_and_drops_the_front_end_edges(tmp_path):
-    ipywidgets_requires = ["comm>=0.1.3", "ipython>=6.1.0", "traitlets>=4.3.1", "widgetsnbextension~=4.0.14",
-                           "jupyterlab_widgets~=3.0.15", 'pytest>=3.6.0; extra == "test"',
-                           'pywin32; sys_platform == "win32"', 'backports.zoneinfo; python_version < "3.9"']
+    ipywidgets_requires = [
+        "comm>=0.1.3",
+        "ipython>=6.1.0",
+        "traitlets>=4.3.1",
+        "widgetsnbextension~=4.0.14",
+        "jupyterlab_widgets~=3.0.15",
+        'pytest>=3.6.0; extra == "test"',
+        'pywin32; sys_platform == "win32"',
+        'backports.zoneinfo; python_version < "3.9"',
+    ]
     fetch, fetched = _fetcher(tmp_path, {"ipywidgets": ipywidgets_requires, "comm": []})
     local = {"daynight": make_wheel(tmp_path, "daynight", "0.1.0", ['pandas>=2; extra == "notebooks"'])}
-    found = build.resolve(_pyodide_lock(), ["daynight", "ipywidgets"], local, fetch,
-                          env_version={"ipywidgets": "8.1.9", "comm": "0.2.3"}.__getitem__)
+    found = build.resolve(
+        _pyodide_lock(),
+        ["daynight", "ipywidgets"],
+        local,
+        fetch,
+        env_version={"ipywidgets": "8.1.9", "comm": "0.2.3"}.__getitem__,
+    )
     assert sorted(found) == ["comm", "daynight", "ipython", "ipywidgets", "matplotlib-inline", "traitlets"]
     assert found["ipywidgets"].version == "8.1.9" and found["ipywidgets"].source == "pypi"
     assert found["ipywidgets"].depends == ["comm", "ipython", "traitlets"], "front-end packages, extras, markers"
@@ -158,17 +200,26 @@ def test_resolve_refuses_a_compiled_package_and_a_version_a_dependent_does_not_a
     with pytest.raises(SystemExit, match="numpy in Pyodide's lock is compiled"):
         build.resolve(lock, ["ipython"], {}, fetch, env_version=None)
     fetch, _ = _fetcher(tmp_path, {"ipywidgets": ["traitlets>=6"]})
-    with pytest.raises(SystemExit, match=r"ipywidgets needs traitlets>=6, but the browser would get traitlets 5\.14\.3"):
+    with pytest.raises(
+        SystemExit, match=r"ipywidgets needs traitlets>=6, but the browser would get traitlets 5\.14\.3"
+    ):
         build.resolve(_pyodide_lock(), ["ipywidgets"], {}, fetch, env_version=lambda n: "8.1.9")
 
 
 def test_rewrite_lock_lists_exactly_the_sites_wheels_with_their_hashes(tmp_path):
     lock = _pyodide_lock()
-    found = {"traitlets": build.Package("traitlets", "5.14.3", "pyodide", [], ["traitlets"],
-                                        make_wheel(tmp_path, "traitlets", "5.14.3")),
-             "daynight": build.Package("daynight", "0.1.0", "local", [], ["daynight"],
-                                       make_wheel(tmp_path, "daynight", "0.1.0"))}
-    paths = {"traitlets": "wheels/aa/traitlets-5.14.3-py3-none-any.whl", "daynight": "wheels/bb/daynight-0.1.0-py3-none-any.whl"}
+    found = {
+        "traitlets": build.Package(
+            "traitlets", "5.14.3", "pyodide", [], ["traitlets"], make_wheel(tmp_path, "traitlets", "5.14.3")
+        ),
+        "daynight": build.Package(
+            "daynight", "0.1.0", "local", [], ["daynight"], make_wheel(tmp_path, "daynight", "0.1.0")
+        ),
+    }
+    paths = {
+        "traitlets": "wheels/aa/traitlets-5.14.3-py3-none-any.whl",
+        "daynight": "wheels/bb/daynight-0.1.0-py3-none-any.whl",
+    }
     out = build.rewrite_lock(lock, found, paths)
     assert out["info"] == lock["info"]
     assert sorted(out["packages"]) == ["daynight", "traitlets"], "entries the site does not serve are gone"
@@ -188,6 +239,7 @@ def test_the_kernel_preloads_its_start_up_packages_and_never_asks_pypi():
 
 # -- pages ----------------------------------------------------------------------------------
 
+
 def test_every_notebook_gets_a_page_without_being_listed(tmp_path):
     for rel in ("index.ipynb", "stars/play.ipynb", "review.ipynb", "stars/.ipynb_checkpoints/play-checkpoint.ipynb"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +247,7 @@ def test_every_notebook_gets_a_page_without_being_listed(tmp_path):
     assert build.site_notebooks(tmp_path) == ["index.ipynb", "review.ipynb", "stars/play.ipynb"]
     assert build.page_of("stars/play.ipynb") == "voici/render/stars/play.html"
     assert build.page_of("assets/badge.svg") == "voici/render/assets/badge.svg"
-    assert build.LANDING == build.page_of("index.ipynb")
+    assert build.page_of("index.ipynb") == build.LANDING
     real = build.site_notebooks()
     assert "index.ipynb" in real and "stars/play.ipynb" in real
 
@@ -207,19 +259,29 @@ def test_external_references_finds_what_a_page_would_load_from_elsewhere(tmp_pat
         "<script src='//cdnjs.cloudflare.com/mermaid.js'></script>"
         "<style>@import url(https://fonts.example/f.css);</style>"
         '<a href="https://mybinder.org/v2/gh/x/y/HEAD"><img src="assets/badge.svg"></a>'
-        '<script src="../static/local.js"></script>')
-    (tmp_path / "jupyter-lite.json").write_text(json.dumps({"pyodideUrl": "https://cdn.jsdelivr.net/pyodide/pyodide.js"}))
+        '<script src="../static/local.js"></script>'
+    )
+    (tmp_path / "jupyter-lite.json").write_text(
+        json.dumps({"pyodideUrl": "https://cdn.jsdelivr.net/pyodide/pyodide.js"})
+    )
     found = build.external_references(tmp_path)
-    assert found == ["a/page.html: https://cdn.jsdelivr.net/npm/x.css", "a/page.html: //cdnjs.cloudflare.com/mermaid.js",
-                     "a/page.html: https://fonts.example/f.css", "jupyter-lite.json: https://cdn.jsdelivr.net/pyodide/pyodide.js"]
+    assert found == [
+        "a/page.html: https://cdn.jsdelivr.net/npm/x.css",
+        "a/page.html: //cdnjs.cloudflare.com/mermaid.js",
+        "a/page.html: https://fonts.example/f.css",
+        "jupyter-lite.json: https://cdn.jsdelivr.net/pyodide/pyodide.js",
+    ]
 
 
 def test_static_pages_link_to_pages_not_notebooks():
-    html = ('<a href="rules.ipynb">w</a> <a href="../stars/play.ipynb#top">p</a> '
-            '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>')
+    html = (
+        '<a href="rules.ipynb">w</a> <a href="../stars/play.ipynb#top">p</a> '
+        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>'
+    )
     assert prerender.IPYNB_LINK.sub(r"\1.html", html) == (
         '<a href="rules.html">w</a> <a href="../stars/play.html#top">p</a> '
-        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>')
+        '<a href="https://example.org/x.ipynb">e</a> <a href="#x.ipynb">a</a>'
+    )
 
 
 def test_a_notebook_with_a_widget_view_stays_live():
@@ -232,6 +294,7 @@ def test_a_notebook_with_a_widget_view_stays_live():
 
 
 # -- what runs in the browser, run here -----------------------------------------------------
+
 
 class _JsObject(dict):
     pass
@@ -269,28 +332,87 @@ def helper(tmp_path, monkeypatch):
     target = tmp_path / "site-packages"
     target.mkdir()
     monkeypatch.syspath_prepend(str(target))
-    fake = make_wheel(tmp_path, "dnsite-fake", "1.0", files={
-        "dnsite_fake/__init__.py": "from dnsite_dep import VALUE\n",
-        "dnsite_fake-1.0.data/data/share/jupyter/labextensions/x/package.json": "{}"})
+    fake = make_wheel(
+        tmp_path,
+        "dnsite-fake",
+        "1.0",
+        files={
+            "dnsite_fake/__init__.py": "from dnsite_dep import VALUE\n",
+            "dnsite_fake-1.0.data/data/share/jupyter/labextensions/x/package.json": "{}",
+        },
+    )
     dep = make_wheel(tmp_path, "dnsite-dep", "1.0", files={"dnsite_dep/__init__.py": "VALUE = 42\n"})
+    rest = tmp_path / "dnsite-fake-rest-1.0.zip"  # what the page did not import at start
+    with zipfile.ZipFile(rest, "w") as z:
+        z.writestr("dnsite_fake/extra.py", "from . import VALUE\nEXTRA = VALUE + 1\n")
+    stdlib_rest = tmp_path / "python-stdlib-rest.zip"
+    with zipfile.ZipFile(stdlib_rest, "w") as z:
+        z.writestr("dnsite_std_rest.py", "WHERE = __file__\n")
     base = "http://127.0.0.1/static/pyodide/"
-    files = {base + "w/" + w.name: w.read_bytes() for w in (fake, dep)}
-    lock = {"packages": {
-        "dnsite-fake": {"file_name": "w/" + fake.name, "imports": ["dnsite_fake"], "depends": ["dnsite-dep"],
-                        "sha256": hashlib.sha256(fake.read_bytes()).hexdigest()},
-        "dnsite-dep": {"file_name": "w/" + dep.name, "imports": ["dnsite_dep"], "depends": [],
-                       "sha256": hashlib.sha256(dep.read_bytes()).hexdigest()}}}
+    files = {base + "w/" + w.name: w.read_bytes() for w in (fake, dep, rest, stdlib_rest)}
+    lock = {
+        "packages": {
+            "dnsite-fake": {
+                "file_name": "w/" + fake.name,
+                "imports": ["dnsite_fake"],
+                "depends": ["dnsite-dep"],
+                "sha256": hashlib.sha256(fake.read_bytes()).hexdigest(),
+            },
+            "dnsite-dep": {
+                "file_name": "w/" + dep.name,
+                "imports": ["dnsite_dep"],
+                "depends": [],
+                "sha256": hashlib.sha256(dep.read_bytes()).hexdigest(),
+            },
+            "dnsite-fake-rest": {
+                "file_name": "w/" + rest.name,
+                "imports": [],
+                "depends": ["dnsite-fake"],
+                "modules": ["dnsite_fake.extra"],
+                "sha256": hashlib.sha256(rest.read_bytes()).hexdigest(),
+            },
+            "python-stdlib-rest": {
+                "file_name": "w/" + stdlib_rest.name,
+                "imports": [],
+                "depends": [],
+                "modules": ["dnsite_std_rest"],
+                "install_dir": "stdlib",
+                "sha256": hashlib.sha256(stdlib_rest.read_bytes()).hexdigest(),
+            },
+        }
+    }
+    stdlib = tmp_path / "stdlib"
+    stdlib.mkdir()
+    monkeypatch.syspath_prepend(str(stdlib))
     requested: list[str] = []
     monkeypatch.setitem(sys.modules, "js", _fake_js(files, requested))
     import daynight_browser
 
     loaded = _JsObject()
     finder = daynight_browser.LockFinder(lock, base, loaded, {"dnsite_missing": "no browser build here"})
-    finder.target = target
+    finder.targets = {"site": target, "stdlib": stdlib}
     monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
-    yield types.SimpleNamespace(finder=finder, loaded=loaded, requested=requested, target=target, lock=lock, files=files)
-    for name in ("dnsite_fake", "dnsite_dep", "daynight_browser", "daynight_browser.charts"):
+    yield types.SimpleNamespace(
+        finder=finder, loaded=loaded, requested=requested, target=target, lock=lock, files=files
+    )
+    for name in (
+        "dnsite_fake",
+        "dnsite_fake.extra",
+        "dnsite_dep",
+        "dnsite_std_rest",
+        "daynight_browser",
+        "daynight_browser.charts",
+    ):
         sys.modules.pop(name, None)
+
+
+def test_the_helper_loads_the_rest_of_a_package_when_one_of_its_modules_is_imported(helper):
+    importlib.import_module("dnsite_fake")
+    assert "dnsite-fake-rest" not in helper.loaded, "the rest does not come with its package"
+    assert importlib.import_module("dnsite_fake.extra").EXTRA == 43
+    assert "dnsite-fake-rest" in helper.loaded and helper.requested[-1].endswith("dnsite-fake-rest-1.0.zip")
+    module = importlib.import_module("dnsite_std_rest")  # the standard library's rest: beside the standard library
+    assert Path(module.WHERE).parent == helper.finder.targets["stdlib"]
 
 
 def test_the_helper_installs_a_lock_package_and_its_dependencies_on_first_import(helper):
@@ -312,7 +434,9 @@ def test_the_helper_refuses_a_wheel_that_does_not_match_the_lock(helper):
 
 
 def test_the_helper_says_why_a_package_is_missing(helper):
-    with pytest.raises(ModuleNotFoundError, match="dnsite_missing is not available on this static site: no browser build"):
+    with pytest.raises(
+        ModuleNotFoundError, match="dnsite_missing is not available on this static site: no browser build"
+    ):
         importlib.import_module("dnsite_missing")
     assert importlib.import_module("json"), "other modules are untouched"
 
@@ -348,6 +472,7 @@ def test_the_site_chart_renderer_needs_no_cdn_and_no_lab_extension():
 
 # -- how it is built and published -----------------------------------------------------------
 
+
 def test_make_site_builds_into_an_ignored_folder_and_ci_runs_the_site_test():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^site: .*\n\t.*site/build\.py", makefile, re.M)
@@ -357,3 +482,369 @@ def test_make_site_builds_into_an_ignored_folder_and_ci_runs_the_site_test():
     assert "make site-test" in (ROOT / ".ci" / "run").read_text()
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     assert "make site" in workflow and "build/site" in workflow and "actions/deploy-pages" in workflow
+
+
+# -- bytecode --------------------------------------------------------------------------------
+
+pycompile = _load("daynight_site_pycompile", SITE / "pycompile.py")
+
+
+def _import_from(folder: Path, name: str):
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            sys.modules.pop(module)
+
+
+def test_a_third_party_wheel_keeps_only_bytecode_and_still_imports(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-pyc",
+        "1.0",
+        files={
+            "dnsite_pyc/__init__.py": "from .part import VALUE\n",
+            "dnsite_pyc/part.py": "VALUE = 6 * 7\n",
+            "dnsite_pyc/broken.py": "def (:\n",
+            "dnsite_pyc-1.0.data/data/share/x.py": "not a module of the package\n",
+            "dnsite_pyc-1.0.dist-info/RECORD": "dnsite_pyc/part.py,sha256=stale,14\n",
+        },
+    )
+    out = tmp_path / "out" / wheel.name
+    out.parent.mkdir()
+    assert pycompile.compile_archive(str(wheel), str(out), "/lib/python3.13/site-packages/", False) == 2
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+        assert {"dnsite_pyc/__init__.pyc", "dnsite_pyc/part.pyc"} <= names
+        assert "dnsite_pyc/part.py" not in names, "no source beside the bytecode"
+        assert "dnsite_pyc/broken.py" in names, "a module that does not compile stays as it was"
+        assert not [n for n in names if ".data/" in n], "a wheel's .data folder (a front end) stays out"
+        record = z.read("dnsite_pyc-1.0.dist-info/RECORD").decode()
+        for name in names - {"dnsite_pyc-1.0.dist-info/RECORD"}:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(z.read(name)).digest()).rstrip(b"=").decode()
+            assert f"{name},sha256={digest}," in record, f"RECORD lists {name} as it is"
+        assert "stale" not in record and "part.py," not in record
+        z.extractall(tmp_path / "site-packages")
+    assert _import_from(tmp_path / "site-packages", "dnsite_pyc").VALUE == 42
+
+
+def test_the_projects_wheel_keeps_its_sources_and_python_uses_the_bytecode_without_checking(tmp_path):
+    wheel = make_wheel(tmp_path, "dnsite-own", "1.0", files={"dnsite_own/__init__.py": "VALUE = 'compiled'\n"})
+    out = tmp_path / "out.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/lib/python3.13/site-packages/", True)
+    target = tmp_path / "site-packages"
+    with zipfile.ZipFile(out) as z:
+        assert {"dnsite_own/__init__.py", pycompile.cached_name("dnsite_own/__init__.py")} <= set(z.namelist())
+        z.extractall(target)
+    # the source changes after the build (or its time stamp does, as unpacking does): an
+    # unchecked hash-based .pyc is used as it is, so Python compiled nothing in the browser
+    (target / "dnsite_own" / "__init__.py").write_text("VALUE = 'source'\n")
+    assert _import_from(target, "dnsite_own").VALUE == "compiled"
+
+
+def test_a_zip_without_record_is_compiled_too(tmp_path):
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as z:
+        z.writestr("dnsite_std.py", "NAME = __file__\n")
+    out = tmp_path / "compiled.zip"
+    assert pycompile.compile_archive(str(stdlib), str(out), "/lib/python313.zip/", False) == 1
+    with zipfile.ZipFile(out) as z:
+        assert z.namelist() == ["dnsite_std.pyc"]
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module("dnsite_std")
+        assert str(module.__spec__ and module.__spec__.origin).endswith("dnsite_std.pyc"), "zipimport found it"
+    finally:
+        sys.path.remove(str(out))
+        sys.modules.pop("dnsite_std", None)
+
+
+def test_compile_python_runs_only_for_what_changed(tmp_path, monkeypatch):
+    calls = []
+
+    def fake_run(cmd, log=None, **kw):
+        jobs = json.loads(Path(cmd[-1]).read_text())
+        calls.append([(Path(j["src"]).name, j["hot"]) for j in jobs])
+        for job in jobs:
+            Path(job["dst"]).write_bytes(b"compiled " + Path(job["src"]).read_bytes())
+            if job["rest"]:
+                Path(job["dst"] + ".rest").write_bytes(b"rest")
+
+    monkeypatch.setattr(build, "run", fake_run)
+    a = make_wheel(tmp_path, "dnsite-a", "1.0", files={"dnsite_a/__init__.py": "", "dnsite_a/x.py": ""})
+    b = make_wheel(tmp_path, "dnsite-b", "1.0")
+    work = tmp_path / "work"
+    archives = {"a": (a, "/p/", False, "modules"), "b": (b, "/p/", True, None)}
+    first = build.compile_python(archives, {"dnsite_a", "json"}, work, "0.29.0")
+    archives["b"] = (b, "/p/", False, None)
+    again = build.compile_python(archives, {"dnsite_a", "os"}, work, "0.29.0")
+    hotter = build.compile_python({"a": archives["a"]}, {"dnsite_a", "dnsite_a.x"}, work, "0.29.0")
+    assert calls == [
+        [(a.name, ["dnsite_a"]), (b.name, [])],  # each archive gets its own hot modules
+        [(b.name, [])],  # a is kept; keeping sources is part of b's name
+        [(a.name, ["dnsite_a", "dnsite_a.x"])],  # a module of a started: a again
+    ]
+    assert first["a"] == again["a"] != hotter["a"] and first["b"] != again["b"]
+    assert first["a"][0].read_bytes() == b"compiled " + a.read_bytes()
+    assert first["a"][1].read_bytes() == b"rest" and first["b"][1] is None
+
+
+def test_only_the_modules_that_start_are_compiled_and_front_ends_stay_out(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-hot",
+        "1.0",
+        files={
+            "dnsite_hot/__init__.py": "",
+            "dnsite_hot/used.py": "A = 1\n",
+            "dnsite_hot/rare.py": "B = 2\n",
+            "dnsite_hot/labextension/static/remoteEntry.js": "js",
+            "dnsite_hot-1.0.data/data/share/x.js": "js",
+            "dnsite_hot-1.0.dist-info/RECORD": "",
+        },
+    )
+    out = tmp_path / "third-party.whl"
+    assert pycompile.compile_archive(str(wheel), str(out), "/p/", False, {"dnsite_hot", "dnsite_hot.used"}) == 2
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+    assert {"dnsite_hot/__init__.pyc", "dnsite_hot/used.pyc", "dnsite_hot/rare.py"} <= names
+    assert not {n for n in names if "labextension" in n or ".data/" in n}, "the site serves the front end itself"
+    own = tmp_path / "own.whl"
+    pycompile.compile_archive(str(wheel), str(own), "/p/", True, {"dnsite_hot.used"})
+    with zipfile.ZipFile(own) as z:
+        names = set(z.namelist())
+    assert pycompile.cached_name("dnsite_hot/used.py") in names and "dnsite_hot/rare.py" in names
+    assert pycompile.cached_name("dnsite_hot/rare.py") not in names
+    assert "dnsite_hot/labextension/static/remoteEntry.js" in names, "the project's own archive loses nothing"
+    assert pycompile.module_name("a/b/__init__.py") == "a.b" and pycompile.module_name("a/b/c.py") == "a.b.c"
+
+
+def test_a_rest_stays_in_the_compile_cache_for_the_next_build(tmp_path):
+    """The lock's package for a rest serves the cached ``.rest`` file itself: a rebuild that
+    finds the compiled archive in ``work/pyc`` finds its rest beside it (a rest once renamed on
+    its way into the site was lost to every later build, and plotly's modules with it)."""
+    rest = tmp_path / "pyc" / "plotly-7.1.0-py3-none-any.whl.rest"
+    rest.parent.mkdir()
+    with zipfile.ZipFile(rest, "w") as z:
+        z.writestr("plotly/graph_objects/__init__.py", "")
+    for _ in range(2):  # two builds
+        pkg = build.rest_package("plotly-rest", "7.1.0", rest, "site", ["plotly"])
+        assert pkg.wheel == rest and rest.exists() and pkg.modules == ["plotly.graph_objects"]
+    served = tmp_path / "site" / "static" / "pyodide"
+    served.mkdir(parents=True)
+    (tmp_path / build.STDLIB).write_bytes(b"")
+    lock = build.place_python(
+        served, {"packages": {}, "info": {"python": "3.13.2"}}, {"plotly-rest": pkg}, tmp_path / build.STDLIB
+    )
+    assert lock["packages"]["plotly-rest"]["file_name"].endswith("/plotly-rest-7.1.0.zip")
+
+
+def test_what_no_page_imports_at_start_goes_to_the_archives_rest(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-split",
+        "1.0",
+        files={
+            "dnsite_split/__init__.py": "",
+            "dnsite_split/used.py": "",
+            "dnsite_split/lexers/__init__.py": "",
+            "dnsite_split/lexers/python.py": "",
+            "dnsite_split/lexers/css.py": "",
+            "dnsite_split/data.txt": "x",
+            "dnsite_split/ipython/profile_default/startup/00-start.py": "",
+            "dnsite_split-1.0.dist-info/RECORD": "",
+        },
+    )
+    hot = {"dnsite_split", "dnsite_split.used", "dnsite_split.lexers", "dnsite_split.lexers.python"}
+    out = tmp_path / "split.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/p/", False, hot, "modules")
+    with zipfile.ZipFile(out) as z:
+        main = set(z.namelist())
+    with zipfile.ZipFile(str(out) + ".rest") as z:
+        assert z.namelist() == ["dnsite_split/lexers/css.py"], "a module no page imports at start, as source"
+    assert "dnsite_split/lexers/python.pyc" in main and "dnsite_split/data.txt" in main
+    assert "dnsite_split/ipython/profile_default/startup/00-start.py" in main, "a start-up file is no module"
+    assert not [n for n in main if "css" in n]
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as z:
+        for name in ("json/__init__.py", "json/decoder.py", "json/tool.py", "doctest.py", "os.py"):
+            z.writestr(name, "")
+    out = tmp_path / "stdlib.zip"
+    pycompile.compile_archive(
+        str(stdlib), str(out), "/lib/python313.zip/", False, {"json", "json.decoder", "os"}, "top-level"
+    )
+    with zipfile.ZipFile(str(out) + ".rest") as z:
+        assert z.namelist() == ["doctest.py"], "only whole top-level modules: json.tool stays with json"
+    with zipfile.ZipFile(out) as z:
+        assert sorted(z.namelist()) == ["json/__init__.pyc", "json/decoder.pyc", "json/tool.py", "os.pyc"]
+
+
+# -- what each page starts with --------------------------------------------------------------
+
+
+def test_a_deferred_dependency_stays_in_the_lock_but_out_of_its_dependents_start(tmp_path):
+    lock = _pyodide_lock()
+    lock["packages"]["ipython"]["depends"].append("prompt-toolkit")
+    lock["packages"]["prompt-toolkit"] = dict(lock["packages"]["traitlets"], name="prompt-toolkit")
+    found = {
+        name: build.Package(
+            name, "1.0", "pyodide", sorted(info["depends"]), [name.replace("-", "_")], make_wheel(tmp_path, name, "1.0")
+        )
+        for name, info in lock["packages"].items()
+        if name in ("ipython", "traitlets", "prompt-toolkit", "matplotlib-inline")
+    }
+    found["matplotlib-inline"].depends = ["traitlets"]
+    out = build.rewrite_lock(lock, found, {name: f"w/{name}.whl" for name in found})
+    assert ("ipython", "prompt-toolkit") in build.DEFERRED
+    assert out["packages"]["ipython"]["depends"] == ["traitlets"], "prompt-toolkit, matplotlib-inline deferred"
+    assert out["packages"]["matplotlib-inline"]["depends"] == ["traitlets"], "only the listed edges"
+    assert "prompt-toolkit" in out["packages"], "still in the lock: the helper loads it when imported"
+
+
+def test_a_page_preloads_the_kernels_packages_and_those_its_cells_import():
+    lock = {
+        "packages": {
+            "daynight": {"imports": ["daynight"]},
+            "ipywidgets": {"imports": ["ipywidgets"]},
+            "typing-extensions": {"imports": ["typing_extensions"]},
+            "plotly": {"imports": ["plotly"]},
+            "ipython": {"imports": ["IPython"]},
+        }
+    }
+    start = build.page_start(["daynight", "ipywidgets", "typing_extensions", "IPython", "zmq", "json"], lock)
+    assert start[: len(build.KERNEL_START)] == list(build.KERNEL_START)
+    assert start[len(build.KERNEL_START) :] == [build.HELPER, "daynight", "ipywidgets", "typing-extensions"]
+    assert "plotly" not in start, "a package no cell imported comes when it is first imported"
+
+
+def _voici_page(config: dict) -> str:
+    return (
+        "<html><head><script>\n" + build.START_MARK + "\n</script></head><body>"
+        '<script id="jupyter-config-data" type="application/json">'
+        + build.script_json(config)
+        + '</script><script src="../../build/voici.js"></script></body></html>'
+    )
+
+
+def test_each_live_page_starts_python_through_the_sites_boot_script(tmp_path):
+    settings = {
+        "pyodideUrl": "../../../static/pyodide/pyodide.js",
+        "loadPyodideOptions": {"packages": ["x"], "env": {}},
+    }
+    config = {
+        "litePluginSettings": {build.KERNEL_PLUGIN: settings},
+        "notebookSrc": {"cells": [{"source": "print('</script><script>alert(1)</script>')"}]},
+    }
+    page = tmp_path / "voici" / "render" / "stars" / "play.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(_voici_page(config), encoding="utf-8")
+    pages = {
+        "live": {"stars/play.ipynb": "voici/render/stars/play.html"},
+        "imports": {"stars/play.ipynb": ["daynight"]},
+    }
+    lock = {"packages": {"daynight": {"imports": ["daynight"]}}}
+    starts = build.set_page_starts(tmp_path, pages, lock)
+    html = page.read_text(encoding="utf-8")
+    written = build.page_config(html)["litePluginSettings"][build.KERNEL_PLUGIN]
+    assert written["pyodideUrl"] == "../../../" + build.BOOT
+    assert (
+        written["loadPyodideOptions"]["packages"]
+        == starts["stars/play.ipynb"]
+        == [*build.KERNEL_START, build.HELPER, "daynight"]
+    )
+    assert written["loadPyodideOptions"]["convertNullToNone"] is True, "a widget message's null arrives as None"
+    assert build.START_MARK not in html and build.script_json(written) in html, "the page's script has them too"
+    assert html.count("</script>") == 3, "no text of the configuration ends its script"
+    assert build.page_config(html)["notebookSrc"] == config["notebookSrc"]
+    page.write_text("<html></html>")
+    with pytest.raises(ValueError, match="no jupyter-config-data"):
+        build.set_page_starts(tmp_path, pages, lock)
+
+
+def test_what_no_page_loads_is_left_out(tmp_path):
+    for rel in (
+        "build/schemas/a.json",
+        "build/themes/t.css",
+        "build/jlab_core.js",
+        "voici/tree/index.html",
+        "service-worker.js",
+        "voici/render/x.html",
+        "doc/index.html",
+    ):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x")
+    build.leave_out_unused(tmp_path)
+    left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert left == ["build/schemas/a.json", "build/themes/t.css", "voici/render/x.html"]
+    assert all(build.UNUSED.values())
+
+
+def test_the_site_template_adds_the_page_script_to_every_voici_page(tmp_path):
+    root, name = build.site_template(tmp_path)
+    text = (Path(root) / "voila" / "templates" / name / "index.html.j2").read_text()
+    assert text.startswith("{%- extends 'voila/templates/daynight-lab/index.html.j2' -%}")
+    assert build.START_MARK in text and "{{ super() }}" in text and "{% raw %}" in text
+    assert "serviceWorker" in text and "daynight-boot.js" in text
+
+
+# -- the page's script and the boot script, run in Node.js -------------------------------------
+
+
+def test_the_pages_live_unless_they_are_pages_to_read():
+    import nbformat
+
+    def nb(*outputs):
+        cell = nbformat.v4.new_code_cell("x")
+        cell.outputs = [nbformat.v4.new_output("display_data", data=d) for d in outputs]
+        return nbformat.v4.new_notebook(cells=[cell])
+
+    widget = {prerender.WIDGET_VIEW: {"model_id": "1"}}
+    chart = {"text/html": "<div></div><script>Plotly.newPlot('x', [])</script>"}
+    svg = {"text/html": "<svg role='group'></svg>"}
+    lacks = {"pandas", "numpy"}
+    assert prerender.static_reason("stars/play.ipynb", nb(widget), ["daynight"], "index.ipynb", lacks) is None
+    assert prerender.static_reason("stars/rules.ipynb", nb(svg), ["daynight"], "index.ipynb", lacks) is None
+    assert prerender.static_reason("stars/practice.ipynb", nb(svg, widget), ["daynight"], "index.ipynb", lacks) is None
+    assert "landing" in prerender.static_reason("index.ipynb", nb(svg), ["daynight"], "index.ipynb", lacks)
+    assert "pandas" in prerender.static_reason("stars/charts.ipynb", nb(chart), ["pandas"], "index.ipynb", lacks)
+    assert "charts" in prerender.static_reason("sunmoon/charts.ipynb", nb(chart), ["plotly"], "index.ipynb", lacks)
+
+
+def test_a_lazy_stand_in_imports_the_real_module_on_first_use(tmp_path, monkeypatch):
+    (tmp_path / "dnsite_lazy").mkdir()
+    (tmp_path / "dnsite_lazy" / "__init__.py").write_text("from .heavy import embed\n")
+    (tmp_path / "dnsite_lazy" / "heavy.py").write_text(
+        "import sys\nsys.dnsite_heavy_loads += 1\nSETTING = 'default'\n"
+        "def embed(x):\n    return ('real', x, SETTING)\nOTHER = 7\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(HELPER_DIR))
+    monkeypatch.setattr(sys, "dnsite_heavy_loads", 0, raising=False)
+    from daynight_browser.lazy import lazy_module
+
+    try:
+        stand_in = lazy_module("dnsite_lazy.heavy", ("embed",), with_parent=True)
+        package = sys.modules["dnsite_lazy"]  # imported now: it runs `from .heavy import embed`
+        assert package.heavy is stand_in, "import dnsite_lazy.heavy; dnsite_lazy.heavy.SETTING = ... works"
+        assert vars(sys)["dnsite_heavy_loads"] == 0, "importing the package did not import the heavy module"
+        assert not hasattr(stand_in, "__path__") and sys.modules["dnsite_lazy.heavy"] is stand_in
+        package.heavy.SETTING = "set before the real module was loaded"
+        assert vars(sys)["dnsite_heavy_loads"] == 0 and stand_in.SETTING == "set before the real module was loaded"
+        assert package.embed(3) == ("real", 3, "set before the real module was loaded"), "the setting reached it"
+        assert vars(sys)["dnsite_heavy_loads"] == 1 and sys.modules["dnsite_lazy.heavy"] is not stand_in
+        assert stand_in.OTHER == 7 and vars(sys)["dnsite_heavy_loads"] == 1, "imported once"
+        stand_in.SETTING = "later"
+        assert sys.modules["dnsite_lazy.heavy"].SETTING == "later"
+    finally:
+        for name in ("dnsite_lazy", "dnsite_lazy.heavy", "daynight_browser", "daynight_browser.lazy"):
+            sys.modules.pop(name, None)
+
+
+def test_started_modules_imports_what_the_pages_import_and_skips_what_the_browser_lacks(monkeypatch):
+    monkeypatch.setitem(sys.modules, "daynight_browser.kernel_start", types.ModuleType("daynight_browser.kernel_start"))
+    monkeypatch.delitem(sys.modules, "colorsys", raising=False)
+    started = _load("daynight_site_started", SITE / "started.py").started_modules(["colorsys", "dnsite_no_such_module"])
+    assert "colorsys" in started and "dnsite_no_such_module" not in started
+    assert started == sorted(started) and "daynight_browser.kernel_start" in started

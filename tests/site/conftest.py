@@ -31,17 +31,21 @@ RUN_ENV = "DAYNIGHT_SITE_TESTS"
 PREFIX = "/daynight/"
 #: any host but the test server's fails to resolve, so nothing can load from elsewhere
 SITE_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-#: Pyodide starts in 10-30 s on 2 cores; a loaded CI machine takes longer
+#: a page starts in seconds (python -m benchmarks site); a loaded CI machine takes far longer
 START_TIMEOUT_MS = 240_000
 #: the controls of a widget view (as in benchmarks/bench_apps.py)
-CONTROL = (".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not([disabled]), "
-           ".jupyter-widgets input:not([disabled]):not([type=hidden])")
+CONTROL = (
+    ".jupyter-widgets button:not([disabled]), .jupyter-widgets select:not([disabled]), "
+    ".jupyter-widgets input:not([disabled]):not([type=hidden])"
+)
 
 
 def pytest_collection_modifyitems(config, items):
     run = os.environ.get(SITE_ENV) or os.environ.get(RUN_ENV)
-    skip = pytest.mark.skip(reason="the static-site test builds the site (minutes): `make site-test` runs it "
-                                   "(.ci/run does, after the tests)")
+    skip = pytest.mark.skip(
+        reason="the static-site test builds the site (minutes): `make site-test` runs it "
+        "(.ci/run does, after the tests)"
+    )
     for item in items:
         if "tests/site/" not in str(item.fspath).replace(os.sep, "/"):
             continue
@@ -90,7 +94,7 @@ class SiteServer:
             def translate_path(self, path):
                 if not urllib.parse.urlsplit(path).path.startswith(PREFIX):
                     return str(folder / "--outside-the-site--")
-                return super().translate_path("/" + path[len(PREFIX):])
+                return super().translate_path("/" + path[len(PREFIX) :])
 
             def send_response(self, code, message=None):
                 self._status = code
@@ -114,7 +118,7 @@ class SiteServer:
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{PREFIX}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    def start(self) -> "SiteServer":
+    def start(self) -> SiteServer:
         self.thread.start()
         return self
 
@@ -170,9 +174,13 @@ class SitePage:
         self.context.route(re.compile(r"^(?!http://127\.0\.0\.1:\d+/)"), self._elsewhere)
         self.page = self.context.new_page()
         self.page.set_default_timeout(120_000)  # a bot's move runs in the browser's Python
-        self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.console_errors.append(f"uncaught: {e}"))
         self.start = server.mark()
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
 
     def _elsewhere(self, route):
         url = route.request.url
@@ -191,10 +199,12 @@ class SitePage:
         (a request to another host, a file the site lacks) instead of only timing out."""
         try:
             self.page.locator(selector).first.wait_for(state="visible", timeout=timeout)
-        except Exception as exc:  # noqa: BLE001 - playwright's TimeoutError
-            raise AssertionError(f"{selector} never appeared ({type(exc).__name__}); requests to other hosts: "
-                                 f"{self.elsewhere[:5]}; the site could not answer: "
-                                 f"{SiteServer.failed(self.requests())[:5]}") from exc
+        except Exception as exc:
+            raise AssertionError(
+                f"{selector} never appeared ({type(exc).__name__}); requests to other hosts: "
+                f"{self.elsewhere[:5]}; the site could not answer: "
+                f"{SiteServer.failed(self.requests())[:5]}"
+            ) from exc
         return self.page
 
     def requests(self) -> list[tuple[str, int, int]]:

@@ -4,6 +4,7 @@ another host (see conftest.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import urllib.request
@@ -18,8 +19,9 @@ TABLE = ".dn-table"
 TARGETS = ".dn-table [data-target]"
 EPOCHS_JS = "() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch).join(',')"
 #: the table's answer to a click: a redraw (data-epoch) or a status line, also a refusal (data-said)
-ANSWERS_JS = ("() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch + '/' + t.dataset.said)"
-              ".join(',')")
+ANSWERS_JS = (
+    "() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch + '/' + t.dataset.said).join(',')"
+)
 #: apps not yet on the table widget: their explained event log (widgets/common.py EventLogView)
 LOG_JS = "() => { const li = document.querySelector('.dn-log li:last-child'); return li ? li.value : 0; }"
 STATUS_JS = "() => [...document.querySelectorAll('[role=status]')].map(s => s.innerText).join(' | ')"
@@ -59,8 +61,11 @@ def play_moves(page, moves: int, seed: str) -> list[str]:
     played, tried, before_click = 0, 0, None
     while played < moves:
         assert tried < 12 * moves, f"only {played} of {moves} clicks played a move: {clicked}"
-        buttons = [(b, b.inner_text().strip()) for b in page.locator(".jupyter-widgets button:not([disabled])").all()
-                   if b.is_visible()]
+        buttons = [
+            (b, b.inner_text().strip())
+            for b in page.locator(".jupyter-widgets button:not([disabled])").all()
+            if b.is_visible()
+        ]
         buttons = [(b, name) for b, name in buttons if not NOT_A_MOVE.search(name)]
         assert buttons, "no button to play"
         # after a click that only selected something (a card, a spell), a button it brought
@@ -70,10 +75,8 @@ def play_moves(page, moves: int, seed: str) -> list[str]:
         tried += 1
         log, status = page.evaluate(LOG_JS), page.evaluate(STATUS_JS)
         button.click()
-        try:
+        with contextlib.suppress(Exception):  # a control that changes neither (it opens a panel, say)
             page.wait_for_function(f"() => ({LOG_JS})() !== {log} || ({STATUS_JS})() !== {status!r}", timeout=15_000)
-        except Exception:  # noqa: BLE001 - a control that changes neither (it opens a panel, say)
-            pass
         assert BROKEN not in page.evaluate(STATUS_JS), f"after clicking {name!r}"
         if page.evaluate(LOG_JS) > log:
             played += 1
@@ -97,19 +100,40 @@ def test_root_leads_to_the_landing_page_and_every_link_works(site_page, site_ser
     for href in local:
         with urllib.request.urlopen(href, timeout=30) as response:
             assert response.status == 200, href
-    assert all(page.get_by_role("img", name=n).evaluate("i => i.naturalWidth > 0")
-               for n in ("Open in JupyterLab on Binder", "Open the apps in Voila on Binder")), "the badges"
+    assert all(
+        page.get_by_role("img", name=n).evaluate("i => i.naturalWidth > 0")
+        for n in ("Open in JupyterLab on Binder", "Open the apps in Voila on Binder")
+    ), "the badges"
     site_page.assert_clean()
 
 
-def test_the_apps_and_only_they_run_in_the_browser(pages):
-    """Pages that need Python in the browser are the apps and the review app; every other
-    notebook got a static page."""
+def notebooks_like(pattern: str) -> list[str]:
+    """The notebooks ``pattern`` finds under ``notebooks/``, as the site finds them: no list
+    to keep up to date."""
+    return sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob(pattern))
+
+
+def walkthroughs() -> list[str]:
+    """The walkthroughs of the games (``notebooks/<game>/rules.ipynb``)."""
+    return notebooks_like("*/rules.ipynb")
+
+
+def practice_pages() -> list[str]:
+    """The practice pages of the games (``notebooks/<game>/practice.ipynb``)."""
+    return notebooks_like("*/practice.ipynb")
+
+
+def test_the_apps_and_the_walkthroughs_run_in_the_browser_and_the_pages_to_read_are_static(pages):
+    """Pages run in the browser unless they are pages to read: the landing page and the chart
+    notebooks get static pages (site/prerender.py says why for each)."""
     from daynight.widgets.serve import LANDING
 
-    assert set(pages["live"]) == {*app_notebooks(), "review.ipynb"}, pages["live"]
+    assert set(pages["live"]) == {*app_notebooks(), "review.ipynb", *walkthroughs(), *practice_pages()}, pages["why"]
     assert LANDING in pages["static"]
-    every = {p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert {p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/charts.ipynb")} <= set(pages["static"])
+    every = {
+        p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    }
     assert set(pages["live"]) | set(pages["static"]) == every, "every notebook has a page"
 
 
@@ -119,10 +143,90 @@ def test_static_pages_show_their_outputs_and_charts(site_page, site_dir, pages):
         page = site_page.open(path, wait_for="h1")
         charts = html.count("Plotly.newPlot(")
         if charts:
-            page.wait_for_function(f"() => document.querySelectorAll('.js-plotly-plot').length >= {charts}",
-                                   timeout=60_000)
+            page.wait_for_function(
+                f"() => document.querySelectorAll('.js-plotly-plot').length >= {charts}", timeout=60_000
+            )
         assert page.locator(".jp-OutputArea-output").count(), f"{notebook}: no output"
         site_page.assert_clean()
+
+
+#: a Voici page whose every cell has run and shows (as tests/browser/conftest.py's RENDERED_JS)
+RENDERED_JS = """() => {
+  const spin = document.getElementById('loading'), cells = document.getElementById('rendered_cells');
+  return !(spin && getComputedStyle(spin).display !== 'none') && !!cells && getComputedStyle(cells).display !== 'none'
+    && document.querySelectorAll('.jp-OutputArea-output').length > 0
+    && !document.querySelector("script[type='application/vnd.voila.cell-output+json']");
+}"""
+
+
+@pytest.mark.parametrize("notebook", walkthroughs())
+def test_walkthrough_runs_in_the_browser_with_its_drawings(site_page, pages, notebook):
+    """Every cell of the walkthrough runs in the visitor's browser (its asserts included: a
+    failing one would show an error) and its drawings show, words and all."""
+    page = site_page.open(pages["live"][notebook])
+    page.wait_for_function(RENDERED_JS, timeout=START_TIMEOUT_MS)
+    drawings = page.locator("svg[role=group][aria-label]")
+    assert drawings.count() >= 3, f"{notebook}: drawings of the rules' examples"
+    assert drawings.first.locator("title").count(), "the drawings carry their words"
+    fetched = [path for path, _, _ in site_page.requests()]
+    assert not [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)], "no chart packages"
+    site_page.assert_clean()
+
+
+@pytest.mark.parametrize("notebook", practice_pages())
+def test_practice_page_judges_an_answer_and_keeps_the_progress_in_the_browser(site_page, pages, notebook):
+    """A practice page deals an exercise on the drawn table; its first option clicked (and,
+    for a set or an order, Check) is judged by the engine in the visitor's browser, right or
+    not quite, and the progress is kept in the browser's storage (tests/browser/
+    test_practice.py checks the answers themselves under make app)."""
+    page = site_page.open(pages["live"][notebook], wait_for=TARGETS)
+    page.wait_for_function("document.querySelector('.dn-score') !== null", timeout=60_000)
+    key = f"daynight.practice.v1.{notebook.split('/')[0]}"
+    for target in ("o0", "check"):  # widgets/practice.py: the first option, then Check for a set or an order
+        if target == "check" and not page.locator("[data-target='check']").count():
+            break
+        answers = page.evaluate(ANSWERS_JS)
+        page.locator(f"[data-target='{target}']").click()
+        page.wait_for_function(f"() => ({ANSWERS_JS})() !== {answers!r}", timeout=60_000)
+    assert page.get_attribute(".dn-table .dn-status", "data-kind") in {"ok", "error"}, page.evaluate(STATUS_JS)
+    page.wait_for_function(f"() => (JSON.parse(localStorage.getItem({key!r}) || '{{}}').answered || 0) === 1")
+    site_page.assert_clean()
+
+
+PRELOAD_JS = """() => { const o = JSON.parse(document.getElementById('jupyter-config-data').textContent)
+  .litePluginSettings['@jupyterlite/pyodide-kernel-extension:kernel'].loadPyodideOptions;
+  return o.packages.filter(p => !(o.daynightLater || []).includes(p)); }"""
+
+
+def test_python_starts_while_the_page_loads_without_a_service_worker(site_page, pages):
+    """The page's script starts the kernel's worker, and Python with the page's packages,
+    before the kernel asks for it; no service worker, and so no request for each file Python
+    looks up (site/browser/page.js, boot.js)."""
+    marks: list[str] = []
+    # the page's console has its workers' messages too (the worker starts before a listener on it could)
+
+    def console(message) -> None:
+        if message.text.startswith("daynight-site "):
+            marks.append(message.text.split(" ", 2)[-1])
+
+    site_page.page.on("console", console)
+    requests: list[str] = []
+    site_page.page.on("request", lambda r: requests.append(r.url))
+    page = site_page.open(pages["live"]["stars/play.ipynb"], wait_for=TARGETS)
+    for _ in range(150):  # the first cell's end is marked once the kernel has answered it
+        if any(m.startswith("cell ") for m in marks):
+            break
+        page.wait_for_timeout(200)
+    steps = [m.split(" ")[0] for m in marks]
+    for step in ("runtime", "helper", "kernel-import", "kernel-asks", "kernel-imported", "cell"):
+        assert step in steps, f"the step {step!r} is marked: {steps}"
+    assert steps.index("runtime") < steps.index("kernel-asks"), "Python started before the kernel asked for it"
+    preload = site_page.page.evaluate(PRELOAD_JS)
+    assert {"daynight", "ipywidgets", "anywidget"} <= set(preload), "the page's own packages come with Python"
+    assert next(m for m in marks if m.startswith("runtime")) == f"runtime {len(preload)} packages"
+    assert not [u for u in requests if "/api/drive" in u or "service-worker" in u], "no service worker"
+    assert not site_page.page.evaluate("navigator.serviceWorker.controller"), "no service worker controls the page"
+    site_page.assert_clean()
 
 
 @pytest.mark.parametrize("notebook", app_notebooks())
@@ -153,7 +257,9 @@ def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
     site_page.assert_clean()
 
 
-@pytest.mark.skipif(not (NOTEBOOKS / "review.ipynb").exists(), reason="the review app (notebooks/review.ipynb) is not on main yet")
+@pytest.mark.skipif(
+    not (NOTEBOOKS / "review.ipynb").exists(), reason="the review app (notebooks/review.ipynb) is not on main yet"
+)
 def test_review_app_opens_a_demo_game(site_page, pages):
     page = site_page.open(pages["live"]["review.ipynb"], wait_for=TABLE)
     assert page.locator(TARGETS).count(), "the demo game's table has targets"

@@ -12,11 +12,15 @@ wheel and those of its dependencies from the site with a synchronous request (al
 the Web Worker where the kernel runs), checks each against the lock's sha256, unpacks it
 into site-packages and lets the import go on. The notebooks and widgets stay the same as
 under Voila. A package the site deliberately lacks raises ``ModuleNotFoundError`` saying why.
-When ``plotly.io`` has been imported, charts are drawn by :mod:`daynight_browser.charts`
+The same finder loads the rest of a package that came with the page (the modules the
+site's build found no page imports at start, such as most of pygments' lexers) when one of
+those modules is first imported. When ``plotly.io`` has been imported, charts are drawn by
+:mod:`daynight_browser.charts`
 (plotly.js from the plotly package, since the site does not carry plotly's lab extension).
 
-Installed at kernel start by this package's IPython start-up file (the site's
-``jupyter-lite.json`` points ``IPYTHONDIR`` at it).
+Installed by :mod:`daynight_browser.kernel_start`, which the site's start of Python
+(``site/browser/boot.js``) imports before the kernel imports anything, and again by this
+package's IPython start-up file (the site's pages point ``IPYTHONDIR`` at it).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ MISSING_FILE = Path(__file__).with_name("missing.json")
 
 def _fetch(url: str) -> bytes:
     """GET ``url`` synchronously (a Web Worker may do this; a page's main thread may not)."""
-    from js import XMLHttpRequest  # noqa: PLC0415 - only in Pyodide
+    from js import XMLHttpRequest
 
     request = XMLHttpRequest.new()
     request.open("GET", url, False)
@@ -56,13 +60,17 @@ class LockFinder(importlib.abc.MetaPathFinder):
     def __init__(self, lock: dict, base_url: str, loaded, missing: dict[str, str]):
         self.packages = lock["packages"]
         self.base_url = base_url
-        self.loaded = loaded          # pyodide.loadedPackages (a JS object)
+        self.loaded = loaded  # pyodide.loadedPackages (a JS object)
         self.missing = missing
         self.by_import = {name: pkg for pkg, info in self.packages.items() for name in info.get("imports", ())}
-        self.target = Path(sysconfig.get_paths()["purelib"])
+        # the rest of a package (or of the standard library): the modules no page imports at
+        # start, which the site's build took out of it (site/pycompile.py ``later``)
+        self.by_module = {name: pkg for pkg, info in self.packages.items() for name in info.get("modules", ())}
+        paths = sysconfig.get_paths()
+        self.targets = {"site": Path(paths["purelib"]), "stdlib": Path(paths["stdlib"])}
 
     def _is_loaded(self, package: str) -> bool:
-        from js import Reflect  # noqa: PLC0415
+        from js import Reflect
 
         return bool(Reflect.has(self.loaded, package))
 
@@ -78,29 +86,34 @@ class LockFinder(importlib.abc.MetaPathFinder):
         return order
 
     def install(self, package: str) -> None:
-        from js import Reflect  # noqa: PLC0415
+        from js import Reflect
 
         for name in self._needed(package):
             info = self.packages[name]
             data = _fetch(urllib.parse.urljoin(self.base_url, info["file_name"]))  # as Pyodide resolves it
             if hashlib.sha256(data).hexdigest() != info["sha256"]:
                 raise ImportError(f"{info['file_name']} does not match the site's lock file (sha256)")
+            target = self.targets[info.get("install_dir", "site")]
             with zipfile.ZipFile(io.BytesIO(data)) as wheel:
                 # a wheel's <name>.data/ folder holds files for elsewhere (plotly's: its lab
                 # extension, which the site already serves): only the package goes in
-                wheel.extractall(self.target, [m for m in wheel.namelist()
-                                               if not m.split("/", 1)[0].endswith(".data")])
+                wheel.extractall(target, [m for m in wheel.namelist() if not m.split("/", 1)[0].endswith(".data")])
             Reflect.set(self.loaded, name, "the site (imported on first use)")
         importlib.invalidate_caches()
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname == "plotly.io":
             return _after_import(importlib.machinery.PathFinder.find_spec(fullname, path, target), _site_charts)
-        if path is not None:  # submodules are found by the normal finders
+        rest = self.by_module.get(fullname)
+        if rest is not None and not self._is_loaded(rest):
+            self.install(rest)
+            return None  # the normal finders now find it beside the rest of its package
+        if path is not None:  # other submodules are found by the normal finders
             return None
         if fullname in self.missing:
-            raise ModuleNotFoundError(f"{fullname} is not available on this static site: {self.missing[fullname]}",
-                                      name=fullname)
+            raise ModuleNotFoundError(
+                f"{fullname} is not available on this static site: {self.missing[fullname]}", name=fullname
+            )
         package = self.by_import.get(fullname)
         if package is not None and not self._is_loaded(package):
             self.install(package)
@@ -108,7 +121,7 @@ class LockFinder(importlib.abc.MetaPathFinder):
 
 
 def _site_charts(_module) -> None:
-    from . import charts  # noqa: PLC0415 - imports plotly.io, which has just been loaded
+    from . import charts
 
     charts.use()
 
@@ -136,7 +149,7 @@ def _after_import(spec, hook):
 
 def install() -> LockFinder:
     """Put a :class:`LockFinder` for Pyodide's current lock first on ``sys.meta_path``."""
-    import pyodide_js  # noqa: PLC0415 - only in Pyodide
+    import pyodide_js
 
     for finder in sys.meta_path:
         if isinstance(finder, LockFinder):

@@ -28,8 +28,15 @@ class SiteRenderer(base_renderers.MimetypeRenderer):
     def to_mimebundle(self, fig_dict):
         include = self.include_plotlyjs if self.include_plotlyjs is True or not self.shown["figures"] else False
         self.shown["figures"] += 1
-        html = to_html(fig_dict, include_plotlyjs=include, include_mathjax=False, full_html=False,
-                       default_width="100%", default_height=525, validate=False)
+        html = to_html(
+            fig_dict,
+            include_plotlyjs=include,
+            include_mathjax=False,
+            full_html=False,
+            default_width="100%",
+            default_height=525,
+            validate=False,
+        )
         return {"text/html": html}
 
 
