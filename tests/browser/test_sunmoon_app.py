@@ -136,17 +136,24 @@ DRAWN_JS = """() => [...document.querySelectorAll('.dn-drawing [aria-label], .dn
 KEPT_JS = "() => JSON.parse(localStorage.getItem('daynight.game.v1.sunmoon') || 'null')?.record"
 
 
+def choose_next(page) -> str:
+    """Click ``next_action`` and wait until the table answers; the name of what was clicked."""
+    target = next_action(page)
+    assert target, f"nothing to choose: {status(page)}"
+    name = page.get_attribute(f"[data-target='{target}']", "aria-label") or target
+    before = epoch(page)
+    click(page, target)
+    settled(page, before)
+    return name
+
+
 def test_a_game_survives_its_kernel_ended_through_the_server(app, voila):
     """Issue 24: the kernel ended, the next click says so (the dead-page message), its button
     reloads and the game goes on at the same move with the same table."""
     page = new_game(app, 2)
     played = 0
     while played < 2:  # two cards played (none left picked up); the bot answers each
-        target = next_action(page)
-        played += not page.get_attribute(f"[data-target='{target}']", "aria-label").startswith("pick up")
-        before = epoch(page)
-        click(page, target)
-        settled(page, before)
+        played += not choose_next(page).startswith("pick up")
     record, drawn = page.evaluate(KEPT_JS), page.evaluate(DRAWN_JS)
     assert record and len(record["moves"]) >= 2, record
     end_kernel(voila, kernel_id(page))
@@ -162,7 +169,5 @@ def test_a_game_survives_its_kernel_ended_through_the_server(app, voila):
     moves = len(record["moves"])
     assert f"goes on at move {moves}" in status(page) and page.locator("#dn-dead").count() == 0
     assert page.evaluate(KEPT_JS) == record and page.evaluate(DRAWN_JS) == drawn, "the same game, the same table"
-    before = epoch(page)
-    click(page, next_action(page))  # and it goes on
-    settled(page, before)
+    choose_next(page)  # and it goes on
     app.assert_clean()
