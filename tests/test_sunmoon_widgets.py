@@ -1,10 +1,13 @@
 """The Sonne und Mond app and charts without a browser: the drawn table is driven by its
 targets (``app.table.choose(app.table.target_id(name))`` does what a click does)."""
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 from daynight.widgets import sunmoon as app_module
+from daynight.widgets.keep import MAX_STORED, game_key, kept_text
 from daynight.widgets.sunmoon import (
     HOW_TO_PLAY,
     SunMoonApp,
@@ -19,6 +22,9 @@ from daynight.widgets.sunmoon import (
 from daynight import draw as d
 from daynight.sunmoon import Harvest, MonteCarloBot, Options, SelfDestruct, SunMoon, card, load_animals, tournament
 from daynight.sunmoon import draw as sd
+from daynight.testing import mutants
+from tests.frontend_support import FakeBrowser
+from tests.toygame import Pebbles, Take
 
 
 def click(app, name):
@@ -279,3 +285,143 @@ def test_how_to_play_is_read_from_its_file():
     text = Path(app_module.__file__).with_name("sunmoon_help.html").read_text(encoding="utf-8")
     assert HOW_TO_PLAY == help_html() == help_html("xx") == text  # no translation of it yet: English
     assert "<b>How to play</b>" in text and "self-destruct" in text
+
+
+# --------------------------------------------------------------------------- the game survives the page (issue 24)
+# tests/frontend_support.py's FakeBrowser plays the browser: its localStorage, and what a page sends when it opens
+
+GAME = game_key("sunmoon")
+
+
+def play_cards(app, moves: int) -> None:
+    """Play ``moves`` of your cards by clicks (a fitting place, an animal's second card too);
+    the bots answer each turn."""
+    for _ in range(moves):
+        c = next(c for c in app.game.hands[0] if app.game.moves_for(c))
+        click(app, f"pick up {c.label}")
+        assert click(app, fitting(app)[0])
+
+
+def test_the_game_is_kept_after_every_move_and_continued_on_the_next_page():
+    browser = FakeBrowser()
+    app = browser.open(SunMoonApp(players=3, seed=4))
+    assert app.table.note == {} and GAME not in browser.storage, "nothing kept: nothing offered"
+    play_cards(app, 3)
+    record = app.game.to_record()
+    assert len(record["moves"]) >= 6, "the bots' moves are kept too"
+    assert json.loads(browser.storage[GAME])["record"] == record
+    # the page is reloaded (a new kernel, other settings in the bar): the kept game is offered
+    again = browser.open(SunMoonApp(players=2, seed=9))
+    moves = len(record["moves"])
+    note = again.table.note
+    assert f"at move {moves}" in note["text"] and note["kind"] == "offer" and note["pause"]
+    assert [b["name"] for b in note["buttons"]] == [f"Continue your game (move {moves})", "Start a new game"]
+    assert click(again, f"Continue your game (move {moves})")
+    assert again.game.to_record() == record and again.table.note == {}
+    assert (again.players_in.value, again.seed_in.value, again.scoring_in.value) == (3, 4, "teams")
+    # the same table, drawn for you as before (the others' hands face down); no move animated
+    app.fresh, app.harvested = set(), set()
+    app._redraw(app._prompt())
+    assert again.table.svg == app.table.svg and again.table.targets == app.table.targets
+    play_cards(again, 1)
+    assert browser.kept_moves(GAME) > moves and again.game.history[:moves] == app.game.history
+
+
+def test_a_page_reloaded_to_continue_continues_at_once_and_the_bots_play_on():
+    """The dead-page button reloads with ``#continue``: no offer, the game at once. A page that
+    died while the bots played continues with their turns."""
+    game = SunMoon.new(3, 5, names=["You", "Ada", "Bo"])
+    game.play(next(m for m in game.legal_moves() if not getattr(getattr(m, "card", None), "animal", True)))
+    assert game.turn == 1
+    browser = FakeBrowser({GAME: kept_text(game.to_record())})
+    app = browser.open(SunMoonApp(players=2, seed=1), anchor="continue")
+    assert app.game.turn == 0 and app.game.history[:1] == game.history and len(app.game.history) >= 3
+    assert app.table.note == {} and f"goes on at move {len(app.game.history)}" in app.table.status
+    assert browser.kept_moves(GAME) == len(app.game.history)
+
+
+def _refused(value: str) -> dict:
+    """Open the app on a browser keeping ``value``: the note it shows (checked: a new game is
+    offered, the damaged value is forgotten, and the new game plays)."""
+    browser = FakeBrowser({GAME: value})
+    app = browser.open(SunMoonApp(players=2, seed=2))
+    note = dict(app.table.note)
+    assert note["kind"] == "error" and [b["name"] for b in note["buttons"]] == ["Start a new game"], note
+    assert GAME not in browser.storage
+    assert click(app, "Start a new game") and app.table.note == {}
+    play_cards(app, 1)
+    assert browser.kept_moves(GAME) == len(app.game.history)
+    return note
+
+
+def test_a_damaged_kept_game_is_refused_by_name_and_a_new_game_offered():
+    game = SunMoon.new(2, 3, names=["You", "Ada"])
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    good = kept_text(game.to_record())
+    record = game.to_record()
+    wrong_field = json.loads(json.dumps(record))
+    wrong_field["setup"]["players"] = 7
+    illegal = json.loads(json.dumps(record))
+    illegal["moves"][1] = dict(illegal["moves"][0])  # the first card again: no longer in the hand
+    other = Pebbles(9)
+    other.play(Take(0, 2))
+    cases = {
+        "truncated": (good[: len(good) // 2], "the kept game: "),
+        "a wrong field": (kept_text(wrong_field), "$.setup.players"),
+        "an illegal move": (kept_text(illegal), "$.moves[1]"),
+        "another game's record": (kept_text(other.to_record()), "$.game"),
+        "a record, not a kept value": (json.dumps(record), "$.saved"),
+    }
+    for what, (value, named) in cases.items():
+        text = _refused(value)["text"]
+        assert "could not be continued (" in text and named in text, (what, text)
+        assert "Traceback" not in text
+
+
+def test_fuzzed_kept_games_are_refused_by_name_or_continued():
+    """Mutants of a record (daynight.testing) inside a kept value, through the app's keeper: a
+    game the engine replays is offered, anything else is refused with its field named."""
+    game = SunMoon.new(3, 8, names=["You", "Ada", "Bo"])
+    for _ in range(5):
+        game.play(game.legal_moves()[-1])
+    refused = offered = 0
+    for mutant in mutants(SunMoon, 40, 3, records=[game.to_record()], others=[]):
+        try:
+            value = kept_text(json.loads(mutant.data.decode("utf-8", "replace")))
+        except (ValueError, RecursionError):
+            value = mutant.data.decode("utf-8", "replace")
+        if len(json.dumps(value)) > MAX_STORED:
+            continue
+        app = FakeBrowser({GAME: value}).open(SunMoonApp(players=2, seed=1))
+        note = app.table.note
+        if note.get("kind") == "error":
+            refused += 1
+            assert re.search(r"could not be continued \((\$.*?: |the kept game: )", note["text"]), note["text"]
+        elif note:
+            offered += 1
+            assert click(app, note["buttons"][0]["name"]) and (app.game.turn == 0 or app.game.is_over())
+    assert refused > 20 and refused + offered > 30, (refused, offered)
+
+
+def test_forget_clears_the_kept_game_and_the_next_game_is_kept_again():
+    browser = FakeBrowser()
+    app = browser.open(SunMoonApp(players=2, seed=6))
+    play_cards(app, 1)
+    assert GAME in browser.storage
+    assert (
+        app.keeper.forget_button in widgets_in(app.widget)
+        and app.keeper.forget_button.description == "Forget this game"
+    )
+    app.keeper.forget_button.click()
+    assert GAME not in browser.storage and "keeps nothing" in app.table.status
+    play_cards(app, 1)
+    assert GAME not in browser.storage, "a forgotten game is not kept again"
+    app.new_button.click()
+    play_cards(app, 1)
+    assert browser.kept_moves(GAME) == len(app.game.history)
+
+
+def widgets_in(widget) -> list:
+    """``widget`` and every widget inside it."""
+    return [widget] + [x for child in getattr(widget, "children", ()) for x in widgets_in(child)]

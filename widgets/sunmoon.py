@@ -7,7 +7,9 @@
   self-destruct and a hint are the toolbar's buttons. Every target carries the engine's move it
   stands for (``Target.move``): the places a card may go are the drawing's (``draw.drops``,
   ``draw.move_key``), whether it fits there is the engine's, and a refused click shows the rule
-  in the table's status line, with the explained log beside.
+  in the table's status line, with the explained log beside. The game is kept in the browser
+  after every move, the bots' too (:class:`~daynight.widgets.keep.GameKeeper`, key
+  ``daynight.game.v1.sunmoon``): a reload, a lost kernel or a closed tab offers to continue it.
 * :func:`score_breakdown_figure` -- the final (or current) score of each player broken down
   into harvested cards, cards left in own rows and cards left in hand.
 * :func:`row_lengths_figure` -- how many cards lie in each player's rows, move by move.
@@ -50,6 +52,7 @@ from daynight.sunmoon.moves import CARD_PLAYS
 from daynight.sunmoon.words import YOU, row_words
 
 from .common import EventLogView, app_layout, button
+from .keep import GameKeeper
 from .table import Table, Target
 
 _ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
@@ -139,6 +142,7 @@ class SunMoonApp:
     def __init__(self, players: int = 3, opponents: str = "rule of thumb", seed: int = 1, *, scoring: str = "teams"):
         self._controls(players, opponents, seed, scoring)
         self.table = Table(label=_("Sonne und Mond table"))
+        self.keeper = GameKeeper(self.table, "sunmoon", SunMoon, resume=self.resume)
         self.log_view = EventLogView()
         self.widget = app_layout(
             self.table,
@@ -150,7 +154,14 @@ class SunMoonApp:
                 w.HTML(_("<b>What happened</b> (every rule explains itself)")),
                 self.log_view,
             ],
-            top=[self.players_in, self.opponents_in, self.scoring_in, self.seed_in, self.new_button],
+            top=[
+                self.players_in,
+                self.opponents_in,
+                self.scoring_in,
+                self.seed_in,
+                self.new_button,
+                self.keeper.forget_button,
+            ],
         )
         self.widget.add_class("sm-app")
         self.game: SunMoon
@@ -213,6 +224,7 @@ class SunMoonApp:
         seed = self.seed_in.value
         game = SunMoon.new(players, seed, options=options, names=[_(YOU)] + BOT_NAMES[: players - 1])
         self._start(game, self.opponents_in.value, seed)
+        self.keeper.moved(game)
         bots = ngettext("{n} {kind} bot", "{n} {kind} bots", players - 1).format(
             n=players - 1, kind=self.opponents_in.value
         )
@@ -227,9 +239,34 @@ class SunMoonApp:
     def load(self, game: SunMoon, opponents: str | None = None) -> None:
         """Play on from a given game (e.g. a teaching position); you are seat 1."""
         self._start(game, opponents or self.opponents_in.value, 0)
+        self.keeper.moved(game)
         if game.turn != self.human and not game.is_over():
             self._run_bots()
         self._redraw(self._prompt())
+
+    def resume(self, game: Game) -> None:
+        """Go on with ``game``, replayed from the record the browser kept: the bar shows its
+        settings (so "New game" deals the same kind of game), the bots play on if it is their turn
+        (a page may have died while they played), and the table is drawn for you as before."""
+        assert isinstance(game, SunMoon)
+        self._show_settings(game)
+        self._start(game, self.opponents_in.value, int(game.setup.get("seed", 0)) + len(game.history))
+        if game.turn != self.human and not game.is_over():
+            self._run_bots()
+        self._redraw(self._prompt())
+
+    def _show_settings(self, game: SunMoon) -> None:
+        """Set the bar's players, scoring, deal and rule options to those of ``game`` (where the
+        bar offers them: a deal by a seed it lists)."""
+        self.players_in.value = game.n
+        self.scoring_in.value = game.options.scoring
+        seed = game.setup.get("seed")
+        if seed in {value for _label, value in self.seed_in.options}:
+            self.seed_in.value = seed
+        for name, dropdown in self.option_inputs.items():
+            value = getattr(game.options, name)
+            if value in {v for _label, v in dropdown.options}:
+                dropdown.value = value
 
     def _start(self, game: SunMoon, opponents: str, seed: int) -> None:
         self.game = game
@@ -249,6 +286,7 @@ class SunMoonApp:
         """Play ``m`` (the engine refuses it with its rule, shown by the table), then the bots."""
         g = self.game
         g.play(m)
+        self.keeper.moved(g)  # kept before the move is drawn
         self.selected = self.hint = None
         self.fresh, self.harvested = set(), set()
         self._mark(m)
@@ -280,6 +318,7 @@ class SunMoonApp:
                 self._redraw(_("{player} is thinking...").format(player=g.names[p]))
             m = self.bots[p].choose(g.view(p), g.legal_moves(), self.rng)
             g.play(m)
+            self.keeper.moved(g)
             self._mark(m)
 
     def _prompt(self) -> str:

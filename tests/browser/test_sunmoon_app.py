@@ -4,11 +4,15 @@ clicking drawn cards and places, once more by keyboard alone, and its first scre
 Targets are found by role and name: the cards of your hand ("pick up sun 20"), the places a
 picked-up card may go ("play sun 20 at the right end of Ada's sun row"; the ones where it fits
 are drawn with the word "fits", class ``sm-fits``), and the toolbar ("Harvest my sun row",
-"Self-destruct", "Hint"). The opponents are rule-of-thumb bots."""
+"Self-destruct", "Hint"). The opponents are rule-of-thumb bots. A game survives its kernel
+ended through the server (issue 24): a reload continues it at the same move."""
 
 from __future__ import annotations
 
+import time
+
 from tests.browser.conftest import click_target as click
+from tests.browser.conftest import end_kernel, kernel_id, wait_dead
 from tests.browser.conftest import keyboard_choose as keyboard
 from tests.browser.conftest import table_epoch as epoch
 from tests.browser.conftest import table_status as status
@@ -123,4 +127,47 @@ def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
         name = node.get_attribute("aria-label") or node.inner_text()
         assert name.strip(), node.evaluate("n => n.outerHTML.slice(0, 120)")
         assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
+    app.assert_clean()
+
+
+#: what the drawn table shows, animation aside: the name of every labelled piece and every word
+DRAWN_JS = """() => [...document.querySelectorAll('.dn-drawing [aria-label], .dn-drawing text')]
+  .map(n => n.getAttribute('aria-label') || n.textContent)"""
+KEPT_JS = "() => JSON.parse(localStorage.getItem('daynight.game.v1.sunmoon') || 'null')?.record"
+
+
+def choose_next(page) -> str:
+    """Click ``next_action`` and wait until the table answers; the name of what was clicked."""
+    target = next_action(page)
+    assert target, f"nothing to choose: {status(page)}"
+    name = page.get_attribute(f"[data-target='{target}']", "aria-label") or target
+    before = epoch(page)
+    click(page, target)
+    settled(page, before)
+    return name
+
+
+def test_a_game_survives_its_kernel_ended_through_the_server(app, voila):
+    """Issue 24: the kernel ended, the next click says so (the dead-page message), its button
+    reloads and the game goes on at the same move with the same table."""
+    page = new_game(app, 2)
+    played = 0
+    while played < 2:  # two cards played (none left picked up); the bot answers each
+        played += not choose_next(page).startswith("pick up")
+    record, drawn = page.evaluate(KEPT_JS), page.evaluate(DRAWN_JS)
+    assert record and len(record["moves"]) >= 2, record
+    end_kernel(voila, kernel_id(page))
+    clicked = time.monotonic()
+    page.locator("[data-key^='hand-'][data-target]").first.click()
+    dead = wait_dead(page)
+    print(f"the page said so {time.monotonic() - clicked:.1f} s after the click")  # issue 24 asks 2 s
+    assert dead["state"] == "gone" and "Your game is kept in this browser" in dead["text"], dead
+    page.get_by_role("button", name="Reload and continue your game").click()
+    page.wait_for_function(
+        "() => document.querySelector('.dn-table .dn-status')?.innerText.includes('goes on at move')", timeout=120_000
+    )
+    moves = len(record["moves"])
+    assert f"goes on at move {moves}" in status(page) and page.locator("#dn-dead").count() == 0
+    assert page.evaluate(KEPT_JS) == record and page.evaluate(DRAWN_JS) == drawn, "the same game, the same table"
+    choose_next(page)  # and it goes on
     app.assert_clean()
