@@ -8,6 +8,7 @@ import re
 import pytest
 from daynight.widgets.keep import MAX_STORED, game_key, kept_text
 from daynight.widgets.mtg import Tracker, designation_chart, night_frequency_chart, night_frequency_table
+from daynight.widgets.review import ReviewApp
 
 from daynight import draw as d
 from daynight.mtg import BACK, DAY, FRONT, NEITHER, NIGHT, DayNight, demo, night_fraction, poisson_spells
@@ -435,3 +436,17 @@ def test_forget_this_game_clears_the_key_until_a_new_game():
     t.new_game_button.click()
     click(t, "Next turn: Alice")
     assert browser.kept_moves(KEPT) == 1, "the next game is kept"
+
+
+def test_the_review_app_opens_the_tracked_game_kept():
+    browser = FakeBrowser()
+    t = a_tracked_game(browser)
+    review = ReviewApp(kept=("mtg",), upload=False)
+    browser.open(review)
+    label = f"{DayNight.title}, move 4"
+    assert [v for _label, v in review.kept_menu.options] == ["", label]
+    review.kept_menu.value = label
+    assert review.review is not None and review.review.moves == 4
+    review.go(4)
+    assert "#1 Moonrage Brute, back face up (transformed)" in " | ".join(d.words(review.table.svg))
+    assert review.review.record == t.game.to_record()
