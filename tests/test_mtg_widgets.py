@@ -2,13 +2,18 @@
 player does), set the form's values, read the table's status line and its drawing."""
 
 import html
+import json
 import re
 
 import pytest
+from daynight.widgets.keep import MAX_STORED, game_key, kept_text
 from daynight.widgets.mtg import Tracker, designation_chart, night_frequency_chart, night_frequency_table
+from daynight.widgets.review import ReviewApp
 
 from daynight import draw as d
-from daynight.mtg import BACK, DAY, FRONT, NEITHER, NIGHT, demo, night_fraction, poisson_spells
+from daynight.mtg import BACK, DAY, FRONT, NEITHER, NIGHT, DayNight, demo, night_fraction, poisson_spells
+from daynight.testing import mutants
+from tests.frontend_support import FakeBrowser
 
 
 def txt(widget):
@@ -295,3 +300,153 @@ def test_a_curse_of_leeches_on_the_table():  # issue 20: an Aura that enchants a
     assert "at the beginning of Alice's upkeep" in name and "Waiting to resolve (1)" in drawn(t)
     t.permanent_name.value = "Brutal Cathar"
     assert t.enchants.layout.display == "none"
+
+
+# --------------------------------------------------------------------------- the game survives the page (issue 24)
+
+KEPT = game_key("mtg")
+
+
+def a_tracked_game(browser):
+    """A tracker opened in ``browser``, a few actions played at its table."""
+    t = browser.open(Tracker(["Alice", "Bob", "Carol"]))
+    assert t.table.note == {}, "nothing kept yet: nothing offered"
+    click(t, "Next turn: Alice")
+    enter(t, "Brutal Cathar", "Alice")
+    click(t, "Bob casts a spell")
+    click(t, "Next turn: Bob")  # night: the werewolf transforms
+    return t
+
+
+def test_the_tracked_game_is_kept_after_every_action_and_continued_on_the_next_page():
+    browser = FakeBrowser()
+    t = a_tracked_game(browser)
+    moves = len(t.game.history)
+    assert moves == 4 and browser.kept_moves(KEPT) == moves
+    assert json.loads(browser.storage[KEPT])["record"] == t.game.to_record()
+    # the page is reloaded (a new kernel, a tracker of other players): the kept game is offered
+    again = browser.open(Tracker(["Uma"]))
+    note = again.table.note
+    assert f"at move {moves}" in note["text"] and note["kind"] == "offer"
+    assert [b["name"] for b in note["buttons"]] == [f"Continue your game (move {moves})", "Start a new game"]
+    assert not click(again, "Next turn: Uma"), "the table waits for the answer"
+    assert again.table.choose(again.table.target_id(f"Continue your game (move {moves})"))
+    # the same game replayed through the engine, the same table drawn, the settings say its players
+    assert again.game.to_record() == t.game.to_record() and again.game.state_json() == t.game.state_json()
+    t.refresh()
+    assert again.table.svg == t.table.svg and again.table.target_names() == t.table.target_names()
+    assert again.players_text.value == "Alice, Bob, Carol" and again.controller.value == "Alice"
+    assert f"goes on at move {moves}" in again.table.status and again.table.note == {}
+    click(again, "Bob casts a spell")  # and it goes on, kept
+    assert browser.kept_moves(KEPT) == moves + 1
+    click(again, "Undo")  # an undo is kept too: a reload continues before the undone action
+    assert browser.kept_moves(KEPT) == moves
+
+
+def test_a_two_headed_giant_game_continues_with_its_teams():
+    browser = FakeBrowser()
+    t = browser.open(Tracker(["Ann", "Ben", "Cat", "Dov"], two_headed_giant=True))
+    click(t, "Next turn: Team Ann & Ben")
+    click(t, "Ann casts a spell")
+    again = browser.open(Tracker(), anchor="continue")  # the dead page's reload: continued at once
+    assert again.table.note == {} and again.game.to_record() == t.game.to_record()
+    assert again.game.teams == t.game.teams and again.two_headed.value
+    assert again.players_text.value == "Ann, Ben, Cat, Dov"
+
+
+def kept_record_of(t):
+    return json.loads(kept_text(t.game.to_record()))["record"]
+
+
+def refusal(value):
+    """What a tracker opened on the kept ``value`` shows: the note's text and its buttons' names."""
+    browser = FakeBrowser({KEPT: value})
+    t = browser.open(Tracker(["Uma", "Vic"]))
+    note = t.table.note
+    return note, [b["name"] for b in note.get("buttons", [])], browser, t
+
+
+@pytest.mark.parametrize(
+    "damage, named",
+    [
+        ("truncated", "not valid JSON"),
+        ("wrong field", r"\$\.setup\.players"),
+        ("illegal move", r"\$\.moves\[0\].*CR"),
+        ("another game", r"\$\.game"),
+        ("unknown field", r"\$\.kept"),
+    ],
+)
+def test_a_damaged_kept_game_is_refused_by_name_and_a_new_game_offered(damage, named):
+    t = a_tracked_game(FakeBrowser())
+    record = t.game.to_record()
+    if damage == "truncated":
+        value = kept_text(record)[:-40]
+    elif damage == "wrong field":
+        value = kept_text({**record, "setup": {**record["setup"], "players": "Alice"}})
+    elif damage == "illegal move":  # a spell cast before the first turn began
+        value = kept_text({**record, "moves": [record["moves"][2], *record["moves"]]})
+    elif damage == "another game":
+        value = kept_text({**record, "game": "stars"})
+    else:
+        value = kept_text(record, kept="more")
+    note, names, browser, fresh = refusal(value)
+    assert note["kind"] == "error" and "could not be continued" in note["text"], note
+    assert re.search(named, note["text"]), note["text"]
+    assert "Traceback" not in note["text"] and names == ["Start a new game"]
+    assert KEPT not in browser.storage, "the refused record is forgotten"
+    assert fresh.table.choose(fresh.table.target_id("Start a new game"))
+    assert fresh.table.note == {} and fresh.game.players == ("Uma", "Vic") and not fresh.game.history
+    click(fresh, "Next turn: Uma")
+    assert browser.kept_moves(KEPT) == 1, "the new game is kept"
+
+
+def test_fuzzed_kept_games_are_refused_by_name_or_continued():
+    """Mutants of a tracked game's record (daynight.testing), kept as they are: a game the engine
+    accepts is offered and continues, anything else is refused by name; never an exception."""
+    played = a_tracked_game(FakeBrowser()).game
+    refused = offered = 0
+    for mutant in mutants(DayNight, 60, 0, records=[played.to_record()]):
+        try:
+            value = kept_text(json.loads(mutant.data.decode("utf-8", "replace")))
+        except (ValueError, RecursionError):
+            value = mutant.data.decode("utf-8", "replace")
+        if len(json.dumps(value)) > MAX_STORED:
+            continue
+        note, names, _browser, t = refusal(value)
+        if note.get("kind") == "error":
+            refused += 1
+            assert re.search(r"could not be continued \((\$.*?: |the kept game: )", note["text"]), note["text"]
+            assert names == ["Start a new game"]
+        elif note:
+            offered += 1
+            assert t.table.choose(t.table.target_id(names[0])) and t.game.history
+    assert refused > 30 and offered + refused > 40, (refused, offered)
+
+
+def test_forget_this_game_clears_the_key_until_a_new_game():
+    browser = FakeBrowser()
+    t = a_tracked_game(browser)
+    assert t.keeper.forget_button.description == "Forget this game"
+    t.keeper.forget_button.click()
+    assert KEPT not in browser.storage and "keeps nothing" in t.table.status
+    click(t, "Alice casts a spell")
+    click(t, "Undo")
+    assert KEPT not in browser.storage, "a forgotten game is not kept again, an undo neither"
+    assert not browser.open(Tracker()).table.note, "nothing offered on the next page"
+    t.new_game_button.click()
+    click(t, "Next turn: Alice")
+    assert browser.kept_moves(KEPT) == 1, "the next game is kept"
+
+
+def test_the_review_app_opens_the_tracked_game_kept():
+    browser = FakeBrowser()
+    t = a_tracked_game(browser)
+    review = ReviewApp(kept=("mtg",), upload=False)
+    browser.open(review)
+    label = f"{DayNight.title}, move 4"
+    assert [v for _label, v in review.kept_menu.options] == ["", label]
+    review.kept_menu.value = label
+    assert review.review is not None and review.review.moves == 4
+    review.go(4)
+    assert "#1 Moonrage Brute, back face up (transformed)" in " | ".join(d.words(review.table.svg))
+    assert review.review.record == t.game.to_record()

@@ -7,6 +7,9 @@
   resolve it; the toolbar begins the next turn (or skips one, or gives an extra turn) and
   applies "it becomes day / night". A form above the table puts a permanent onto the
   battlefield. The engine decides everything; a refused click shows the rule.
+  The tracked game is kept in the browser after every action (:class:`~daynight.widgets.keep.
+  GameKeeper`, issue 24): a reload, a closed tab or a lost kernel offers "Continue your game
+  (move N)", replayed through the engine; "Forget this game" in the bar clears it.
 * :func:`designation_chart` -- the designation over the turns of a game with the spells cast
   per turn.
 * :func:`night_frequency_chart` -- how often it is night as a function of how many spells the
@@ -24,7 +27,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from daynight.core import IllegalMoveError, parse_record
+from daynight.core import Game, IllegalMoveError, parse_record
 from daynight.mtg import (
     CAST_ZONES,
     Affect,
@@ -53,6 +56,7 @@ from daynight.mtg import draw as mtg_draw
 from daynight.mtg.view import PermanentView
 
 from .common import EventLogView, app_layout, button, guarded
+from .keep import GameKeeper
 from .table import Table, Target
 
 __all__ = ["HOW_TO", "KIND_CHOICES", "Tracker", "designation_chart", "night_frequency_chart", "night_frequency_table"]
@@ -94,15 +98,18 @@ class Tracker:
         self.log_view = EventLogView(limit=200)
         self.selected: int | None = None
         self.last_chart: Any = None
-        top = self._entering_form()
+        self.game = game if game is not None else self._make_game(list(players), two_headed_giant)
+        # the tracked game, kept in this browser after every action and offered again on opening
+        self.keeper = GameKeeper(self.table, "mtg", DayNight, resume=self.resume)
+        top = [*self._entering_form(), self.keeper.forget_button]
         settings = self._settings(players, two_headed_giant)
         self.widget = app_layout(self.table, side=[w.HTML(HOW_TO), settings, self.log_view], top=top)
         self.permanent_name.observe(self._on_name, names="value")
         # the targets carry the moves they play: a spell's zone and the effect are part of them
         self.zone.observe(lambda _: self.refresh(), names="value")
         self.effect.observe(lambda _: self.refresh(), names="value")
-        self.game = game if game is not None else self._make_game(list(players), two_headed_giant)
         self._controllers()
+        self.keeper.moved(self.game)
         self.refresh(status='Press "Next turn" as the first turn begins; add a werewolf by name when one enters.')
 
     def _entering_form(self) -> list[w.Widget]:
@@ -274,6 +281,7 @@ class Tracker:
             status = " ".join(f"{e.text} [{e.rule}]" for e in events[-2:])
         else:
             status = "Done."
+        self.keeper.moved(self.game)  # kept before the table shows it (a new game: at its first move)
         self.refresh(events=events, status=status)
 
     def _click(self, action: Callable[[], Any]) -> Callable[..., Any]:
@@ -287,6 +295,8 @@ class Tracker:
         record["moves"] = record["moves"][:-1]
         game = DayNight.from_record(record)
         assert isinstance(game, DayNight)
+        if self.keeper.game is self.game:  # the same game, a move shorter: "Forget this game" still holds
+            self.keeper.game = game
         self.game = game
         if self.selected is not None and self.game.permanent(self.selected) is None:
             self.selected = None
@@ -334,6 +344,17 @@ class Tracker:
         if p is None:
             return "No card chosen."
         return f"Chosen: {p.label()}. What happens to it? (the toolbar)"
+
+    def resume(self, game: Game) -> None:
+        """Show ``game``, the tracked game continued from the record this browser kept; the
+        settings say its players, as if it had been started here."""
+        assert isinstance(game, DayNight)
+        self.game = game
+        self.selected = None
+        self.players_text.value = ", ".join(game.players)
+        self.two_headed.value = bool(game.teams)
+        self._controllers()
+        self.refresh()
 
     def _show_record(self) -> None:
         self.record_text.value = self.game.to_json(indent=1)

@@ -1,11 +1,14 @@
 """The MTG day/night tracker in Voila, driven in headless Chromium by role and name, the way a
-player at a real table uses it: clicking the drawn table, and once by keyboard alone."""
+player at a real table uses it: clicking the drawn table, and once by keyboard alone; and the
+tracked game surviving its kernel ended through the server (issue 24)."""
 
+import json
 import re
+import time
 
 import pytest
 
-from tests.browser.conftest import AppPage
+from tests.browser.conftest import AppPage, end_kernel, kernel_id, wait_dead
 
 TRACKER = "mtg/tracker.ipynb"
 
@@ -52,6 +55,11 @@ def enter_permanent(page, name, *, transformed=False):
         page.get_by_role("checkbox", name="transformed").check()
     page.get_by_role("button", name="Enters", exact=True).click()
     page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+
+
+def kept(page) -> dict:
+    """The tracked game's record this browser keeps."""
+    return json.loads(page.evaluate("localStorage.getItem('daynight.game.v1.mtg')"))["record"]
 
 
 @pytest.fixture
@@ -153,6 +161,32 @@ def test_played_by_keyboard_alone(screen):
     assert "It is day" in drawing_words(page)
     focused = page.evaluate("() => document.activeElement && document.activeElement.closest('.dn-table') !== null")
     assert focused, "the keyboard stays on the table after a redraw"
+    app.assert_clean()
+
+
+def test_the_tracked_game_survives_its_kernel_ended_through_the_server(screen, voila):
+    app, page = screen, screen.page
+    press(page, "Next turn: Alice")
+    enter_permanent(page, "Brutal Cathar")
+    press(page, "Bob casts a spell")
+    press(page, "Next turn: Bob")  # night: the werewolf transforms
+    record, words = kept(page), drawing_words(page)
+    assert len(record["moves"]) == 4 and "#1 Moonrage Brute, back face up" in words
+    end_kernel(voila, kernel_id(page))
+    clicked = time.monotonic()
+    named(page, "Alice casts a spell").click()
+    dead = wait_dead(page)
+    print(f"the page said so {time.monotonic() - clicked:.1f} s after the click")  # issue 24 asks 2 s
+    assert dead["state"] == "gone" and "Your game is kept in this browser" in dead["text"], dead
+    page.get_by_role("button", name="Reload and continue your game").click()
+    page.wait_for_function(
+        "() => (document.querySelector('.dn-table .dn-status')?.innerText || '').includes('goes on at move 4')",
+        timeout=120_000,
+    )
+    assert drawing_words(page) == words and kept(page) == record, "the same table, the same game"
+    assert page.locator("#dn-dead").count() == 0
+    press(page, "Alice casts a spell")  # and it goes on, kept
+    assert "only the active player" in status(page) and len(kept(page)["moves"]) == 5
     app.assert_clean()
 
 
