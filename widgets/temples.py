@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
+from daynight.widgets.keep import GameKeeper
 from daynight.widgets.table import Table
 from daynight.widgets.table import Target as Click
 
-from daynight.core import IllegalMoveError, parse_record
+from daynight.core import Game, IllegalMoveError, parse_record
 from daynight.temples import (
     BOTS,
     DAY,
@@ -197,6 +198,8 @@ class TemplesApp(w.VBox):
         extras.selected_index = None
         self.x_card: int | None = None  # an X-cost spell waiting for its X
         self._shown_upto = 0  # the log index of the last drawing (what is new is animated)
+        # issue 24: the game's record is kept in the browser after every move (the bot's too)
+        self.keeper = GameKeeper(self.table, "temples", TemplesGame, resume=self.resume)
         page = app_layout(
             self.table,
             side=[
@@ -205,7 +208,15 @@ class TemplesApp(w.VBox):
                 self.log_view,
                 extras,
             ],
-            top=[self.mode, self.bot_choice, self.scenario, self.seed_box, self.short, self.new_button],
+            top=[
+                self.mode,
+                self.bot_choice,
+                self.scenario,
+                self.seed_box,
+                self.short,
+                self.new_button,
+                self.keeper.forget_button,
+            ],
         )
         super().__init__([page])
         self.new_game()
@@ -239,8 +250,25 @@ class TemplesApp(w.VBox):
         self.x_card = None
         self._shown_upto = len(self.game.log)
         self._bot_turns()
+        self.keeper.moved(self.game)
         first = "Day begins." if not self.game.history else "The position is set up; the bot has played."
         self.refresh(f"{self.game.title}: {first}")
+
+    def resume(self, game: Game) -> None:
+        """Show ``game``, continued from the record the browser kept. The app keeps a game only
+        after the bot has answered, so the side to move is the learner's (or, two players at one
+        screen, the side whose view was drawn): against a bot, the learner plays that side again,
+        and the table is drawn from that side's view, hidden cards hidden as before."""
+        assert isinstance(game, TemplesGame)
+        to = game.to_players()
+        if self.human is not None and to and to[0] != self.human:
+            self.mode.value = next(name for name, side in self.MODES.items() if side == to[0])
+        self.short.value = game.options.temples_to_win == 1
+        self.seed_box.value = game.seed  # "New game" deals from the same seed, as on the page it came from
+        self.game = game
+        self.x_card = None
+        self._shown_upto = len(game.log)
+        self.refresh()
 
     def load_record_text(self) -> None:
         def act() -> None:
@@ -261,6 +289,7 @@ class TemplesApp(w.VBox):
         self.game = _replay(self.game.to_record(), upto=mine[-1])
         self.x_card = None
         self._shown_upto = len(self.game.log)
+        self.keeper.moved(self.game)
         self.refresh(f"Took back {len(hist) - mine[-1]} move(s).")
 
     def show_record(self) -> None:
@@ -284,6 +313,7 @@ class TemplesApp(w.VBox):
         self.game.play(move)
         self.x_card = None
         self._bot_turns()
+        self.keeper.moved(self.game)  # kept at the learner's turn, before the table shows the move
         said = [e.text for e in self.game.log.since(start)]
         self.refresh(said[-1] if said else None)
 
