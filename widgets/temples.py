@@ -163,26 +163,7 @@ class TemplesApp(w.VBox):
     ):
         self.rng = random.Random(seed)
         self.table = Table(label="the temple duel")
-        compact = {"description_width": "initial"}
-        self.mode = w.Dropdown(
-            options=list(self.MODES), value=mode, description="Mode", style=compact, layout=w.Layout(width="245px")
-        )
-        self.bot_choice = w.Dropdown(
-            options=[("rule of thumb", "thumb"), ("random", "random")],
-            value=bot,
-            description="Bot",
-            style=compact,
-            layout=w.Layout(width="150px"),
-        )
-        self.scenario = w.Dropdown(
-            options=list(SCENARIOS), value=scenario, description="Start", style=compact, layout=w.Layout(width="300px")
-        )
-        self.short = w.Checkbox(
-            value=False, description="Short game: one temple wins", indent=False, layout=w.Layout(width="215px")
-        )
-        self.seed_box = w.BoundedIntText(
-            value=seed, min=0, max=10**9, description="Seed", style=compact, layout=w.Layout(width="120px")
-        )
+        self._settings(seed, mode, bot, scenario)
         self.new_button = button("New game", lambda _: self.new_game())
         self.log_view = EventLogView()
         self.discards_html = w.HTML()
@@ -220,6 +201,29 @@ class TemplesApp(w.VBox):
         )
         super().__init__([page])
         self.new_game()
+
+    def _settings(self, seed: int, mode: str, bot: str, scenario: str) -> None:
+        """The choices of the top bar: the mode, the bot, the start, the seed, a short game."""
+        compact = {"description_width": "initial"}
+        self.mode = w.Dropdown(
+            options=list(self.MODES), value=mode, description="Mode", style=compact, layout=w.Layout(width="245px")
+        )
+        self.bot_choice = w.Dropdown(
+            options=[("rule of thumb", "thumb"), ("random", "random")],
+            value=bot,
+            description="Bot",
+            style=compact,
+            layout=w.Layout(width="150px"),
+        )
+        self.scenario = w.Dropdown(
+            options=list(SCENARIOS), value=scenario, description="Start", style=compact, layout=w.Layout(width="300px")
+        )
+        self.short = w.Checkbox(
+            value=False, description="Short game: one temple wins", indent=False, layout=w.Layout(width="215px")
+        )
+        self.seed_box = w.BoundedIntText(
+            value=seed, min=0, max=10**9, description="Seed", style=compact, layout=w.Layout(width="120px")
+        )
 
     # -- state ------------------------------------------------------------------------
     @property
