@@ -4,12 +4,16 @@ click does (``app.table.choose(app.table.target_id("travel to B1, neutral-tile")
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
+from daynight.widgets.keep import MAX_STORED, game_key, kept_text
 from daynight.widgets.temples import (
     SCENARIOS,
     TemplesApp,
     bot_results,
     control_figure,
+    move_name,
     regions_figure,
     results_figure,
     target_name,
@@ -17,7 +21,10 @@ from daynight.widgets.temples import (
 )
 
 from daynight import draw as d
-from daynight.temples import demo, parse_square
+from daynight.stars import StarsGame
+from daynight.temples import TemplesGame, Travel, demo, parse_square
+from daynight.testing import mutants
+from tests.frontend_support import FakeBrowser
 
 NEAR_END = list(SCENARIOS)[1]
 MIMIC = list(SCENARIOS)[2]
@@ -247,3 +254,154 @@ def test_charts():
     assert len(res) == 2 and all(r["winner"] in ("day", "night", "draw") for r in res)
     fig = results_figure(res)
     assert sum(sum(t.y) for t in fig.data) == 2
+
+
+# --------------------------------------------------------------------------- the game survives the page (issue 24)
+
+GAME = game_key("temples")
+
+
+def play_a_turn(app) -> None:
+    """Travel one square and retreat (discarding if the hand is too full): the bot answers."""
+    travel = next((m for m in app.game.legal_moves(app.human) if type(m) is Travel), None)
+    if travel is not None:  # (none after an undo of a discard: the retreat goes on)
+        assert click(app, move_name(app.game, travel))
+    if "Retreat (end the turn)" in app.table.target_names():
+        click(app, "Retreat (end the turn)")
+    while app.game.phase == "retreat" and app.game.to_players()[0] == app.human:
+        click_starting(app, "discard ")
+
+
+def widgets_of(widget) -> list:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += widgets_of(child)
+    return out
+
+
+def drawn(app) -> tuple[list[str], list[str]]:
+    """What the table shows in words, and its targets' names (the animation of what is new aside)."""
+    return d.words(app.table.svg), app.table.target_names()
+
+
+@pytest.mark.parametrize("mode", ["Play Day against a bot", "Play Night against a bot"])
+def test_the_game_is_kept_after_every_move_and_continued_at_the_same_move_and_table(mode):
+    browser = FakeBrowser()
+    app = browser.open(TemplesApp(2, mode=mode))
+    assert app.table.note == {}, "nothing kept: no offer"
+    play_a_turn(app)
+    play_a_turn(app)
+    moves = len(app.game.history)
+    assert browser.kept_moves(GAME) == moves and json.loads(browser.storage[GAME])["record"] == app.game.to_record()
+    assert app.game.to_players()[0] == app.human, "kept after the bot's answer: at the learner's turn"
+    # the page is reloaded (a new kernel, the default mode and seed): offered, continued by the engine
+    again = browser.open(TemplesApp(7))
+    note = again.table.note
+    assert note["kind"] == "offer" and f"at move {moves}" in note["text"]
+    assert [b["name"] for b in note["buttons"]] == [f"Continue your game (move {moves})", "Start a new game"]
+    assert click(again, f"Continue your game (move {moves})")
+    assert again.game.to_record() == app.game.to_record() and again.human == app.human
+    assert drawn(again) == drawn(app), "the same table, from the same side (hidden cards hidden)"
+    assert again.seed_box.value == 2 and f"goes on at move {moves}" in again.table.status
+    play_a_turn(again)  # and it goes on, kept
+    assert browser.kept_moves(GAME) == len(again.game.history) > moves
+
+
+def test_a_page_reloaded_to_continue_continues_at_once_and_undo_is_kept():
+    browser = FakeBrowser()
+    app = browser.open(TemplesApp(9))
+    play_a_turn(app)
+    click(app, "Undo my last move")
+    assert json.loads(browser.storage[GAME])["record"] == app.game.to_record(), "the undone game is kept"
+    play_a_turn(app)
+    again = browser.open(TemplesApp(1), anchor="continue")
+    assert again.table.note == {} and again.game.to_record() == app.game.to_record()
+
+
+def test_forget_clears_the_kept_game_and_a_new_game_is_kept_from_its_first_move():
+    browser = FakeBrowser()
+    app = browser.open(TemplesApp(3))
+    play_a_turn(app)
+    assert GAME in browser.storage
+    assert app.keeper.forget_button in widgets_of(app), "Forget this game is on the page"
+    app.keeper.forget_button.click()
+    assert GAME not in browser.storage and "keeps nothing" in app.table.status
+    play_a_turn(app)
+    assert GAME not in browser.storage, "a forgotten game is not kept again"
+    app.new_game()
+    play_a_turn(app)
+    assert browser.kept_moves(GAME) == len(app.game.history)
+
+
+def kept_game() -> dict:
+    app = FakeBrowser().open(TemplesApp(4))
+    play_a_turn(app)
+    return app.game.to_record()
+
+
+def damaged_values() -> dict[str, str]:
+    """Kept values damaged a few ways, and what names the refusal."""
+    record = kept_game()
+    good = kept_text(record)
+    wrong_field = json.loads(good)
+    wrong_field["record"]["setup"]["seed"] = "one"
+    illegal = json.loads(good)
+    illegal["record"]["moves"][0] = {"who": "day", "travel": "F8"}  # not a bordering square
+    stars = kept_text(StarsGame.new(3, 1).to_record())
+    extra = json.loads(good)
+    extra["record"]["moves"][1]["why"] = "?"
+    return {
+        "$.setup.seed": json.dumps(wrong_field),
+        "$.moves[0]": json.dumps(illegal),
+        '$.game: this is a "stars" record': stars,
+        "$.moves[1]": json.dumps(extra),
+        "the kept game: ": good[: len(good) // 2],  # truncated: not JSON
+        "$.version": good.replace('"version":1', '"version":7', 1),
+    }
+
+
+DAMAGES = [
+    "$.setup.seed",
+    "$.moves[0]",
+    '$.game: this is a "stars" record',
+    "$.moves[1]",
+    "the kept game: ",
+    "$.version",
+]
+
+
+@pytest.mark.parametrize("name", DAMAGES)
+def test_a_damaged_kept_game_is_refused_by_name_and_a_new_game_offered(name):
+    value = damaged_values()[name]
+    browser = FakeBrowser({GAME: value})
+    app = browser.open(TemplesApp(5))
+    note = app.table.note
+    assert note["kind"] == "error" and "could not be continued" in note["text"] and name in note["text"], note
+    assert "Traceback" not in note["text"] and [b["name"] for b in note["buttons"]] == ["Start a new game"]
+    assert GAME not in browser.storage, "the refused value is forgotten"
+    assert click(app, "Start a new game") and app.table.note == {}
+    play_a_turn(app)  # the new game is played and kept
+    assert browser.kept_moves(GAME) == len(app.game.history)
+
+
+def test_fuzzed_kept_games_are_refused_by_name_or_continued():
+    """daynight.testing's mutants of a kept temples record: never an exception, a refusal by name
+    with a new game offered, or a game the engine accepts offered to continue."""
+    refused = offered = 0
+    for mutant in mutants(TemplesGame, 40, 3, records=[kept_game()]):
+        text = mutant.data.decode("utf-8", "replace")
+        try:
+            value = kept_text(json.loads(text))
+        except (ValueError, RecursionError):
+            value = text
+        if len(json.dumps(value)) > MAX_STORED:
+            continue
+        app = FakeBrowser({GAME: value}).open(TemplesApp(5))
+        note = app.table.note
+        if note.get("kind") == "error":
+            refused += 1
+            assert re.search(r"could not be continued \((\$.*?: |the kept game: )", note["text"]), note["text"]
+        elif note:
+            offered += 1
+            assert click(app, note["buttons"][0]["name"]) and app.game.history
+    assert refused > 20, (refused, offered)

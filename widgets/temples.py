@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
+from daynight.widgets.keep import GameKeeper
 from daynight.widgets.table import Table
 from daynight.widgets.table import Target as Click
 
-from daynight.core import IllegalMoveError, parse_record
+from daynight.core import Game, IllegalMoveError, parse_record
 from daynight.temples import (
     BOTS,
     DAY,
@@ -162,6 +163,47 @@ class TemplesApp(w.VBox):
     ):
         self.rng = random.Random(seed)
         self.table = Table(label="the temple duel")
+        self._settings(seed, mode, bot, scenario)
+        self.new_button = button("New game", lambda _: self.new_game())
+        self.log_view = EventLogView()
+        self.discards_html = w.HTML()
+        self.record_text = w.Textarea(
+            placeholder="Paste a temples game record (JSON) here", layout=w.Layout(width="98%", height="5em")
+        )
+        self.load_button = button("Load record", lambda _: self.load_record_text())
+        self.save_button = button("Show record", lambda _: self.show_record())
+        record = w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])
+        extras = w.Accordion(
+            [self.discards_html, record], titles=("Discard piles (both players may look through both)", "Game record")
+        )
+        extras.selected_index = None
+        self.x_card: int | None = None  # an X-cost spell waiting for its X
+        self._shown_upto = 0  # the log index of the last drawing (what is new is animated)
+        # issue 24: the game's record is kept in the browser after every move (the bot's too)
+        self.keeper = GameKeeper(self.table, "temples", TemplesGame, resume=self.resume)
+        page = app_layout(
+            self.table,
+            side=[
+                w.HTML(HOW_TO_PLAY),
+                w.HTML("<b>What happened</b> (every rule explains itself)"),
+                self.log_view,
+                extras,
+            ],
+            top=[
+                self.mode,
+                self.bot_choice,
+                self.scenario,
+                self.seed_box,
+                self.short,
+                self.new_button,
+                self.keeper.forget_button,
+            ],
+        )
+        super().__init__([page])
+        self.new_game()
+
+    def _settings(self, seed: int, mode: str, bot: str, scenario: str) -> None:
+        """The choices of the top bar: the mode, the bot, the start, the seed, a short game."""
         compact = {"description_width": "initial"}
         self.mode = w.Dropdown(
             options=list(self.MODES), value=mode, description="Mode", style=compact, layout=w.Layout(width="245px")
@@ -182,33 +224,6 @@ class TemplesApp(w.VBox):
         self.seed_box = w.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", style=compact, layout=w.Layout(width="120px")
         )
-        self.new_button = button("New game", lambda _: self.new_game())
-        self.log_view = EventLogView()
-        self.discards_html = w.HTML()
-        self.record_text = w.Textarea(
-            placeholder="Paste a temples game record (JSON) here", layout=w.Layout(width="98%", height="5em")
-        )
-        self.load_button = button("Load record", lambda _: self.load_record_text())
-        self.save_button = button("Show record", lambda _: self.show_record())
-        record = w.VBox([self.record_text, w.HBox([self.load_button, self.save_button])])
-        extras = w.Accordion(
-            [self.discards_html, record], titles=("Discard piles (both players may look through both)", "Game record")
-        )
-        extras.selected_index = None
-        self.x_card: int | None = None  # an X-cost spell waiting for its X
-        self._shown_upto = 0  # the log index of the last drawing (what is new is animated)
-        page = app_layout(
-            self.table,
-            side=[
-                w.HTML(HOW_TO_PLAY),
-                w.HTML("<b>What happened</b> (every rule explains itself)"),
-                self.log_view,
-                extras,
-            ],
-            top=[self.mode, self.bot_choice, self.scenario, self.seed_box, self.short, self.new_button],
-        )
-        super().__init__([page])
-        self.new_game()
 
     # -- state ------------------------------------------------------------------------
     @property
@@ -239,8 +254,25 @@ class TemplesApp(w.VBox):
         self.x_card = None
         self._shown_upto = len(self.game.log)
         self._bot_turns()
+        self.keeper.moved(self.game)
         first = "Day begins." if not self.game.history else "The position is set up; the bot has played."
         self.refresh(f"{self.game.title}: {first}")
+
+    def resume(self, game: Game) -> None:
+        """Show ``game``, continued from the record the browser kept. The app keeps a game only
+        after the bot has answered, so the side to move is the learner's (or, two players at one
+        screen, the side whose view was drawn): against a bot, the learner plays that side again,
+        and the table is drawn from that side's view, hidden cards hidden as before."""
+        assert isinstance(game, TemplesGame)
+        to = game.to_players()
+        if self.human is not None and to and to[0] != self.human:
+            self.mode.value = next(name for name, side in self.MODES.items() if side == to[0])
+        self.short.value = game.options.temples_to_win == 1
+        self.seed_box.value = game.seed  # "New game" deals from the same seed, as on the page it came from
+        self.game = game
+        self.x_card = None
+        self._shown_upto = len(game.log)
+        self.refresh()
 
     def load_record_text(self) -> None:
         def act() -> None:
@@ -261,6 +293,7 @@ class TemplesApp(w.VBox):
         self.game = _replay(self.game.to_record(), upto=mine[-1])
         self.x_card = None
         self._shown_upto = len(self.game.log)
+        self.keeper.moved(self.game)
         self.refresh(f"Took back {len(hist) - mine[-1]} move(s).")
 
     def show_record(self) -> None:
@@ -284,6 +317,7 @@ class TemplesApp(w.VBox):
         self.game.play(move)
         self.x_card = None
         self._bot_turns()
+        self.keeper.moved(self.game)  # kept at the learner's turn, before the table shows the move
         said = [e.text for e in self.game.log.since(start)]
         self.refresh(said[-1] if said else None)
 

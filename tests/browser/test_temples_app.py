@@ -8,13 +8,18 @@
   by clicking it, stops, travels to D7, is refused a spell after travelling, undoes the
   travel, and wins with Sunbeam on D7, the ninth tile.
 * The same game once by keyboard alone: Tab to a piece, Enter or Space to play it.
+* The game survives its kernel ended through the server (issue 24): the page says so after the
+  next click, and its one button reloads and continues at the same move with the same table.
 
 Controls are found by role and name, as a learner (or a screen reader) finds them.
 """
 
 from __future__ import annotations
 
-from tests.browser.conftest import AppPage
+import re
+import time
+
+from tests.browser.conftest import AppPage, end_kernel, kernel_id, wait_dead
 
 #: a click waits for the kernel; on a loaded 2-core machine that can take more than 30 s
 SLOW_MACHINE_MS = 90_000
@@ -152,6 +157,44 @@ def test_the_keyboard_alone_plays(browser, voila):
         page.get_by_role(
             "group", name="The temple duel, as Day sees it: Day has built her second temple and wins."
         ).wait_for()
+        app.assert_clean()
+    finally:
+        ctx.close()
+
+
+#: what the table shows in words: every label of the drawing, and what the browser keeps
+SHOWN_JS = """() => ({
+  labels: Array.from(document.querySelectorAll('.dn-drawing [aria-label]')).map((e) => e.getAttribute('aria-label')),
+  kept: JSON.parse(localStorage.getItem('daynight.game.v1.temples') || 'null')?.record,
+})"""
+
+
+def test_a_game_survives_its_kernel_ended_through_the_server(browser, voila):
+    """Issue 24: a few moves, the page's kernel ended through the server, a click: the page says
+    so; its one button reloads and continues at the same move with the same table."""
+    ctx, app = open_app(browser, voila)
+    page = app.page
+    try:
+        for name in ("travel to B1, neutral-tile", "Retreat (end the turn)", re.compile("^discard ")):
+            before = epoch(page)  # Day travels, retreats with six spells, discards one
+            page.get_by_role("button", name=name).first.click()
+            wait_epoch(page, before)
+        page.get_by_role("group", name=re.compile("Turn 3: Day's turn")).wait_for()  # the bot played Night
+        shown = page.evaluate(SHOWN_JS)
+        moves = len(shown["kept"]["moves"])
+        assert moves > 2 and shown["kept"]["game"] == "temples"
+        end_kernel(voila, kernel_id(page))
+        clicked = time.monotonic()
+        page.get_by_role("button", name=re.compile("^travel to B2,")).click()
+        dead = wait_dead(page)
+        print(f"the page said so {time.monotonic() - clicked:.1f} s after the click")  # issue 24 asks 2 s
+        assert dead["state"] == "gone" and "Your game is kept in this browser" in dead["text"], dead
+        page.get_by_role("button", name="Reload and continue your game").click()
+        page.wait_for_selector(TARGETS, timeout=SLOW_MACHINE_MS)
+        page.wait_for_function(
+            "n => document.querySelector('.dn-status')?.textContent.includes(`goes on at move ${n}`)", arg=moves
+        )
+        assert page.evaluate(SHOWN_JS) == shown, "the same move, the same table"
         app.assert_clean()
     finally:
         ctx.close()
