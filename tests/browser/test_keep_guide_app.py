@@ -79,11 +79,25 @@ def pile(page) -> str:
     return page.get_attribute(".dn-drawing [data-key='pile']", "aria-label")
 
 
-def take(page, name: str = "take 1 pebble") -> None:
-    """Take pebbles (a click on a drawn button) and wait until the table answers."""
+#: the table has answered a move: the learner is to move again, the game is over or a note
+#: waits (the table is redrawn after the learner's move and again after the bot's answer, so a
+#: changed epoch alone may be read between the two)
+SETTLED = """(() => {
+  const note = document.querySelector('.dn-table .dn-note');
+  if (note && !note.hidden) return true;
+  const me = document.querySelector(".dn-drawing [data-key='player-0']");
+  return !!me && /to move|won|lost/.test(me.textContent);
+})()"""
+
+
+def take(page, name: str = "take 1 pebble", tap: bool = False) -> None:
+    """Take pebbles (a click, or a tap, on a drawn button) and wait until the table has
+    answered: redrawn, and the bot's answer drawn too."""
     before = page.get_attribute(".dn-table", "data-epoch")
-    page.get_by_role("button", name=name, exact=True).click()
+    button = page.get_by_role("button", name=name, exact=True)
+    button.tap() if tap else button.click()
     page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+    page.wait_for_function(SETTLED)
 
 
 def play_a_game(page) -> None:
@@ -193,9 +207,7 @@ def test_a_phone_plays_by_touch_with_words_and_targets_large_enough(browser, toy
         m = assert_phone_ready(page)
         # the decision and its controls on the first screen
         assert page.locator("[data-key='take-1']").bounding_box()["y"] < page.viewport_size["height"]
-        before = page.get_attribute(".dn-table", "data-epoch")
-        page.get_by_role("button", name="take 1 pebble", exact=True).tap()
-        page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+        take(page, tap=True)
         kept = pile(page)
         # turned to landscape: the wide arrangement; and back: the narrow one, the same game
         w, h = page.viewport_size["width"], page.viewport_size["height"]
