@@ -400,3 +400,90 @@ def test_a_new_game_ends_the_guided_game_and_the_landing_link_continues_a_kept_o
     assert not again.guide.active and again.table.note == {}
     click(again.table, "take 1 pebble")
     assert browser.kept_moves(GAME) == 2 and json.loads(browser.storage[GUIDE])["record"]["moves"], "both kept"
+
+
+# --------------------------------------------------------------------------- settings kept beside the record
+
+CHOICES = {"bot": ("greedy", "random"), "side": (0, 1), "short": (True, False)}
+
+
+def settings_keeper(browser: FakeBrowser, now: dict, resumed: list) -> tuple[Table, GameKeeper]:
+    """A keeper of Pebbles with settings (``now``: the app's settings) on a page ``browser`` opens."""
+    table = Table()
+    keeper = GameKeeper(
+        table,
+        "pebbles",
+        Pebbles,
+        resume=lambda game, settings: resumed.append((game, settings)),
+        settings=lambda: dict(now),
+        choices=CHOICES,
+    )
+    browser.open(keeper)
+    return table, keeper
+
+
+def test_settings_are_kept_beside_the_record_and_handed_back_on_continuing():
+    browser, now = FakeBrowser(), {"bot": "random", "side": 1, "short": False}
+    _table, keeper = settings_keeper(browser, now, [])
+    game = Pebbles(9)
+    game.play(Take(0, 2))
+    keeper.moved(game)
+    assert json.loads(browser.storage[GAME])["settings"] == now
+    now["bot"] = "greedy"  # changed at the next move: kept with it
+    game.play(Take(1, 1))
+    keeper.moved(game)
+    assert json.loads(browser.storage[GAME])["settings"]["bot"] == "greedy"
+    resumed: list = []
+    again, _keeper = settings_keeper(browser, {"bot": "random", "side": 0, "short": True}, resumed)
+    assert click(again, "Continue your game (move 2)")
+    ((kept, settings),) = resumed
+    assert kept.to_record() == game.to_record() and settings == {"bot": "greedy", "side": 1, "short": False}
+
+
+@pytest.mark.parametrize(
+    "settings, named",
+    [
+        ({"bot": "clever"}, r"\$\.settings\.bot: unknown value \"clever\""),
+        ({"side": True}, r"\$\.settings\.side: unknown value true"),
+        ({"short": 1}, r"\$\.settings\.short: unknown value 1"),
+        ({"colour": "red"}, r"\$\.settings\.colour: unknown field"),
+        ("random", r"\$\.settings: expected an object"),
+    ],
+)
+def test_a_bad_setting_is_refused_by_its_name_and_a_new_game_offered(settings, named):
+    game = Pebbles(9)
+    game.play(Take(0, 2))
+    browser, resumed = FakeBrowser({GAME: kept_text(game.to_record(), settings=settings)}), list[tuple]()
+    table, _keeper = settings_keeper(browser, {"bot": "random"}, resumed)
+    note = table.note
+    assert note["kind"] == "error" and re.search(named, note["text"]), note["text"]
+    assert [b["name"] for b in note["buttons"]] == ["Start a new game"] and GAME not in browser.storage
+    assert resumed == []
+
+
+def test_a_kept_value_without_settings_continues_and_an_app_without_settings_refuses_them():
+    game = Pebbles(9)
+    game.play(Take(0, 2))
+    browser, resumed = FakeBrowser({GAME: kept_text(game.to_record())}), list[tuple]()
+    table, _keeper = settings_keeper(browser, {}, resumed)  # kept by a page before settings
+    assert click(table, "Continue your game (move 1)") and resumed[0][1] == {}
+    app = FakeBrowser({GAME: kept_text(game.to_record(), settings={"bot": "random"})}).open(PebblesApp(seed=1))
+    assert "$.settings: unknown field" in app.table.note["text"], "an app without settings keeps the record alone"
+    with pytest.raises(ValueError, match="choices"):
+        GameKeeper(Table(), "pebbles", Pebbles, resume=print, settings=dict)
+
+
+def test_the_followed_game_back_at_no_move_clears_the_kept_one_and_a_new_game_leaves_it():
+    browser = FakeBrowser()
+    app = browser.open(PebblesApp(seed=5))
+    click(app.table, "Play a game")
+    play_a_few(app, 1)
+    assert browser.kept_moves(GAME) == 2
+    app.new_game(seed=3)  # a new game: the kept one stays until its first move
+    app.keeper.moved(app.game)
+    assert browser.kept_moves(GAME) == 2
+    play_a_few(app, 1)
+    undone = Pebbles.from_record({**app.game.to_record(), "moves": []})  # an undo back to no move
+    app.keeper.game = app.game = undone
+    app.keeper.moved(undone)
+    assert GAME not in browser.storage, "nothing left to continue"

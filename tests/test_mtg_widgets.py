@@ -450,3 +450,17 @@ def test_the_review_app_opens_the_tracked_game_kept():
     review.go(4)
     assert "#1 Moonrage Brute, back face up (transformed)" in " | ".join(d.words(review.table.svg))
     assert review.review.record == t.game.to_record()
+
+
+def test_undo_back_to_no_action_clears_the_kept_game():
+    """An undo to zero actions leaves nothing to continue: the old one-action record is not
+    kept, and the next page offers nothing; the next action is kept again."""
+    browser = FakeBrowser()
+    t = browser.open(Tracker(["Uma", "Vic"]))
+    click(t, "Next turn: Uma")
+    assert browser.kept_moves(KEPT) == 1
+    click(t, "Undo")
+    assert not t.game.history and KEPT not in browser.storage, "the one-action record is cleared"
+    assert not browser.open(Tracker()).table.note, "no 'Continue (move 1)' on the next page"
+    click(t, "Next turn: Uma")
+    assert browser.kept_moves(KEPT) == 1, "the game is kept again from its next action"

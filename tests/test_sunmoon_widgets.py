@@ -14,6 +14,7 @@ from daynight.widgets.sunmoon import (
     bot_results_figure,
     bot_summary,
     help_html,
+    make_bot,
     row_lengths,
     row_lengths_figure,
     score_breakdown_figure,
@@ -425,3 +426,22 @@ def test_forget_clears_the_kept_game_and_the_next_game_is_kept_again():
 def widgets_in(widget) -> list:
     """``widget`` and every widget inside it."""
     return [widget] + [x for child in getattr(widget, "children", ()) for x in widgets_in(child)]
+
+
+def test_the_bots_kind_is_kept_with_the_game():
+    """A page opened with other bots in the bar continues the kept game against its own bots."""
+    browser = FakeBrowser()
+    app = browser.open(SunMoonApp(players=3, opponents="random", seed=4))
+    play_cards(app, 1)
+    assert json.loads(browser.storage[GAME])["settings"] == {"bots": "random"}
+    app.opponents_in.value = "rule of thumb"  # the bar's choice for the next game: this one keeps its bots
+    play_cards(app, 1)
+    assert json.loads(browser.storage[GAME])["settings"] == {"bots": "random"}
+    moves = len(app.game.history)
+    again = browser.open(SunMoonApp(players=3, opponents="rule of thumb", seed=4))
+    assert click(again, f"Continue your game (move {moves})")
+    assert again.opponents_in.value == "random" and again.opponents == "random"
+    assert [type(b) for b in again.bots[1:]] == [type(make_bot("random"))] * 2 != [type(make_bot("rule of thumb"))] * 2
+    bad = json.loads(browser.storage[GAME])
+    bad["settings"]["bots"] = "clever"
+    assert "$.settings.bots: unknown value" in _refused(json.dumps(bad))["text"]

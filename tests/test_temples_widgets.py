@@ -405,3 +405,40 @@ def test_fuzzed_kept_games_are_refused_by_name_or_continued():
             offered += 1
             assert click(app, note["buttons"][0]["name"]) and app.game.history
     assert refused > 20, (refused, offered)
+
+
+NIGHTS_MIMIC = "Near the end: Night's Mimic can finish her temple"
+
+
+@pytest.mark.parametrize(
+    "mode, bot, start",
+    [
+        ("Two players at one screen", "thumb", NIGHTS_MIMIC),
+        ("Play Night against a bot", "random", "A new game"),
+    ],
+)
+def test_the_mode_the_bot_and_the_start_are_kept_with_the_game(mode, bot, start):
+    """A page opened with other settings continues the kept game in its mode (two players at
+    one screen stay two players, not a game against a bot), with its bot and its start."""
+    browser = FakeBrowser()
+    app = browser.open(TemplesApp(2, mode=mode, bot=bot, scenario=start))
+    play_a_turn(app)
+    moves = len(app.game.history)
+    assert json.loads(browser.storage[GAME])["settings"] == app.settings_now()
+    again = browser.open(TemplesApp(7, mode="Play Day against a bot", bot="random" if bot == "thumb" else "thumb"))
+    assert click(again, f"Continue your game (move {moves})")
+    assert (again.mode.value, again.bot_choice.value, again.scenario.value) == (mode, bot, start)
+    assert again.human == app.human and drawn(again) == drawn(app)
+    play_a_turn(again)  # the bot kept answers (none for two players: the other side is to move)
+    if app.human is None:
+        assert len(again.game.history) == moves + 2 and again.game.to_players()[0] != app.game.to_players()[0]
+    assert browser.kept_moves(GAME) == len(again.game.history)
+
+
+def test_undo_back_to_no_move_clears_the_kept_game():
+    browser = FakeBrowser()
+    app = browser.open(TemplesApp(9, mode="Two players at one screen"))
+    play_a_turn(app)
+    while app.game.history:
+        click(app, "Undo my last move")
+    assert GAME not in browser.storage and not browser.open(TemplesApp(1)).table.note

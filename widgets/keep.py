@@ -18,9 +18,22 @@ An app uses it in a few lines::
     def resume(self, game):         # the learner chose to continue: show that game
         self.game = game; self.redraw()
 
-and puts ``self.keeper.forget_button`` in its bar. The page reloaded by the dead-page button
-(``widgets/table.js``) continues the kept game at once, without asking. The guided first game
-(:mod:`daynight.widgets.guide`) joins the keeper, so one note offers both.
+and puts ``self.keeper.forget_button`` in its bar. An app keeps a few small settings beside the
+record (the bot, the side the learner plays) by naming each one's allowed values::
+
+    self.keeper = GameKeeper(..., resume=self.resume, settings=self.settings_now,
+                             choices={"bot": ("thumb", "random"), "side": ("day", "night")})
+    def resume(self, game, settings=None):  # the fields kept, each one of its choices
+        ...
+
+``settings_now()`` is asked at every keep; reading checks each field against its choices and
+refuses a bad one by its name (``$.settings.bot``). A field missing (a value kept by an older
+page) is left out of ``settings``; a guided game's ``resume(game)`` has none. An app without
+``choices`` keeps the record alone, and refuses a kept value with settings by their name.
+
+The page reloaded by the dead-page button (``widgets/table.js``) continues the kept game at
+once, without asking. The guided first game (:mod:`daynight.widgets.guide`) joins the keeper,
+so one note offers both.
 
 The review app opens the kept game of each app (:func:`kept_record`).
 """
@@ -29,23 +42,38 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple, Protocol
 
 import ipywidgets as w
 
 from daynight import i18n
-from daynight.core import MAX_INT, DaynightError, Game, InvalidRecordError, Reader, parse_record
+from daynight.core import MAX_INT, DaynightError, Game, InvalidRecordError, Reader, parse_record, short
 
 from .common import button
 from .table import MAX_STORED, Note, Table, Target
 
-__all__ = ["GAME_VERSION", "GameKeeper", "Offer", "Part", "game_key", "kept_record", "kept_text", "too_long"]
+__all__ = [
+    "GAME_VERSION",
+    "MAX_SETTINGS",
+    "GameKeeper",
+    "Offer",
+    "Part",
+    "game_key",
+    "kept_record",
+    "kept_text",
+    "too_long",
+]
 
 _ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 #: the version of a kept game's value (part of its key)
 GAME_VERSION = 1
+#: at most this many settings are kept beside a game's record
+MAX_SETTINGS = 8
+
+#: a kept setting's value (compared by type too: ``True`` is not ``1``)
+Setting = str | int | bool
 
 
 def game_key(app: str) -> str:
@@ -111,13 +139,54 @@ class Part(Protocol):
         """Go on with the kept game at once (the page reloaded to continue it)."""
 
 
+def allowed(value: Any, choices: Collection[Setting]) -> bool:
+    """``value`` is one of ``choices`` (of the same type: ``true`` is not the number 1)."""
+    if isinstance(choices, range):
+        return type(value) is int and value in choices
+    return any(type(value) is type(c) and value == c for c in choices)
+
+
+def read_settings(r: Reader, choices: Mapping[str, Collection[Setting]]) -> dict[str, Setting]:
+    """The settings of a kept value (``r``'s ``settings`` object, absent: none), each checked
+    against its ``choices``; a bad one raises :class:`~daynight.core.InvalidRecordError` naming it."""
+    if not r.has("settings"):
+        return {}
+    s = r.obj("settings")
+    s.only(*choices)
+    out: dict[str, Setting] = {}
+    for name, value in s.value.items():
+        among = choices[name]
+        if not allowed(value, among):
+            expected = f"{among.start}..{among.stop - 1}" if isinstance(among, range) else list(among)
+            raise s.error(f"unknown value {short(value)}; expected one of {expected}", name)
+        out[name] = value
+    return out
+
+
 class GameKeeper:
     """Keeps ``app``'s game (of class ``cls``) in the browser through ``table`` and offers to
     continue it (see the module's docstring). ``resume(game)`` shows a game replayed from the
-    kept record; ``title`` names the game in the notes (default: ``cls.title``)."""
+    kept record; ``title`` names the game in the notes (default: ``cls.title``). With
+    ``choices`` (each setting's allowed values, at most :data:`MAX_SETTINGS`), ``settings()``
+    is kept beside the record and ``resume(game, settings)`` gets the settings read back."""
 
-    def __init__(self, table: Table, app: str, cls: type[Game], *, resume: Callable[[Game], Any], title: str = ""):
+    def __init__(
+        self,
+        table: Table,
+        app: str,
+        cls: type[Game],
+        *,
+        resume: Callable[..., Any],
+        title: str = "",
+        settings: Callable[[], Mapping[str, Setting]] | None = None,
+        choices: Mapping[str, Collection[Setting]] | None = None,
+    ):
+        if (settings is None) != (choices is None) or len(choices or {}) > MAX_SETTINGS:
+            raise ValueError(f"give both settings and choices (at most {MAX_SETTINGS} of them), or neither")
         self.table, self.app, self.cls, self.resume = table, app, cls, resume
+        self.settings, self.choices = settings, choices
+        #: the settings kept with the game offered to continue
+        self.kept_settings: dict[str, Setting] = {}
         self.title = title or cls.title
         self.key = game_key(app)
         #: the game the app plays now (the last one given to :meth:`moved`)
@@ -134,7 +203,8 @@ class GameKeeper:
         self.guide: Any = None
         self.parts: dict[str, Part] = {self.key: self}
         self._arrived: dict[str, tuple[str | None, str | None]] = {}
-        self._last: dict[str, Any] | None = None  # the record kept last
+        # the followed game's record and settings kept last (None: nothing kept of this game)
+        self._last: tuple[dict[str, Any], dict[str, Setting]] | None = None
         self.forget_button = button(
             _("Forget this game"),
             lambda _b: self.forget(),
@@ -201,7 +271,7 @@ class GameKeeper:
     # -- this keeper as a part of the opening -------------------------------------------------
     def read(self, text: str | None, problem: str | None) -> None:
         """The kept game from the browser: replayed through the engine, or refused by name."""
-        self.kept, self.problem, self.saved = None, "", 0
+        self.kept, self.problem, self.saved, self.kept_settings = None, "", 0, {}
         if problem == "no storage":
             self.table.show(_("This browser keeps nothing for this page, so a reload starts a new game."), "info")
             return
@@ -211,7 +281,11 @@ class GameKeeper:
             if problem is not None:
                 raise DaynightError(_("it is longer than a kept value may be"))
             r, record = kept_record(text or "")
-            r.only("version", "saved", "record")
+            if self.choices is None:
+                r.only("version", "saved", "record")
+            else:
+                r.only("version", "saved", "record", "settings")
+                self.kept_settings = read_settings(r, self.choices)
             if record is None:
                 return
             game = self.cls.from_record(record)
@@ -248,25 +322,36 @@ class GameKeeper:
         if game is None:
             return
         self.game = game
-        self.resume(game)
+        if self.choices is None:
+            self.resume(game)
+        else:
+            self.resume(game, dict(self.kept_settings))
         self.table.show(_("Your game goes on at move {n}.").format(n=len(game.history)), "ok")
         self.moved(game)
 
     # -- keeping --------------------------------------------------------------------------------
     def moved(self, game: Game) -> None:
         """Keep ``game`` (after every move and at every new game; a guided game goes to the
-        guide's own value). Nothing is kept until the browser has said what it keeps."""
+        guide's own value). Nothing is kept until the browser has said what it keeps. A new game
+        with no move yet leaves the kept one until its first move; the followed game back at no
+        move (an undo: the app sets ``keeper.game`` to the game rebuilt) clears what was kept."""
         if game is not self.game:
-            self.game, self.keeping = game, True
+            self.game, self.keeping, self._last = game, True, None
         if self.guide is not None and self.guide.active:
             self.guide.keep(game)
             return
-        if not self.loaded or not self.keeping or not game.history:
-            return  # a game with no move yet has nothing to continue (a finished one stays kept until then)
-        record = game.to_record()
-        if record == self._last:
+        if not self.loaded or not self.keeping:
             return
-        text = kept_text(record)
+        if not game.history:  # nothing to continue
+            if self._last is not None:
+                self.table.store(self.key, None)
+                self._last = None
+            return
+        record = game.to_record()
+        settings = self._settings()
+        if (record, settings) == self._last:
+            return
+        text = kept_text(record, settings=settings) if self.choices is not None else kept_text(record)
         refused = too_long(text)
         if refused:
             self.keeping, self._last = False, None
@@ -274,7 +359,17 @@ class GameKeeper:
             self.table.show(refused, "error")
             return
         self.table.store(self.key, text)
-        self._last = record
+        self._last = (record, settings)
+
+    def _settings(self) -> dict[str, Setting]:
+        """The app's settings now, each one of its choices (another is the app's mistake)."""
+        if self.settings is None or self.choices is None:
+            return {}
+        settings = dict(self.settings())
+        for name, value in settings.items():
+            if name not in self.choices or not allowed(value, self.choices[name]):
+                raise ValueError(f"the setting {name}={value!r} is not one of its choices")
+        return settings
 
     def forget(self) -> None:
         """Clear the game the browser keeps (the next game is kept again)."""

@@ -142,7 +142,15 @@ class SunMoonApp:
     def __init__(self, players: int = 3, opponents: str = "rule of thumb", seed: int = 1, *, scoring: str = "teams"):
         self._controls(players, opponents, seed, scoring)
         self.table = Table(label=_("Sonne und Mond table"))
-        self.keeper = GameKeeper(self.table, "sunmoon", SunMoon, resume=self.resume)
+        # the bots' kind is kept beside the game (the rest is in its record)
+        self.keeper = GameKeeper(
+            self.table,
+            "sunmoon",
+            SunMoon,
+            resume=self.resume,
+            settings=lambda: {"bots": self.opponents},
+            choices={"bots": tuple(BOTS)},
+        )
         self.log_view = EventLogView()
         self.widget = app_layout(
             self.table,
@@ -166,6 +174,7 @@ class SunMoonApp:
         self.widget.add_class("sm-app")
         self.game: SunMoon
         self.bots: list[Any] = []
+        self.opponents: str = opponents  # the kind of the bots playing now
         self.human = 0
         self.selected: Card | None = None  # the card picked up from the hand
         self.hint: Move | None = None  # the move suggested by the hint
@@ -244,12 +253,14 @@ class SunMoonApp:
             self._run_bots()
         self._redraw(self._prompt())
 
-    def resume(self, game: Game) -> None:
-        """Go on with ``game``, replayed from the record the browser kept: the bar shows its
+    def resume(self, game: Game, settings: dict[str, Any] | None = None) -> None:
+        """Go on with ``game``, replayed from the record the browser kept, against the bots kept
+        beside it (``settings["bots"]``; a value kept without them: the bar's): the bar shows its
         settings (so "New game" deals the same kind of game), the bots play on if it is their turn
         (a page may have died while they played), and the table is drawn for you as before."""
         assert isinstance(game, SunMoon)
         self._show_settings(game)
+        self.opponents_in.value = (settings or {}).get("bots", self.opponents_in.value)
         self._start(game, self.opponents_in.value, int(game.setup.get("seed", 0)) + len(game.history))
         if game.turn != self.human and not game.is_over():
             self._run_bots()
@@ -270,6 +281,7 @@ class SunMoonApp:
 
     def _start(self, game: SunMoon, opponents: str, seed: int) -> None:
         self.game = game
+        self.opponents = opponents  # the bots' kind of this game (the bar's may change for the next)
         self.bots = [None] + [make_bot(opponents) for _seat in range(game.n - 1)]
         self.rng = random.Random(seed)
         self.selected = self.hint = None

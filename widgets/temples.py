@@ -158,6 +158,13 @@ class TemplesApp(w.VBox):
         "Two players at one screen": None,
     }
 
+    #: the settings kept beside the game in the browser (issue 24), and the values each may take
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "mode": ("day", "night", "two"),
+        "bot": ("thumb", "random"),
+        "start": tuple(SCENARIOS),
+    }
+
     def __init__(
         self, seed: int = 1, *, mode: str = "Play Day against a bot", bot: str = "thumb", scenario: str = "A new game"
     ):
@@ -180,7 +187,10 @@ class TemplesApp(w.VBox):
         self.x_card: int | None = None  # an X-cost spell waiting for its X
         self._shown_upto = 0  # the log index of the last drawing (what is new is animated)
         # issue 24: the game's record is kept in the browser after every move (the bot's too)
-        self.keeper = GameKeeper(self.table, "temples", TemplesGame, resume=self.resume)
+        # with the mode (two players, or the side against a bot), the bot and the start beside it
+        self.keeper = GameKeeper(
+            self.table, "temples", TemplesGame, resume=self.resume, settings=self.settings_now, choices=self.CHOICES
+        )
         page = app_layout(
             self.table,
             side=[
@@ -258,15 +268,29 @@ class TemplesApp(w.VBox):
         first = "Day begins." if not self.game.history else "The position is set up; the bot has played."
         self.refresh(f"{self.game.title}: {first}")
 
-    def resume(self, game: Game) -> None:
-        """Show ``game``, continued from the record the browser kept. The app keeps a game only
-        after the bot has answered, so the side to move is the learner's (or, two players at one
-        screen, the side whose view was drawn): against a bot, the learner plays that side again,
-        and the table is drawn from that side's view, hidden cards hidden as before."""
+    def settings_now(self) -> dict[str, str]:
+        """The settings kept beside the game: the mode ("day", "night": against a bot; "two":
+        two players at one screen), the bot and the start position."""
+        mode = self.human or "two"
+        return {"mode": mode, "bot": self.bot_choice.value, "start": self.scenario.value}
+
+    def resume(self, game: Game, settings: dict[str, Any] | None = None) -> None:
+        """Show ``game``, continued from the record the browser kept, with the ``settings`` kept
+        beside it (the mode, the bot, the start). The app keeps a game only after the bot has
+        answered, so the side to move is the learner's (or, two players at one screen, the side
+        whose view was drawn): the table is drawn from that side's view, hidden cards hidden as
+        before. A value kept without a mode: against a bot, the learner plays the side to move."""
         assert isinstance(game, TemplesGame)
-        to = game.to_players()
-        if self.human is not None and to and to[0] != self.human:
-            self.mode.value = next(name for name, side in self.MODES.items() if side == to[0])
+        settings = settings or {}
+        if "mode" in settings:
+            side = None if settings["mode"] == "two" else settings["mode"]
+            self.mode.value = next(name for name, s in self.MODES.items() if s == side)
+        else:
+            to = game.to_players()
+            if self.human is not None and to and to[0] != self.human:
+                self.mode.value = next(name for name, side in self.MODES.items() if side == to[0])
+        self.bot_choice.value = settings.get("bot", self.bot_choice.value)
+        self.scenario.value = settings.get("start", self.scenario.value)
         self.short.value = game.options.temples_to_win == 1
         self.seed_box.value = game.seed  # "New game" deals from the same seed, as on the page it came from
         self.game = game
@@ -290,7 +314,10 @@ class TemplesApp(w.VBox):
         mine = [i for i, m in enumerate(hist) if self.human is None or m.who == self.human]
         if not mine:
             raise IllegalMoveError("there is no move of yours to take back", rule="undo")
-        self.game = _replay(self.game.to_record(), upto=mine[-1])
+        game = _replay(self.game.to_record(), upto=mine[-1])
+        if self.keeper.game is self.game:  # the same game, shorter: kept as such (back at no move: forgotten)
+            self.keeper.game = game
+        self.game = game
         self.x_card = None
         self._shown_upto = len(self.game.log)
         self.keeper.moved(self.game)
