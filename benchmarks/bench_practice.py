@@ -147,59 +147,50 @@ def check_kinds(count: int):
         )
 
 
-def check_sunmoon(count: int):
-    from tests.test_practice_sunmoon import oracle  # lazy: the tests' oracles, only for this report
-
-    for kind in SUNMOON_KINDS:
+def checked(game: str, kinds, agrees, reading: str, count: int):
+    """``practice.check.<game>.<kind>``: ``count`` seeded exercises of each of ``kinds``, each
+    judged right and ``agrees(ex)`` (the judged answer equals what the engine did and what the
+    test's straight ``reading`` of the rules says)."""
+    for kind in kinds:
         started, wrong = time.perf_counter(), []
         for seed in range(count):
             ex = kind.make(seed)
-            if not (ex.answer == ex.outcome == oracle(ex) and judge(ex, _as_given(ex)).right):
+            if not (agrees(ex) and judge(ex, _as_given(ex)).right):
                 wrong.append(seed)
         seconds = time.perf_counter() - started
         verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
         yield (
-            f"practice.check.sunmoon.{kind.name:<16} {count:,} exercises in {seconds:.1f} s: judged answer, the "
-            f"engine played on and the play report: {verdict}"
+            f"practice.check.{game}.{kind.name:<18} {count:,} exercises in {seconds:.1f} s: judged answer, the "
+            f"engine played on and {reading}: {verdict}"
         )
+
+
+def check_sunmoon(count: int):
+    from tests.test_practice_sunmoon import oracle  # lazy: the tests' oracles, only for this report
+
+    yield from checked(
+        "sunmoon", SUNMOON_KINDS, lambda ex: ex.answer == ex.outcome == oracle(ex), "the play report", count
+    )
 
 
 def check_temples(count: int):
     from tests.test_practice_temples import oracle  # lazy: the tests' oracles, only for this report
 
-    for kind in TEMPLES_KINDS:
-        started, wrong = time.perf_counter(), []
-        for seed in range(count):
-            ex = kind.make(seed)
-            if not (ex.answer == ex.outcome == oracle(ex) and judge(ex, _as_given(ex)).right):
-                wrong.append(seed)
-        seconds = time.perf_counter() - started
-        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
-        yield (
-            f"practice.check.temples.{kind.name:<12} {count:,} exercises in {seconds:.1f} s: judged answer, the "
-            f"engine played on and the rules text: {verdict}"
-        )
+    yield from checked(
+        "temples", TEMPLES_KINDS, lambda ex: ex.answer == ex.outcome == oracle(ex), "the rules text", count
+    )
 
 
 def check_mtg_kinds(count: int):
     """``practice.check.mtg.<kind>``: each judged answer equals what the engine did when the
     position was played on and what the straight reading of the rules of
     ``tests/test_practice_mtg.py`` says."""
-    from tests.test_practice_mtg import oracle as mtg_oracle  # lazy: the tests' oracles, only for this report
-    from tests.test_practice_mtg import played_on as mtg_played_on  # lazy: as above
+    from tests.test_practice_mtg import oracle, played_on  # lazy: the tests' oracles, only for this report
 
-    for kind in MTG_KINDS:
-        started, wrong = time.perf_counter(), []
-        for seed in range(count):
-            ex = kind.make(seed)
-            if not (ex.answer == mtg_played_on(ex) == ex.outcome == mtg_oracle(ex) and judge(ex, _as_given(ex)).right):
-                wrong.append(seed)
-        seconds = time.perf_counter() - started
-        verdict = "all equal" if not wrong else f"{len(wrong)} DIFFER (seeds {wrong[:5]})"
-        yield (
-            f"practice.check.mtg.{kind.name:<18} {count:,} exercises in {seconds:.1f} s: judged answer, the engine "
-            f"played on and the rules: {verdict}"
-        )
+    def agrees(ex) -> bool:
+        return ex.answer == played_on(ex) == ex.outcome == oracle(ex)
+
+    yield from checked("mtg", MTG_KINDS, agrees, "the rules", count)
 
 
 def _as_given(ex):
