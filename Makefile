@@ -57,8 +57,12 @@ messages: install
 app: install
 	$(BIN)/python -m daynight.server --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
 
+# The engines', widgets' and notebooks' tests on every core (pytest-xdist), then the apps in
+# Chromium one at a time (their pages share one Voila server and time their waits).
+TEST_JOBS ?= auto
 test: install browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile tests notebooks --ignore=tests/browser --ignore=tests/site
+	$(BIN)/python -m pytest tests/browser
 
 # the linter, the formatter's check and the type checker over the package (pyproject.toml)
 lint: install
