@@ -74,6 +74,11 @@ ORDER_RULE = "4. collect winning cards: choosing order"
 TAKE_RULE = "4. collect winning cards"
 CLEANUP_RULE = "5. clean up and draw cards"
 END_RULE = "end of the game: most stars wins"
+# the rules that refuse a click (``IllegalMoveError.rule``): a refusal counts as got wrong for
+# the lesson that names it (the summary then links the practice page)
+PLAY_REFUSALS = ("2. play cards: a card from your hand", "2. play cards: one card per player per step")
+TAKE_REFUSALS = ("4. collect winning cards: nobody plays while cards are chosen",
+                 "4. collect winning cards: any one face-up card from the table")  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -188,7 +193,7 @@ def lessons() -> tuple[Lesson, ...]:
             "A card with the time symbol (sun and moon) turns the time card over at once: day becomes night, "
             "night becomes day. Every time symbol counts, on the revealed card and on played cards."),
             heading=_("A time symbol turns the time card"), ids=("S11", "S13"), marks=_time),  # fmt: skip
-        Lesson("play", (REVEAL_RULE,), _(
+        Lesson("play", (REVEAL_RULE, *PLAY_REFUSALS), _(
             "Everyone placed one card face down, and all of them were turned face up together. This happens "
             "twice each round, so each player ends up with two face-up cards."),
             heading=_("Playing cards face down"), ids=("S12", "S14"), marks=_played),  # fmt: skip
@@ -201,7 +206,7 @@ def lessons() -> tuple[Lesson, ...]:
             "that colour first, by night the lowest. Two cards of that colour count as their sum; with equal "
             "values, the one with fewer stars chooses first."),
             heading=_("The choosing order"), ids=("S19", "S22", "S23", "S24"), marks=_order),  # fmt: skip
-        Lesson("take", (TAKE_RULE,), _(
+        Lesson("take", (TAKE_RULE, *TAKE_REFUSALS), _(
             "A chooser takes any one face-up card, of any colour, the revealed card included. The stars on the "
             "cards you take are your points."),
             heading=_("Taking a card"), ids=("S20", "S21"), marks=_take, when=lambda e: e.what == "take"),  # fmt: skip
