@@ -59,7 +59,7 @@ from daynight.stars.draw import COLOUR, move_key, move_name, round_table, table
 from .common import EventLogView, app_layout, button
 from .guide import Guide
 from .keep import GameKeeper
-from .stars_guide import HUMAN, allowed_words, goal, guided_deal, lessons, shorter
+from .stars_guide import GUIDED_SEED, HUMAN, allowed_words, goal, guided_deal, lessons, shorter
 from .table import Table, Target
 
 __all__ = [
@@ -225,6 +225,8 @@ class StarsApp:
             for choice, kind in zip(self.bot_choices, kinds, strict=False):
                 choice.value = kind
         seed = game.setup.get("seed")
+        if self.guide.active and game is self.guide.game:
+            seed = GUIDED_SEED  # the guided game's bots play the same way every time
         self.seed = seed if isinstance(seed, int) else secrets.randbits(32)
         self.load(game, self.bots_for(game.n), random.Random(f"{self.seed}:{len(game.history)}"))
 
