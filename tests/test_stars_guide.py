@@ -76,7 +76,9 @@ def test_each_lesson_comes_at_the_move_whose_event_first_carries_its_rule():
             assert window[0] <= first < window[1], (lesson.name, window, first)
             assert lesson.name not in seen, f"{lesson.name} introduced twice"
             assert note["marks"] and note["detail"].startswith("S"), "it points at the table, the rule's words"
-            assert all(f'data-key="{m["key"]}"' in app.table.svg for m in note["marks"]), "every mark is on the drawing shown"
+            assert all(f'data-key="{m["key"]}"' in app.table.svg for m in note["marks"]), (
+                "every mark is on the drawing shown"
+            )
             seen.append(lesson.name)
         quoted = re.findall(r"“([^”]+)”", note.get("text", ""))
         before = len(app.game.log)
@@ -101,7 +103,9 @@ def test_what_is_allowed_is_said_before_each_move_and_a_refused_click_says_why()
     # a wrong click reaches the engine: a card of the hand while cards are chosen
     assert not click(app.table, app.hand_targets()[0])
     status = app.table.status
-    assert "Not allowed:" in status and "[rule: 4. collect winning cards: nobody plays while cards are chosen]" in status
+    assert (
+        "Not allowed:" in status and "[rule: 4. collect winning cards: nobody plays while cards are chosen]" in status
+    )
     assert "Allowed now: take " in status and app.guide.missed == ["take"]
     # a legal move, however weak, is never refused: the card with the fewest stars
     weakest = min(app.take_targets(), key=lambda n: int(re.search(r"(\d+) star", n + " 0 star").group(1)))

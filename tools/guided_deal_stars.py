@@ -20,23 +20,21 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from daynight.core import Game  # noqa: E402
-from daynight.stars import StarsGame  # noqa: E402
-from daynight.widgets.stars_guide import (  # noqa: E402
+from daynight.widgets.stars_guide import (
     FLIP_RULES,
     GUIDED_NAMES,
     GUIDED_SEED,
     LEARNERS,
+    guided_position,
     lessons,
     lessons_met,
     night_early,
     play_guided,
-    guided_position,
 )
+
+from daynight.core import Game
+from daynight.stars import StarsGame
 
 
 def first_flip_in_round_one(game: Game) -> bool:

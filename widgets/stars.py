@@ -372,15 +372,14 @@ class StarsApp:
     def _redraw(self, status: str, kind: str = "ok") -> None:
         g = self.game
         if self.showing is not None:
-            drawing = round_table(
-                self.showing, g.names, viewer=0, hand=g.hands[0], result=self._result() if g.is_over() else None
-            )
+            drawing = round_table(self.showing, g.names, viewer=0, hand=g.hands[0],
+                                  result=self._result() if g.is_over() else None, width=self.table.draw_width)  # fmt: skip
         else:
             words = best = None
             if self.lines and g.phase <= PLAY2:
                 words = {line.card.id: f"{line.expected_stars:.1f} stars" for line in self.lines}
                 best = max(self.lines, key=lambda line: line.expected_stars).card.id
-            drawing = table(g, 0, since=self.mark, hint=words, best=best)
+            drawing = table(g, 0, since=self.mark, hint=words, best=best, width=self.table.draw_width)
         self.targets = self._targets()  # what may be clicked now, each with the move it plays
         self.table.draw(drawing, self.targets, status=status, kind=kind)
         self.log_view.update(g.log)

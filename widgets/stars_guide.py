@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from daynight import i18n
 from daynight.core import Event, Game
-from daynight.stars import CHOOSE, Choose, Commit, Move, StarsGame, default_deck, make_bot
+from daynight.stars import Choose, Commit, Move, StarsGame, default_deck, make_bot
 from daynight.stars.draw import move_name
 
 from .guide import Lesson
@@ -86,7 +87,7 @@ TAKE_REFUSALS = ("4. collect winning cards: nobody plays while cards are chosen"
 # ---------------------------------------------------------------------------
 
 
-def guided_position(seed: int, pile: int = GUIDED_PILE) -> dict[str, list]:
+def guided_position(seed: int, pile: int = GUIDED_PILE) -> dict[str, Any]:
     """A set position for the guided game, from ``seed``: the learner's seven cards and four
     draws are high cards (:data:`LEARNER_LOW` and up, no time symbol) of two colours; the bots'
     hands and the rest of the pile are shuffled cards; every other card stays in the box."""
@@ -186,43 +187,118 @@ def _end(game: Game, event: Event) -> list[Mark]:
     return [Mark(f"seat-{p}", _("the winner")) for p in event.data["winners"]]
 
 
-def lessons() -> tuple[Lesson, ...]:
-    """The guided game's lessons, in the words of the language now chosen."""
+def _playing_lessons() -> tuple[Lesson, ...]:
+    """Steps 1 and 2 of a round: the revealed card, the time symbol, the two plays."""
     return (
-        Lesson("time", FLIP_RULES, _(
-            "A card with the time symbol (sun and moon) turns the time card over at once: day becomes night, "
-            "night becomes day. Every time symbol counts, on the revealed card and on played cards."),
-            heading=_("A time symbol turns the time card"), ids=("S11", "S13"), marks=_time),  # fmt: skip
-        Lesson("play", (REVEAL_RULE, *PLAY_REFUSALS), _(
-            "Everyone placed one card face down, and all of them were turned face up together. This happens "
-            "twice each round, so each player ends up with two face-up cards."),
-            heading=_("Playing cards face down"), ids=("S12", "S14"), marks=_played),  # fmt: skip
-        Lesson("winner", WINNER_RULES, _(
-            "After the second play, the values of each colour are added up, the revealed card included. "
-            "By day (sun) the colour with the highest total wins; by night (moon) the lowest."),
-            heading=_("A colour wins"), ids=("S15", "S16", "S17"), marks=_winner),  # fmt: skip
-        Lesson("order", (ORDER_RULE,), _(
-            "Only those who played the winning colour choose a card, one each: by day the highest value in "
-            "that colour first, by night the lowest. Two cards of that colour count as their sum; with equal "
-            "values, the one with fewer stars chooses first."),
-            heading=_("The choosing order"), ids=("S19", "S22", "S23", "S24"), marks=_order),  # fmt: skip
-        Lesson("take", (TAKE_RULE, *TAKE_REFUSALS), _(
-            "A chooser takes any one face-up card, of any colour, the revealed card included. The stars on the "
-            "cards you take are your points."),
-            heading=_("Taking a card"), ids=("S20", "S21"), marks=_take, when=lambda e: e.what == "take"),  # fmt: skip
-        Lesson("tie", (TIE_RULE,), _(
-            "Two colours share the best total (the highest by day, the lowest by night), so no colour wins: "
-            "nobody takes a card this round, and it ends at once."),
-            heading=_("A tie: no winning colour"), ids=("S18",), marks=_tie),  # fmt: skip
-        Lesson("cleanup", (CLEANUP_RULE,), _(
-            "The face-up cards left go to the discard pile and everyone draws two cards. The time card stays "
-            "as it is for the next round. When the draw pile is used up, one last round is played."),
-            heading=_("The end of a round"), ids=("S27", "S28", "S29", "S30"), marks=_cleanup),  # fmt: skip
-        Lesson("end", (END_RULE,), _(
-            "The game is over: whoever has the most stars on the cards they took wins; with equal stars, the one "
-            "with more cards."),
-            heading=_("The end of the game"), ids=("S31", "S32"), marks=_end),  # fmt: skip
+        Lesson(
+            "time",
+            FLIP_RULES,
+            _(
+                "A card with the time symbol (sun and moon) turns the time card over at once: day becomes night, "
+                "night becomes day. Every time symbol counts, on the revealed card and on played cards."
+            ),
+            heading=_("A time symbol turns the time card"),
+            ids=("S11", "S13"),
+            marks=_time,
+        ),
+        Lesson(
+            "play",
+            (REVEAL_RULE, *PLAY_REFUSALS),
+            _(
+                "Everyone placed one card face down, and all of them were turned face up together. This happens "
+                "twice each round, so each player ends up with two face-up cards."
+            ),
+            heading=_("Playing cards face down"),
+            ids=("S12", "S14"),
+            marks=_played,
+        ),
     )
+
+
+def _collecting_lessons() -> tuple[Lesson, ...]:
+    """Steps 3 and 4: the winning colour (or a tie), the choosing order, taking a card."""
+    return (
+        Lesson(
+            "winner",
+            WINNER_RULES,
+            _(
+                "After the second play, the values of each colour are added up, the revealed card included. "
+                "By day (sun) the colour with the highest total wins; by night (moon) the lowest."
+            ),
+            heading=_("A colour wins"),
+            ids=("S15", "S16", "S17"),
+            marks=_winner,
+        ),
+        Lesson(
+            "order",
+            (ORDER_RULE,),
+            _(
+                "Only those who played the winning colour choose a card, one each: by day the highest value in "
+                "that colour first, by night the lowest. Two cards of that colour count as their sum; with equal "
+                "values, the one with fewer stars chooses first."
+            ),
+            heading=_("The choosing order"),
+            ids=("S19", "S22", "S23", "S24"),
+            marks=_order,
+        ),
+        Lesson(
+            "take",
+            (TAKE_RULE, *TAKE_REFUSALS),
+            _(
+                "A chooser takes any one face-up card, of any colour, the revealed card included. The stars on the "
+                "cards you take are your points."
+            ),
+            heading=_("Taking a card"),
+            ids=("S20", "S21"),
+            marks=_take,
+            when=lambda e: e.what == "take",
+        ),
+        Lesson(
+            "tie",
+            (TIE_RULE,),
+            _(
+                "Two colours share the best total (the highest by day, the lowest by night), so no colour wins: "
+                "nobody takes a card this round, and it ends at once."
+            ),
+            heading=_("A tie: no winning colour"),
+            ids=("S18",),
+            marks=_tie,
+        ),
+    )
+
+
+def _ending_lessons() -> tuple[Lesson, ...]:
+    """Step 5 and the end of the game."""
+    return (
+        Lesson(
+            "cleanup",
+            (CLEANUP_RULE,),
+            _(
+                "The face-up cards left go to the discard pile and everyone draws two cards. The time card stays "
+                "as it is for the next round. When the draw pile is used up, one last round is played."
+            ),
+            heading=_("The end of a round"),
+            ids=("S27", "S28", "S29", "S30"),
+            marks=_cleanup,
+        ),
+        Lesson(
+            "end",
+            (END_RULE,),
+            _(
+                "The game is over: whoever has the most stars on the cards they took wins; with equal stars, the one "
+                "with more cards."
+            ),
+            heading=_("The end of the game"),
+            ids=("S31", "S32"),
+            marks=_end,
+        ),
+    )
+
+
+def lessons() -> tuple[Lesson, ...]:
+    """The guided game's lessons, in the words of the language now chosen, in the order of
+    the rules sheet."""
+    return (*_playing_lessons(), *_collecting_lessons(), *_ending_lessons())
 
 
 def goal() -> str:

@@ -12,11 +12,10 @@ import re
 import time
 
 from tests.browser.conftest import click_target as click
-from tests.browser.conftest import end_kernel, kernel_id, wait_dead
+from tests.browser.conftest import end_kernel, kernel_id, wait_dead, wait_note
 from tests.browser.conftest import keyboard_choose as keyboard
 from tests.browser.conftest import table_epoch as epoch
 from tests.browser.conftest import table_status as status
-from tests.browser.conftest import wait_note
 
 APP = "stars/play.ipynb"
 READY = ".dn-table [data-target]"

@@ -94,7 +94,9 @@ SIZES = {"1280x800": (1280, 800), "768x1024": (768, 1024), "390x844": (390, 844)
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_screenshots_of_the_guided_game(browser, voila, size):
     w, h = SIZES[size]
-    context = phone_context(browser, size) if size == "390x844" else browser.new_context(viewport={"width": w, "height": h})
+    context = (
+        phone_context(browser, size) if size == "390x844" else browser.new_context(viewport={"width": w, "height": h})
+    )
     try:
         _app, page = open_learning(context, voila)
         page.evaluate("window.scrollTo(0, 0)")
