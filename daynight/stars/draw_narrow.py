@@ -90,10 +90,26 @@ def _play(item: object, i: int, name: str, fresh: frozenset) -> d.Piece:
     return _empty(_("play {n}").format(n=i + 1), _("play {n}: not yet played").format(n=i + 1))
 
 
+def wrapped(text: str, chars: int, lines: int = 2) -> list[str]:
+    """``text`` in lines of at most ``chars`` characters, broken between words (at most
+    ``lines`` lines, the last one shortened if it must be)."""
+    out: list[str] = []
+    for word in text.split():
+        if out and len(out[-1]) + 1 + len(word) <= chars:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return [shown(x, chars) for x in out[: lines - 1]] + (
+        [shown(" ".join(out[lines - 1 :]), chars)] if out[lines - 1 :] else []
+    )
+
+
 def _seat_lines(seat: Seat, chars: int) -> list[str]:
-    lines = [seat.note] if seat.note else []
+    """A place's words: its part in the choosing (on two lines if it must), its stars, the
+    cards it took (if any), the cards in its hand."""
+    lines = wrapped(seat.note, chars) if seat.note else []
     lines.append(plural(seat.stars, "star") + (" " + _("after it") if seat.collected is None else ""))
-    if seat.collected is not None:
+    if seat.collected:
         lines.append(_("{n} taken").format(n=plural(len(seat.collected), "card")))
     held = seat.hand if isinstance(seat.hand, int) else len(seat.hand)
     if held:
@@ -110,9 +126,9 @@ def seat_piece(seat: Seat, width: float, *, you: bool, fresh: frozenset) -> d.Pi
     beside = width - cards.w - 3 * PAD >= 120
     room = (width - cards.w - 3 * PAD) if beside else width - 2 * PAD
     lines = _seat_lines(seat, int(room // (TEXT * 0.6)))
+    bold = len(wrapped(seat.note, int(room // (TEXT * 0.6)))) if seat.note else 0
     words = d.Piece(room, LINE * len(lines), "".join(
-        d.text(0, LINE * k + 12, t, size=TEXT, weight="700" if k == 0 and seat.note else None)
-        for k, t in enumerate(lines)))  # fmt: skip
+        d.text(0, LINE * k + 12, t, size=TEXT, weight="700" if k < bold else None) for k, t in enumerate(lines)))  # fmt: skip
     inner = d.row([cards, words], PAD) if beside else d.column([cards, words], 4)
     title = d.text(PAD, 14, shown(name, int((width - 2 * PAD) // 7.2)), size=12, weight="700")
     h = 18 + inner.h + PAD + (16 if seat.room else 0)
@@ -215,7 +231,9 @@ def hand_narrow(cards: Sequence[Card], width: float, title: str, *, keys: bool, 
                 extra += d.rect(-3, -3, p.w + 6, p.h + 6, stroke=WIN, width=2.5, rx=9, extra='stroke-dasharray="6 3"')
             p = d.Piece(p.w, p.h + 16, p.svg + extra)
         pieces.append(p)
-    head = d.Piece(width, 16, d.text(0, 13, shown(title, int(width // 7.5)), size=12.5, weight="700"))
+    said = wrapped(title, int(width // 7.5))
+    head = d.Piece(width, 16 * len(said), "".join(d.text(0, 13 + 16 * k, t, size=12.5, weight="700")
+                                                  for k, t in enumerate(said)))  # fmt: skip
     body = d.wrap(pieces, width, gap=6) if pieces else d.Piece(width, 0, "")
     return d.column([head, body], gap=4)
 
