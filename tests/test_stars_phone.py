@@ -15,7 +15,7 @@ from daynight.widgets.stars import StarsApp
 
 from daynight import draw as d
 from daynight.stars import CHOOSE, StarsGame, make_bot
-from daynight.stars.draw import round_table, table
+from daynight.stars.draw import round_revealed, round_table, table
 from tests.frontend_support import FakeBrowser, click
 
 WIDTHS = (360, 390)
@@ -61,6 +61,11 @@ def test_the_narrow_table_has_words_and_targets_large_enough_for_every_viewer(pl
             for width in WIDTHS:
                 drawing = round_table(rnd, game.names, viewer=0, hand=game.hands[0], result="Winner: you.", width=width)
                 assert_narrow(drawing, width, [], f"{players} players, round {rnd.number}, {width} px")
+                asked = round_revealed(
+                    rnd, game.names, [[]] * players, totals="so far", width=width
+                )  # the practice page's
+                cards = [f"card-{c.id}" for cs in rnd.played for c in cs]
+                assert_narrow(asked, width, cards, f"{players} players, round {rnd.number} revealed, {width} px")
 
 
 def test_the_narrow_table_is_another_arrangement_saying_the_same_things():

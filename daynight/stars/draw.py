@@ -610,6 +610,7 @@ def round_revealed(
     pile: int | None = None,
     lines: Sequence[str] = (),
     label: str | None = None,
+    width: float | None = None,
 ) -> d.Drawing:
     """The round ``rnd`` as it stood when its last card was revealed, before anything was
     decided (a moment the engine passes through without stopping: it decides as the last card
@@ -619,7 +620,8 @@ def round_revealed(
     before the round and a free line for a mark's words; no winning colour and no order.
     ``totals``: ``"none"``, ``"so far"`` (the colour totals, nothing decided) or ``"decided"``
     (the winning colour outlined); ``pile``: the draw pile's count (keyed ``pile``); ``lines``:
-    a few words in the middle (default: the round and the time card)."""
+    a few words in the middle (default: the round and the time card); ``width`` below
+    ``daynight.draw.NARROW_WIDTH``: the narrow arrangement (:mod:`.draw_narrow`)."""
     if totals not in TOTALS_SHOWN:
         raise ValueError(f"totals is one of {TOTALS_SHOWN}, not {totals!r}")
     n = len(rnd.played)
@@ -630,11 +632,7 @@ def round_revealed(
         for p in range(n)
     ]  # fmt: skip
     decided = totals == "decided"
-    centre = _centre(day=day, flipped=False, pile=pile, revealed=rnd.revealed, revealed_taken=False,
-                     totals=None if totals == "none" else rnd.totals, winning=rnd.winning if decided else None,
-                     decided=decided, lines=lines or [_("Round {n}").format(n=rnd.number), _("every card revealed")],
-                     fresh=frozenset())  # fmt: skip
-    top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
+    lines = lines or [_("Round {n}").format(n=rnd.number), _("every card revealed")]
     if label is None:
         label = _("Day and Night, round {n}: every card revealed, nothing decided yet").format(n=rnd.number)
     plays = " ".join(
@@ -642,8 +640,17 @@ def round_revealed(
                                                        second=rnd.played[p][-1].name)
         for p in range(n)
     )  # fmt: skip
-    revealed = rnd.revealed.name if rnd.revealed else _("none")
-    return _layout(top, centre, [], label, _("Revealed: {card}. {plays}").format(card=revealed, plays=plays))
+    desc = _("Revealed: {card}. {plays}").format(card=rnd.revealed.name if rnd.revealed else _("none"), plays=plays)
+    shown_totals, winning = None if totals == "none" else rnd.totals, rnd.winning if decided else None
+    if d.is_narrow(width):
+        moment = {"day": day, "flipped": False, "pile": pile, "revealed": rnd.revealed, "revealed_taken": False,
+                  "lines": lines}  # fmt: skip
+        return narrow_table(width or 0, moment=moment, totals=shown_totals, winning=winning, decided=decided,
+                            others=seats, you=None, hand=None, label=label, desc=desc)  # fmt: skip
+    centre = _centre(day=day, flipped=False, pile=pile, revealed=rnd.revealed, revealed_taken=False,
+                     totals=shown_totals, winning=winning, decided=decided, lines=lines, fresh=frozenset())  # fmt: skip
+    top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
+    return _layout(top, centre, [], label, desc)
 
 
 def _hand_now(hand: Sequence[Card]) -> d.Piece:
