@@ -311,10 +311,7 @@ def goal() -> str:
 
 def shorter() -> str:
     """The page says the guided game is shorter than a full game."""
-    return _(
-        "This guided game is shorter than a full one: three players, and a draw pile of {n} cards (the rest "
-        "stay in the box), so it lasts four rounds."
-    ).format(n=GUIDED_PILE)
+    return _("This guided game is shorter than a full one: three players, four rounds.")
 
 
 # ---------------------------------------------------------------------------

@@ -99,6 +99,7 @@ def test_screenshots_of_the_guided_game(browser, voila, size):
     )
     try:
         _app, page = open_learning(context, voila)
+        page.wait_for_selector("#dn-busy", state="detached")
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(ROOT / "docs" / f"stars-guide-first-{size}.png"))
         by_keyboard(page, 1) if size != "390x844" else page.locator(f"{NOTE} button.dn-primary").tap()
