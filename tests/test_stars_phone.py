@@ -80,6 +80,11 @@ def test_the_narrow_table_is_another_arrangement_saying_the_same_things():
     ys = [str(narrow).index(f'data-key="{k}') for k in ("time", "totals", "seat-1", "seat-0", "hand-")]
     assert ys == sorted(ys)
     assert str(table(game, 0, width=d.NARROW_WIDTH)) == str(wide), "from the breakpoint up, the wide table"
+    start = moments(4, 2)[0][1]
+    hint = {c.id: f"{c.value / 3:.1f} stars" for c in start.hands[0]}
+    hinted = table(start, 0, width=360, hint=hint, best=start.hands[0][0].id)
+    assert_narrow(hinted, 360, targets(start, 0), "a hint under the cards")
+    assert all(words in str(hinted) for words in hint.values()), "the Hint's words under each card"
 
 
 def test_the_app_draws_at_its_tables_width_and_keeps_the_game_when_turned():
