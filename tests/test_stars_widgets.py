@@ -338,7 +338,8 @@ def kept_game(clicks: int = 3) -> tuple[FakeBrowser, StarsApp]:
     """A browser that has kept a game of 3 players in which you clicked ``clicks`` times."""
     browser = FakeBrowser()
     app = browser.open(StarsApp(3, bots=("montecarlo", "random"), seed=5, mc_rollouts=20))
-    assert app.table.note == {}, "nothing kept: nothing offered"
+    assert [b["name"] for b in app.table.note["buttons"]] == ["Learn to play", "Play a game"], "nothing kept"
+    assert click(app, "Play a game") and app.table.note == {}
     assert KEPT not in browser.storage, "the bots' first plays alone are not worth continuing"
     play_cards_of_the_hand(app, clicks)
     return browser, app
@@ -353,7 +354,8 @@ def test_the_game_is_kept_after_every_move_and_continued_at_the_same_move():
     again = browser.open(StarsApp(4, bots=("rule", "rule", "rule"), seed=99))
     note = again.table.note
     assert f"a game of Day & Night in progress in this browser, at move {moves}" in note["text"]
-    assert [b["name"] for b in note["buttons"]] == [f"Continue your game (move {moves})", "Start a new game"]
+    names = [b["name"] for b in note["buttons"]]
+    assert names == [f"Continue your game (move {moves})", "Learn to play", "Start a new game"]
     assert click(again, f"Continue your game (move {moves})")
     assert again.game.to_record() == app.game.to_record() and again.table.note == {}
     assert f"goes on at move {moves}" in again.table.status
@@ -404,7 +406,7 @@ def refused_note(value: str) -> str:
     app = FakeBrowser({KEPT: value}).open(StarsApp(3, bots=("random", "random"), seed=1))
     note = app.table.note
     assert note.get("kind") == "error", note
-    assert [b["name"] for b in note["buttons"]] == ["Start a new game"]
+    assert [b["name"] for b in note["buttons"]] == ["Learn to play", "Start a new game"]
     assert click(app, "Start a new game") and app.table.note == {} and click(app, app.hand_targets()[0])
     return note["text"]
 
@@ -446,7 +448,9 @@ def test_fuzzed_kept_games_are_refused_by_name_or_continued():
             if note.get("kind") == "error":
                 refused += 1
                 assert re.search(r"could not be continued \((\$.*?: |the kept game: )", note["text"]), note["text"]
-                assert names == ["Start a new game"]
+                assert names == ["Learn to play", "Start a new game"]
+            elif names == ["Learn to play", "Play a game"]:  # nothing to continue: only the guided game offered
+                assert page.keeper.kept is None
             elif note:
                 offered += 1
                 kept = page.keeper.kept

@@ -57,7 +57,9 @@ from daynight.stars import (
 from daynight.stars.draw import COLOUR, move_key, move_name, round_table, table
 
 from .common import EventLogView, app_layout, button
+from .guide import Guide
 from .keep import GameKeeper
+from .stars_guide import GUIDED_SEED, HUMAN, allowed_words, goal, guided_deal, lessons, shorter
 from .table import Table, Target
 
 __all__ = [
@@ -79,7 +81,6 @@ __all__ = [
 BOT_CHOICES = [("Random", "random"), ("Rule of thumb", "rule"), ("Monte Carlo", "montecarlo")]
 BOT_LABEL = {v: k for k, v in BOT_CHOICES}
 BOT_KIND = dict(BOT_CHOICES)
-HUMAN = "Player 1 (you)"
 #: how long a Hint may think before it answers with what it has (it refines on the next press)
 HINT_BUDGET = 0.6
 
@@ -150,6 +151,12 @@ class StarsApp:
         self.table = Table(label="Day and Night table")
         self.keeper = GameKeeper(self.table, "stars", StarsGame, resume=self.resume, title=_("Day & Night"))
         self.log_view = EventLogView()
+        self.game: StarsGame
+        self.showing: Any = None  # a finished round shown until "Next round"
+        self.guide = Guide(self.keeper, lessons(), goal=goal(), deal=guided_deal, allowed=self.allowed,
+                           describe=move_name, player=0, go_on=self.go_on, new_game=self.new_game,
+                           practice="practice.ipynb", shorter=shorter())  # fmt: skip
+        self.table.on_screen(lambda _screen, _width: self._redraw(self.table.status, self.table.status_kind))
         self.widget = app_layout(
             self.table,
             side=[
@@ -158,10 +165,10 @@ class StarsApp:
                 w.HTML("<b>What happened</b> (every rule explains itself)"),
                 self.log_view,
             ],
-            top=[self.players_choice, *self.bot_choices, self.new_button, self.keeper.forget_button],
-        )
+            top=[self.players_choice, *self.bot_choices, self.new_button, self.guide.start_button,
+                 self.keeper.forget_button],
+        )  # fmt: skip
         self.widget.add_class("dn-stars-app")
-        self.game: StarsGame
         self.targets: list[Target] = []  # what may be clicked now (set with every drawing)
         self._show_bot_choices()
         self.new_game(seed)
@@ -193,12 +200,15 @@ class StarsApp:
     def load(
         self, game: StarsGame, bots: Sequence[Any] | None = None, rng: random.Random | None = None, said: str = ""
     ) -> None:
-        """Play on from ``game`` (e.g. a teaching position); you are the first seat."""
+        """Play on from ``game`` (e.g. a teaching position); you are the first seat. Another
+        game than the guided one ends the guided game."""
+        if self.guide.active and game is not self.guide.game:
+            self.guide.moved(game)
         self.game = game
         self.bots = list(bots) if bots is not None else self.bots_for(game.n)
         self.rng = rng or random.Random(0)
         self.lines: list[HintLine] = []  # the hint of the present decision
-        self.showing: Any = None  # a finished round shown until "Next round"
+        self.showing = None
         self.seen_rounds = len(game.rounds)
         self.mark = len(game.log)  # what happened since then is animated
         self._advance()
@@ -215,22 +225,51 @@ class StarsApp:
             for choice, kind in zip(self.bot_choices, kinds, strict=False):
                 choice.value = kind
         seed = game.setup.get("seed")
+        if self.guide.active and game is self.guide.game:
+            seed = GUIDED_SEED  # the guided game's bots play the same way every time
         self.seed = seed if isinstance(seed, int) else secrets.randbits(32)
         self.load(game, self.bots_for(game.n), random.Random(f"{self.seed}:{len(game.history)}"))
 
     def _keep(self) -> None:
         """Hand the game to the keeper (before it is redrawn) once you have moved in it: a new
-        game holds the bots' first plays at once, and is not worth continuing until you play."""
-        if any(move.player == 0 for move in self.game.history):
-            self.keeper.moved(self.game)
+        game holds the bots' first plays at once, and is not worth continuing until you play.
+        (The guided game is kept by its guide, move by move: :meth:`_advance`.)"""
+        if not self.guide.active and any(move.player == 0 for move in self.game.history):
+            self.guide.moved(self.game)
 
-    def _advance(self) -> None:
+    def _advance(self) -> bool:
         """The bots play until it is your decision (or the game ends); a round that ended on
-        the way is kept to be shown."""
-        play_bots(self.game, self.bots, self.rng, stop_for=0)
+        the way is kept to be shown. In the guided game they play one move at a time, and the
+        guide looks at the log after each (True: a note pauses the game until Continue)."""
+        if not self.guide.active:
+            play_bots(self.game, self.bots, self.rng, stop_for=0)
+            self._round_ended()
+            return False
+        game = self.game
+        while True:
+            self._round_ended()
+            if self.guide.moved(game):
+                return True
+            movers = [p for p in game.to_players() if p != 0]
+            if not movers:
+                return False
+            bot = self.bots[movers[0]]
+            game.play(getattr(bot, "choose", bot)(game.view(movers[0]), game.legal_moves(movers[0]), self.rng))
+
+    def _round_ended(self) -> None:
         if len(self.game.rounds) > self.seen_rounds:
             self.seen_rounds = len(self.game.rounds)
             self.showing = self.game.rounds[-1]
+
+    def go_on(self) -> None:
+        """The guided game goes on after a note (or its first note): the bots move."""
+        self._advance()
+        self._redraw(self._prompt())
+
+    def allowed(self, game: Game) -> str:
+        """What you may do now and why (the guided game's note before each of your moves)."""
+        assert isinstance(game, StarsGame)
+        return allowed_words(game, self.showing.number if self.showing is not None else None, _("Next round"))
 
     def _prompt(self) -> str:
         g = self.game
@@ -281,6 +320,8 @@ class StarsApp:
         """Leave the finished round's drawing for the table of the new round."""
         self.showing = None
         self.mark = len(self.game.log)
+        if self.guide.active:
+            self.guide.moved(self.game)  # what is allowed now: the new round's play
         self._redraw(self._prompt())
 
     def show_hint(self) -> list[HintLine]:
@@ -320,7 +361,7 @@ class StarsApp:
         if g.is_over():
             return []
         if self.showing is not None:
-            return [Target("Next round", self.next_round, id="next", primary=True), hint]
+            return [Target(_("Next round"), self.next_round, id="next", primary=True), hint]
         moves = list(g.legal_moves(0))
         offered = {move.card for move in moves if isinstance(move, Commit)}
         moves += [Commit(0, card) for card in g.hands[0] if card not in offered]
@@ -331,15 +372,14 @@ class StarsApp:
     def _redraw(self, status: str, kind: str = "ok") -> None:
         g = self.game
         if self.showing is not None:
-            drawing = round_table(
-                self.showing, g.names, viewer=0, hand=g.hands[0], result=self._result() if g.is_over() else None
-            )
+            drawing = round_table(self.showing, g.names, viewer=0, hand=g.hands[0],
+                                  result=self._result() if g.is_over() else None, width=self.table.draw_width)  # fmt: skip
         else:
             words = best = None
             if self.lines and g.phase <= PLAY2:
                 words = {line.card.id: f"{line.expected_stars:.1f} stars" for line in self.lines}
                 best = max(self.lines, key=lambda line: line.expected_stars).card.id
-            drawing = table(g, 0, since=self.mark, hint=words, best=best)
+            drawing = table(g, 0, since=self.mark, hint=words, best=best, width=self.table.draw_width)
         self.targets = self._targets()  # what may be clicked now, each with the move it plays
         self.table.draw(drawing, self.targets, status=status, kind=kind)
         self.log_view.update(g.log)

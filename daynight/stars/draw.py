@@ -35,114 +35,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import draw as d
 from ..core import shown
 from ..i18n import _
 from .data import COLOURS, Card
 from .display import draws
+from .draw_cards import (
+    COLOUR,
+    DAY_FILL,
+    DAY_INK,
+    HAND_H,
+    HAND_W,
+    MINI_H,
+    MINI_W,
+    NIGHT_FILL,
+    NIGHT_INK,
+    SEAT_W,
+    WIDTH,
+    WIN,
+    H,
+    Seat,
+    W,
+    back_piece,
+    face,
+    mini,
+    plural,
+    slot,
+)
+from .draw_narrow import narrow_table
 from .engine import StarsGame
 from .moves import Commit, Move
 from .rules import CHOOSE, OVER, PHASE_NAMES, PLAY2, colour_totals, winning_colour
 from .view import Round
-
-#: the four colours: a fill, the text colour that reads on it (contrast >= 4.5) and a pattern
-COLOUR = {
-    "blue": d.Colour("blue", "#2f6fd0", "#ffffff", "stripes", "light"),
-    "orange": d.Colour("orange", "#f4a340", "#1a1a1a", "dots", "dark"),
-    "pink": d.Colour("pink", "#f29ac4", "#1a1a1a", "waves", "dark"),
-    "purple": d.Colour("purple", "#7b4fb8", "#ffffff", "cross", "light"),
-}
-DAY_FILL, DAY_INK = "#fff3c4", "#5a3d00"
-NIGHT_FILL, NIGHT_INK = d.NIGHT_SKY, "#f1f4ff"
-WIN = "#0b57d0"  #: the outline of the winning colour (and the focus ring)
-W, H = 56.0, 80.0  #: a card on the table
-HAND_W, HAND_H = 64.0, 92.0  #: a card in the hand
-MINI_W, MINI_H = 24.0, 34.0  #: a card in a small fan (collected cards, a teacher's view of a hand)
-SEAT_W = 168.0  #: a player's place at the table
-WIDTH = 760.0  #: the table's drawing is always this wide (it never jumps)
-
-
-def stars_words(card: Card) -> str:
-    """``"2 stars"``, ``"1 star"`` or ``"time symbol"``."""
-    return "time symbol" if card.time else f"{card.stars} star{'s' if card.stars != 1 else ''}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-# ---------------------------------------------------------------------------
-# One card
-# ---------------------------------------------------------------------------
-
-_STAR_SPOTS: dict[int, list[tuple[float, float]]] = {
-    1: [(0, 0)],
-    2: [(-1, 0), (1, 0)],
-    3: [(-1, 0.55), (1, 0.55), (0, -0.55)],
-    4: [(-1, -0.6), (1, -0.6), (-1, 0.6), (1, 0.6)],
-}
-
-
-def _art(c: Card, w: float, h: float) -> str:
-    """The middle of a card: its stars, or the time symbol."""
-    cx, cy = w * 0.56, h * 0.47
-    if c.time:
-        return d.time_symbol(cx, cy, min(w, h) * 0.25)
-    r = min(w, h) * (0.15 if c.stars < 3 else 0.13)
-    spots = _STAR_SPOTS.get(c.stars, [(0, 0)])
-    return "".join(d.star(cx + dx * r * 1.15, cy + dy * r * 1.6, r) for dx, dy in spots)
-
-
-@lru_cache(maxsize=4096)
-def face(c: Card, w: float = W, h: float = H, key: str | None = None) -> d.Piece:
-    """A face-up card: the value in the corners, the stars or the time symbol in the middle,
-    the colour's name along the bottom and its pattern along the edge (its accessible name
-    says it all: ``"orange 8, 1 star"``)."""
-    return d.card(
-        label=c.name,
-        colour=COLOUR[c.colour],
-        w=w,
-        h=h,
-        key=key,
-        corner=str(c.value),
-        art=_art(c, w, h),
-        caption=c.colour,
-    )
-
-
-@lru_cache(maxsize=1024)
-def mini(c: Card, key: str | None = None) -> d.Piece:
-    """A small card for a fan: its value at the top of its left strip and, under it, a star
-    with the count or the time symbol (a fan shows the left strip of every card)."""
-    colour = COLOUR[c.colour]
-    body = [
-        d.rect(0, 0, MINI_W, MINI_H, fill=colour.fill, stroke=d.LINE, width=1, rx=4, cls="dn-frame"),
-        d.rect(MINI_W - 6, 1, 5, MINI_H - 2, fill=colour.pattern_fill(), stroke=None, rx=3),
-        d.text(7, 11, c.value, size=9.5, weight="700", anchor="middle", fill=colour.ink),
-    ]
-    if c.time:
-        body.append(d.time_symbol(7, 21, 4.6))
-    else:
-        body.append(d.star(7, 19, 4) + d.text(7, 31, c.stars, size=8.5, weight="700", anchor="middle", fill=colour.ink))
-    return d.Piece(MINI_W, MINI_H, d.group("".join(body), label=c.name, key=key))
-
-
-@lru_cache(maxsize=64)
-def back_piece(w: float = W, h: float = H, label: str = "a face-down card") -> d.Piece:
-    """The back of a card: a sun and a moon, no word or sign of the front."""
-    return d.card_back(label=label, w=w, h=h)
-
-
-@lru_cache(maxsize=64)
-def _slot(w: float = W, h: float = H, words: str = "", label: str = "an empty place") -> d.Piece:
-    """An empty place on the table (a card not yet played, or one taken away)."""
-    body = d.rect(0, 0, w, h, fill="#f3efe4", stroke="#8a8577", width=1.2, rx=7, extra='stroke-dasharray="4 3"')
-    if words:
-        body += d.text(w / 2, h / 2 + 4, words, size=10.5, anchor="middle", fill="#4a463c", italic=True)
-    return d.Piece(w, h, d.group(body, label=label))
-
 
 # ---------------------------------------------------------------------------
 # The time card and the colour totals
@@ -266,20 +192,6 @@ def fan(cards: Sequence[Card], step: float = 13.0, fresh: frozenset = frozenset(
 # ---------------------------------------------------------------------------
 
 
-class Seat(NamedTuple):
-    """What is drawn at one player's place."""
-
-    name: str
-    plays: tuple  # up to two: a Card (face up), "back" (face down), "taken" or None (not yet)
-    stars: int
-    collected: tuple | None  # the cards taken so far (None: a finished round's drawing, stars only)
-    hand: Any  # a tuple of cards shown face up, or the number of hidden cards
-    note: str  # the player's part in the choosing ("chooses 1st", "tie: no card", ...)
-    turn: bool  # it is this player's move
-    key: str | None = None  # the place's data-key: ``seat-<p>``
-    room: bool = False  # a free line at the foot of the place, for the words of a mark
-
-
 def _seat_piece(seat: Seat, *, you: bool, fresh: frozenset, show_hand: bool) -> d.Piece:
     """A player's place: name, the two cards of the round, their part in the choosing, their
     stars and collected cards, their hand (face up, or as a count)."""
@@ -301,7 +213,7 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
             slots.append(_own_face_down(item[0], seat.name if not you else "your"))
         else:
             slots.append(
-                _slot(
+                slot(
                     W,
                     H,
                     "taken" if item == "taken" else f"play {i + 1}",
@@ -314,11 +226,11 @@ def _seat_drawn(seat: Seat, you: bool, fresh: frozenset, show_hand: bool) -> d.P
     )
     if seat.collected is None:
         stars, said = (
-            _plural(seat.stars, "star") + " after it",
-            f"{seat.name} had {_plural(seat.stars, 'star')} after the round",
+            plural(seat.stars, "star") + " after it",
+            f"{seat.name} had {plural(seat.stars, 'star')} after the round",
         )
     else:
-        stars = _plural(seat.stars, "star") + " on " + _plural(len(seat.collected), "card")
+        stars = plural(seat.stars, "star") + " on " + plural(len(seat.collected), "card")
         said = f"{seat.name} has collected {stars}"
     info = d.star(6, 7, 6) + d.text(15, 12, stars, size=11, limit=26)
     lines.append(d.Piece(SEAT_W - 16, 15, d.group(info, label=said)))
@@ -347,9 +259,9 @@ def _hand_lines(seat: Seat) -> list[d.Piece]:
     if isinstance(seat.hand, tuple):
         return [d.Piece(0, 12, d.text(0, 10, f"hand ({len(seat.hand)}):", size=10)), fan(seat.hand, step=15)]
     body = d.place(back_piece(14, 20, "hidden hand"), 0, 0) + d.text(
-        20, 15, f"{_plural(seat.hand, 'card')} in hand", size=10.5
+        20, 15, f"{plural(seat.hand, 'card')} in hand", size=10.5
     )
-    return [d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {_plural(seat.hand, 'card')}"))]
+    return [d.Piece(SEAT_W - 16, 20, d.group(body, label=f"{seat.name} holds {plural(seat.hand, 'card')}"))]
 
 
 @lru_cache(maxsize=512)
@@ -401,18 +313,18 @@ def _centre_drawn(
     columns = [d.column([d.Piece(92, 12, ""), time], gap=2)]
     if pile is not None:  # a finished round's drawing has no pile
         art = (
-            back_piece(W, H, f"the draw pile, {_plural(pile, 'card')}")
+            back_piece(W, H, f"the draw pile, {plural(pile, 'card')}")
             if pile
-            else _slot(W, H, "empty", "the draw pile: empty")
+            else slot(W, H, "empty", "the draw pile: empty")
         )
         art = d.Piece(W, H, d.group(d.rect(0, 0, W, H, stroke=None, cls="dn-frame") + art.svg, key="pile"))
         columns.append(
             d.column([d.Piece(W, 12, d.text(W / 2, 10, f"pile: {pile}", size=10.5, anchor="middle")), art], gap=2)
         )
     if revealed is None:
-        shown = _slot(W, H, "none", "no card revealed this round")
+        shown = slot(W, H, "none", "no card revealed this round")
     elif revealed_taken:
-        shown = _slot(W, H, "taken", "the revealed card, taken")
+        shown = slot(W, H, "taken", "the revealed card, taken")
     else:
         shown = face(revealed, W, H, f"card-{revealed.id}")
         if revealed.id in fresh:
@@ -491,12 +403,15 @@ def table(
     since: int | None = None,
     hint: dict[int, str] | None = None,
     best: int | None = None,
+    width: float | None = None,
 ) -> d.Drawing:
     """The table of the moment, as ``viewer`` sees it (``None``: everything, a teacher's view).
 
     ``since`` (an index into ``game.log``) animates what happened since then: cards revealed
     or taken, the time card turning. ``hint`` writes words under the viewer's hand cards
-    (card id -> words) and ``best`` outlines one.
+    (card id -> words) and ``best`` outlines one. ``width`` below ``daynight.draw.NARROW_WIDTH``
+    (a phone held upright) gives the narrow arrangement, exactly that wide
+    (:mod:`.draw_narrow`).
     """
     src: Any
     hands: list[Any]  # each player's hand: a tuple of cards shown, or the number of hidden cards
@@ -515,6 +430,19 @@ def table(
         src.table, src.options.absent_colours)  # fmt: skip
     seats = [_seat_of(src, p, viewer, hands[p], pending[p], on_table) for p in range(src.n)]
     revealed = src.revealed
+    who = "everything (a teacher's view)" if viewer is None else f"as {names[viewer]} sees it"
+    label = (f"Day and Night, round {src.round}, {'day' if src.day else 'night'}, "
+             f"{PHASE_NAMES[src.phase]}: the table {who}")  # fmt: skip
+    if d.is_narrow(width):
+        moment = {"day": src.day, "flipped": flipped, "pile": len(game.pile) if viewer is None else src.pile_size,
+                  "revealed": revealed, "revealed_taken": revealed is not None and revealed.id not in on_table,
+                  "lines": _moment(src, names, pending)}  # fmt: skip
+        return narrow_table(
+            width or 0, moment=moment, totals=totals, winning=src.winning, decided=decided,
+            others=seats if viewer is None else [seats[(viewer + k) % src.n] for k in range(1, src.n)],
+            you=None if viewer is None else seats[viewer], hand=None if viewer is None else src.hand,
+            hand_title=_hand_title(src) if viewer is not None else "", hint=hint, best=best, fresh=fresh,
+            label=label, desc=_describe(src, names, totals, decided))  # fmt: skip
     centre = _centre(day=src.day, flipped=flipped, pile=len(game.pile) if viewer is None else src.pile_size,
                      revealed=revealed, revealed_taken=revealed is not None and revealed.id not in on_table,
                      totals=totals, winning=src.winning, decided=decided, lines=_moment(src, names, pending),
@@ -527,9 +455,6 @@ def table(
                for k in range(1, src.n)]  # fmt: skip
         bottom = [_seat_piece(seats[viewer], you=True, fresh=fresh, show_hand=False),
                   _your_hand(src, hint=hint, best=best, fresh=fresh)]  # fmt: skip
-    who = "everything (a teacher's view)" if viewer is None else f"as {names[viewer]} sees it"
-    label = (f"Day and Night, round {src.round}, {'day' if src.day else 'night'}, "
-             f"{PHASE_NAMES[src.phase]}: the table {who}")  # fmt: skip
     return _layout(top, centre, bottom, label, desc=_describe(src, names, totals, decided))
 
 
@@ -572,10 +497,15 @@ def _moment(src: Any, names: Sequence[str], pending: Sequence[Any]) -> list[str]
 def _your_hand(v: Any, *, hint: dict[int, str] | None, best: int | None, fresh: frozenset) -> d.Piece:
     """The viewer's hand under a title that says what to do with it (every card keyed
     ``hand-<id>``: :func:`move_key`)."""
-    playing = v.phase <= PLAY2 and v.my_pending is None
-    title = "Your hand: click a card to play it face down" if playing else f"Your hand ({_plural(len(v.hand), 'card')})"
+    title = _hand_title(v)
     cards = hand_piece(v.hand, hint=hint, best=best, fresh=fresh)
     return d.column([d.Piece(cards.w, 14, d.text(0, 12, title, size=12.5, weight="700")), cards], gap=4)
+
+
+def _hand_title(v: Any) -> str:
+    """The title of the viewer's hand: what to do with it now."""
+    playing = v.phase <= PLAY2 and v.my_pending is None
+    return "Your hand: click a card to play it face down" if playing else f"Your hand ({plural(len(v.hand), 'card')})"
 
 
 def move_key(move: Move) -> str:
@@ -608,6 +538,7 @@ def round_table(
     result: str | None = None,
     pile: int | None = None,
     room: bool = False,
+    width: float | None = None,
 ) -> d.Drawing:
     """A finished round, everything face up: the revealed card, each player's two cards, the
     colour totals and the winning colour, who took which card and who received none, in seat
@@ -615,7 +546,8 @@ def round_table(
     ``viewer``, that player sits at the bottom and ``hand`` (their hand now) is drawn beside
     them; ``result`` (the end of the game, in words) is written in the middle; ``pile`` draws
     the draw pile with that many cards (keyed ``pile``); ``room`` keeps a free line at the foot
-    of each place for the words of a mark."""
+    of each place for the words of a mark; ``width`` below ``daynight.draw.NARROW_WIDTH``: the
+    narrow arrangement (:mod:`.draw_narrow`)."""
     n = len(rnd.played)
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
     day = rnd.time == "day"
@@ -630,6 +562,16 @@ def round_table(
     lines = [f"Round {rnd.number}: over", won] + (takers[:3] if takers else ["nobody took a card"])
     if result:
         lines = [f"Round {rnd.number}: over", won, "Game over.", result]
+    label = f"Day and Night, round {rnd.number} finished ({rnd.time}): {won}"
+    desc = _describe_round(rnd, names, plays=True)
+    if d.is_narrow(width):
+        moment = {"day": day, "flipped": False, "pile": pile, "revealed": rnd.revealed, "revealed_taken": False,
+                  "lines": lines}  # fmt: skip
+        return narrow_table(
+            width or 0, moment=moment, totals=rnd.totals, winning=rnd.winning, decided=True,
+            others=seats if viewer is None else [seats[(viewer + k) % n] for k in range(1, n)],
+            you=None if viewer is None else seats[viewer], hand=hand if viewer is not None and hand else None,
+            hand_title=f"Your hand now ({plural(len(hand), 'card')})", keys=False, label=label, desc=desc)  # fmt: skip
     centre = _centre(
         day=day,
         flipped=False,
@@ -651,13 +593,6 @@ def round_table(
         bottom = [_seat_piece(seats[viewer], you=True, fresh=frozenset(), show_hand=False)]
         if hand:
             bottom.append(_hand_now(hand))
-    label = f"Day and Night, round {rnd.number} finished ({rnd.time}): {won}"
-    desc = (
-        f"Revealed: {rnd.revealed.name if rnd.revealed else 'none'}. "
-        + " ".join(f"{names[p]} played {' and '.join(c.name for c in rnd.played[p])}." for p in range(n))
-        + " "
-        + _describe_round(rnd, names)
-    )
     return _layout(top, centre, bottom, label, desc)
 
 
@@ -675,6 +610,7 @@ def round_revealed(
     pile: int | None = None,
     lines: Sequence[str] = (),
     label: str | None = None,
+    width: float | None = None,
 ) -> d.Drawing:
     """The round ``rnd`` as it stood when its last card was revealed, before anything was
     decided (a moment the engine passes through without stopping: it decides as the last card
@@ -684,7 +620,8 @@ def round_revealed(
     before the round and a free line for a mark's words; no winning colour and no order.
     ``totals``: ``"none"``, ``"so far"`` (the colour totals, nothing decided) or ``"decided"``
     (the winning colour outlined); ``pile``: the draw pile's count (keyed ``pile``); ``lines``:
-    a few words in the middle (default: the round and the time card)."""
+    a few words in the middle (default: the round and the time card); ``width`` below
+    ``daynight.draw.NARROW_WIDTH``: the narrow arrangement (:mod:`.draw_narrow`)."""
     if totals not in TOTALS_SHOWN:
         raise ValueError(f"totals is one of {TOTALS_SHOWN}, not {totals!r}")
     n = len(rnd.played)
@@ -695,11 +632,7 @@ def round_revealed(
         for p in range(n)
     ]  # fmt: skip
     decided = totals == "decided"
-    centre = _centre(day=day, flipped=False, pile=pile, revealed=rnd.revealed, revealed_taken=False,
-                     totals=None if totals == "none" else rnd.totals, winning=rnd.winning if decided else None,
-                     decided=decided, lines=lines or [_("Round {n}").format(n=rnd.number), _("every card revealed")],
-                     fresh=frozenset())  # fmt: skip
-    top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
+    lines = lines or [_("Round {n}").format(n=rnd.number), _("every card revealed")]
     if label is None:
         label = _("Day and Night, round {n}: every card revealed, nothing decided yet").format(n=rnd.number)
     plays = " ".join(
@@ -707,18 +640,31 @@ def round_revealed(
                                                        second=rnd.played[p][-1].name)
         for p in range(n)
     )  # fmt: skip
-    revealed = rnd.revealed.name if rnd.revealed else _("none")
-    return _layout(top, centre, [], label, _("Revealed: {card}. {plays}").format(card=revealed, plays=plays))
+    desc = _("Revealed: {card}. {plays}").format(card=rnd.revealed.name if rnd.revealed else _("none"), plays=plays)
+    shown_totals, winning = None if totals == "none" else rnd.totals, rnd.winning if decided else None
+    if d.is_narrow(width):
+        moment = {"day": day, "flipped": False, "pile": pile, "revealed": rnd.revealed, "revealed_taken": False,
+                  "lines": lines}  # fmt: skip
+        return narrow_table(width or 0, moment=moment, totals=shown_totals, winning=winning, decided=decided,
+                            others=seats, you=None, hand=None, label=label, desc=desc)  # fmt: skip
+    centre = _centre(day=day, flipped=False, pile=pile, revealed=rnd.revealed, revealed_taken=False,
+                     totals=shown_totals, winning=winning, decided=decided, lines=lines, fresh=frozenset())  # fmt: skip
+    top = [_seat_piece(s, you=False, fresh=frozenset(), show_hand=False) for s in seats]
+    return _layout(top, centre, [], label, desc)
 
 
 def _hand_now(hand: Sequence[Card]) -> d.Piece:
     """The viewer's hand after a round, beside their place (no card may be clicked)."""
     cards = hand_piece(hand, keys=False)
-    title = d.text(0, 12, f"Your hand now ({_plural(len(hand), 'card')})", size=12.5, weight="700")
+    title = d.text(0, 12, f"Your hand now ({plural(len(hand), 'card')})", size=12.5, weight="700")
     return d.column([d.Piece(cards.w, 14, title), cards], gap=4)
 
 
-def _describe_round(rnd: Round, names: Sequence[str]) -> str:
+def _describe_round(rnd: Round, names: Sequence[str], plays: bool = False) -> str:
+    """A finished round in words (``plays``: what was revealed and played first)."""
+    if plays:
+        played = " ".join(f"{names[p]} played {' and '.join(c.name for c in cs)}." for p, cs in enumerate(rnd.played))
+        return f"Revealed: {rnd.revealed.name if rnd.revealed else 'none'}. {played} {_describe_round(rnd, names)}"
     listing = ", ".join(f"{k} {rnd.totals[k]}" for k in COLOURS if k in rnd.totals)
     text = f"By {rnd.time} ({listing}): " + (f"{rnd.winning} wins." if rnd.winning else "no winning colour.")
     for p in rnd.order:
@@ -760,8 +706,8 @@ def hand(cards: Sequence[Card], *, label: str = "a hand") -> d.Drawing:
 def collected(cards: Sequence[Card], *, name: str = "collected cards") -> d.Drawing:
     """The cards a player has taken, in a fan, with their stars in words."""
     total = sum(c.stars for c in cards)
-    words = d.Piece(200, 14, d.text(0, 12, f"{_plural(total, 'star')} on {_plural(len(cards), 'card')}", size=12))
-    return d.document(d.column([words, fan(cards, step=20)], gap=4), label=f"{name}: {_plural(total, 'star')}")
+    words = d.Piece(200, 14, d.text(0, 12, f"{plural(total, 'star')} on {plural(len(cards), 'card')}", size=12))
+    return d.document(d.column([words, fan(cards, step=20)], gap=4), label=f"{name}: {plural(total, 'star')}")
 
 
 def totals(cards: Sequence[Card], day: bool, *, absent_colours: str = "ignored") -> d.Drawing:

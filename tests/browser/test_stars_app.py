@@ -12,7 +12,7 @@ import re
 import time
 
 from tests.browser.conftest import click_target as click
-from tests.browser.conftest import end_kernel, kernel_id, wait_dead
+from tests.browser.conftest import end_kernel, kernel_id, wait_dead, wait_note
 from tests.browser.conftest import keyboard_choose as keyboard
 from tests.browser.conftest import table_epoch as epoch
 from tests.browser.conftest import table_status as status
@@ -26,6 +26,15 @@ TABLE_JS = """() => ({
   record: JSON.parse(localStorage.getItem('daynight.game.v1.stars') || 'null')?.record,
 })"""
 CARD = re.compile(r"^(play|take) (blue|orange|pink|purple) \d+, (\d stars?|time symbol)$")
+
+
+def open_app(app):
+    """Open the app and dismiss its opening note (Learn to play is offered first)."""
+    page = app.open(APP, wait_for=READY)
+    wait_note(page, "Learn to play")
+    page.get_by_role("button", name="Play a game").click()
+    page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
+    return page
 
 
 def redrawn(page, before: str) -> None:
@@ -85,7 +94,7 @@ def new_game(page, players: str, *bots: str) -> None:
 
 
 def test_a_full_game_by_clicking_the_drawn_cards(app):
-    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page = open_app(app)
     new_game(page, "3 players", "Rule of thumb", "Random")
     page.get_by_role("combobox", name="Bot 3", exact=True).wait_for(state="hidden")
     assert status(page).startswith("New game: 3 players")
@@ -110,7 +119,7 @@ def test_a_full_game_by_clicking_the_drawn_cards(app):
 
 
 def test_a_refused_click_shows_its_rule(app):
-    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page = open_app(app)
     new_game(page, "3 players", "Random", "Random")
     for _ in range(20):  # play until a round is over, then ask for a hint: refused with its rule
         if page.get_by_role("button", name="Next round").count():
@@ -124,7 +133,7 @@ def test_a_refused_click_shows_its_rule(app):
 
 
 def test_a_full_game_by_keyboard_alone(app):
-    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page = open_app(app)
     new_game(page, "3 players", "Random", "Rule of thumb")
     page.locator(".dn-table [data-target]").first.focus()  # then only keys
     done = play_to_the_end(page, keyboard)
@@ -133,7 +142,7 @@ def test_a_full_game_by_keyboard_alone(app):
 
 
 def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
-    page = app.open(APP, wait_for=".dn-table [data-target]")
+    page = open_app(app)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("window.scrollTo(0, 0)")
     boxes = {
@@ -161,7 +170,7 @@ def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
 
 
 def test_a_game_survives_its_kernel_ended_through_the_server(app, voila):
-    page = app.open(APP, wait_for=READY)
+    page = open_app(app)
     clicks = 0
     while clicks < 3 or "Play 2 of 2" not in status(page):  # into round 2, at a decision of yours
         assert clicks < 12, status(page)
