@@ -295,7 +295,8 @@ def _title(state: str, built: tuple[int, ...], need: int) -> d.Piece:
     """The title (whose turn and the phase, or the end) and the temples built."""
     lines = wrap(state, RIGHT_W, 15)[:2]
     svg, _ = text_lines(0, 15, lines, 15, weight="700")
-    return d.column([d.Piece(RIGHT_W, 19 * len(lines), svg), _temples_row(built, need)], gap=6)
+    head = d.Piece(RIGHT_W, 19 * len(lines), d.group(svg, key="turn", label=state))  # a note may point at it
+    return d.column([head, _temples_row(built, need)], gap=6)
 
 
 def _prompt(say: str) -> d.Piece:
@@ -345,6 +346,7 @@ def _other_panel(
         title=title + (" (to move)" if acting else ""),
         label=f"{NAME[other]}'s side of the table",
         highlight=acting,
+        key=f"side-{other}",
     )
 
 
@@ -388,21 +390,23 @@ def _my_panel(
         + (", keep five" if n > 5 else " in hand")
     )
     w, h = max(top.w, hand_w), top.h + 5 + hand_h
-    head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h)
+    head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h, key=f"side-{me}")
     into, out = around(0, top.h + 5)
     return [head, top.svg, into, *my_hand, out, tail], pw, ph
 
 
-def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple[str, str, float, float]:
+def _frame(
+    title: str, label: str, highlight: bool, w: float, h: float, key: str | None = None
+) -> tuple[str, str, float, float]:
     """A :func:`daynight.draw.panel` around a ``w`` x ``h`` inside, cut where the inside goes:
     ``(head, tail, width, height)``."""
 
     def make() -> tuple[str, str, float, float]:
-        panel = d.panel(d.Piece(w, h, "<!--inside-->"), title=title, label=label, highlight=highlight)
+        panel = d.panel(d.Piece(w, h, "<!--inside-->"), title=title, label=label, highlight=highlight, key=key)
         head, tail = panel.svg.split("<!--inside-->", 1)
         return head, tail, panel.w, panel.h
 
-    return memo(("frame", title, label, highlight, w, h), make)
+    return memo(("frame", title, label, highlight, w, h, key), make)
 
 
 # ---------------------------------------------------------------------------
