@@ -15,8 +15,8 @@ import os
 import re
 
 import pytest
-
 from daynight.widgets.temples_guide import LESSONS
+
 from tests.browser.conftest import ROOT, AppPage, keyboard_choose, phone_context, wait_note
 
 NOTE = ".dn-table .dn-note"
