@@ -510,7 +510,9 @@ class TemplesApp(w.VBox):
 
     def refresh(self, said: str | None = None) -> None:
         g = self.game
-        drawing = tdraw.table(g, self.viewer(), since=self._shown_upto, selected=self.x_card)
+        drawing = tdraw.table(
+            g, self.viewer(), since=self._shown_upto, selected=self.x_card, width=self.table.draw_width
+        )
         self._shown_upto = len(g.log)
         if said is None:
             said = g.end_reason if g.is_over() else ""
