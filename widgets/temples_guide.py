@@ -25,7 +25,18 @@ from daynight.widgets.table import Mark
 from daynight.core import Event, Game
 from daynight.i18n import gettext as _
 from daynight.i18n import ngettext
-from daynight.temples import NAME, Cast, Options, TemplesGame, square_name, thumb_bot
+from daynight.temples import (
+    DAY,
+    NAME,
+    NIGHT,
+    SQUARES,
+    Cast,
+    Options,
+    TemplesGame,
+    largest_region,
+    square_name,
+    thumb_bot,
+)
 
 __all__ = [
     "GOAL",
@@ -38,6 +49,7 @@ __all__ = [
     "guided_deal",
     "learner_move",
     "situation_words",
+    "standing",
 ]
 
 #: the learner's side in the guided game (Day begins, so the first move is the learner's)
@@ -45,7 +57,7 @@ LEARNER = "day"
 #: the guided game's rule option: one temple wins (the full game needs two)
 GUIDED_OPTIONS = Options(temples_to_win=1)
 #: the deal: found by ``tools/guided_deal_temples.py`` (run it to see what it checks)
-GUIDED_SEED = 126
+GUIDED_SEED = 19
 #: the rule-of-thumb bots' tie-breaks in the guided game are drawn from this and the move's number
 BOT_SALT = 7919
 
@@ -67,8 +79,51 @@ def bot_move(game: TemplesGame) -> Any:
 
 
 def learner_move(game: TemplesGame) -> Any:
-    """The move the notes suggest to the learner: the rule-of-thumb bot's, for Day."""
-    return thumb_bot(game.view(LEARNER), game.legal_moves(LEARNER), _rng(game))
+    """The move the notes suggest to the learner: the rule-of-thumb bot's, for Day, with one
+    look ahead when it would cast: a spell is suggested only when, carried out (its targets
+    chosen by the rule of thumb), it leaves Day better off (:func:`standing`); the best such
+    spell, else the rule of thumb's travel or retreat. A spell that must be carried out as
+    far as possible may harm its caster (rule 2.1): the learner is not told to cast it."""
+    legal = game.legal_moves(LEARNER)
+    choice = thumb_bot(game.view(LEARNER), legal, _rng(game))
+    if type(choice) is not Cast or game.pending is not None:
+        return choice
+    now = standing(game)
+    best, gain = None, 0.0
+    for move in legal:
+        if type(move) is Cast:
+            after = standing(_cast_out(game, move)) - now
+            if after > gain:
+                best, gain = move, after
+    if best is not None:
+        return best
+    rest = tuple(m for m in legal if type(m) is not Cast)
+    return thumb_bot(game.view(LEARNER), rest, _rng(game))
+
+
+def _cast_out(game: TemplesGame, move: Any) -> TemplesGame:
+    """A copy of ``game`` after the learner casts ``move`` and the rule of thumb chooses its
+    targets (until nothing of the spell waits for Day)."""
+    sim = game.copy()
+    sim.play(move)
+    rng = _rng(game)
+    for _guard in range(100):
+        if sim.is_over() or sim.to_players()[0] != LEARNER or (sim.pending is None and sim.temple_pick is None):
+            break
+        sim.play(thumb_bot(sim.view(LEARNER), sim.legal_moves(), rng))
+    return sim
+
+
+def standing(game: TemplesGame) -> float:
+    """How well Day stands: her temples, her largest free group less 0.8 of Night's, a little for
+    each tile on its way to a Day Temple-tile (Mystify-counters)."""
+    templed = game.templed()
+    return (
+        100.0 * game.temples_of(LEARNER)
+        + largest_region(game.tiles, DAY, templed)
+        - 0.8 * largest_region(game.tiles, NIGHT, templed)
+        + 0.3 * sum(1 for s in SQUARES if game.mystify[s])
+    )
 
 
 # --------------------------------------------------------------------------- the marks of the notes
