@@ -34,6 +34,7 @@ from daynight.widgets.temples_guide import (
 )
 
 from daynight.core import Game, IllegalMoveError, parse_record
+from daynight.i18n import N_, ngettext
 from daynight.i18n import gettext as _
 from daynight.temples import (
     BOTS,
@@ -102,18 +103,19 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 #: the how-to-play text beside the table (package data, ``widgets/temples_help.html``)
 HOW_TO_PLAY = (files("daynight.widgets") / "temples_help.html").read_text(encoding="utf-8")
 
+#: what a spell's step does to the square a learner targets, in words
 OP_VERB = {
-    "change": "change",
-    "turn_over": "turn over",
-    "place": "place a tile on",
-    "make_own": "make own",
-    "mystify": "mystify",
-    "crystallize": "crystallize",
+    "change": N_("change"),
+    "turn_over": N_("turn over"),
+    "place": N_("place a tile on"),
+    "make_own": N_("make own"),
+    "mystify": N_("mystify"),
+    "crystallize": N_("crystallize"),
 }
 
 
 def _hours(n: int) -> str:
-    return f"{n} hour{'s' if n != 1 else ''}"
+    return ngettext("{n} hour", "{n} hours", n).format(n=n)
 
 
 def move_name(game: TemplesGame, move: Any) -> str:
@@ -121,27 +123,29 @@ def move_name(game: TemplesGame, move: Any) -> str:
     Day-tile (change)", "move Day to D8, neutral-tile", "cast Sunbeam, 2 hours", ..."""
     t = type(move)
     if t is Travel:
-        return f"travel to {tdraw.square_words(game, move.square)}"
+        return _("travel to {square}").format(square=tdraw.square_words(game, move.square))
     if t is PickTemple:
-        return f"pick {tdraw.square_words(game, move.square)} for the temple"
+        return _("pick {square} for the temple").format(square=tdraw.square_words(game, move.square))
     if t is Target:
         words = tdraw.square_words(game, move.square)
         p = game.pending
         if p is not None and p.kind == "move":
-            return f"move {NAME[p.pawn or move.who]} to {words}"
+            return _("move {pawn} to {square}").format(pawn=NAME[p.pawn or move.who], square=words)
         op = p.step.op if p is not None else "change"
-        return f"target {words} ({OP_VERB.get(op, op)})"
+        return _("target {square} ({action})").format(square=words, action=_(OP_VERB[op]) if op in OP_VERB else op)
     if t is Cast:
         sp = game.cards[move.card]
-        return f"cast {sp.name}, {'X hours' if sp.cost == 'X' else _hours(sp.cost)}"
+        return _("cast {spell}, {hours}").format(
+            spell=sp.name, hours=_("X hours") if sp.cost == "X" else _hours(sp.cost)
+        )
     if t is Discard:
-        return f"discard {game.cards[move.card].name}"
+        return _("discard {spell}").format(spell=game.cards[move.card].name)
     if t is Choose:
-        return f"take {game.cards[move.card].name} from {NAME[OTHER[move.who]]}'s hand"
+        return _("take {spell} from {side}'s hand").format(spell=game.cards[move.card].name, side=NAME[OTHER[move.who]])
     if t is Stop:
-        return "Stop moving"
+        return _("Stop moving")
     if t is EndTurn:
-        return "Retreat (end the turn)"
+        return _("Retreat (end the turn)")
     return repr(move)
 
 

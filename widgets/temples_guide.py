@@ -197,9 +197,9 @@ LESSONS = (
         "crystallize",
         ("3.2 Crystallize",),
         _(
-            "Night's spell crystallized tiles (drawn with a crystal): until Night's next turn Day "
-            "cannot change them, turn them over or travel onto them. At the start of Night's turn "
-            "every crystal comes off."
+            "Night's spell put a crystal on a tile: until Night's next turn Day cannot change a "
+            "crystallized tile, turn it over or travel onto it. At the start of Night's turn every "
+            "crystal comes off."
         ),
         heading=_("A crystallized tile"),
         ids=("T57", "T58", "T60"),
