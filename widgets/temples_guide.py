@@ -197,9 +197,8 @@ LESSONS = (
         "crystallize",
         ("3.2 Crystallize",),
         _(
-            "Night's spell put a crystal on a tile: until Night's next turn Day cannot change a "
-            "crystallized tile, turn it over or travel onto it. At the start of Night's turn every "
-            "crystal comes off."
+            "Night put a crystal on a tile: until her next turn Day cannot change that tile, turn it "
+            "over or travel onto it. Crystals come off when Night's turn starts."
         ),
         heading=_("A crystallized tile"),
         ids=("T57", "T58", "T60"),

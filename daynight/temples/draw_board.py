@@ -118,7 +118,7 @@ def _pawn(side: str, w: float, big: bool = False) -> d.Piece:
     """A pawn: a chip with the sun (Day) or the moon (Night) and the side's name (``big``: the
     name in 11 px words, a phone's smallest, beside a smaller symbol)."""
     h = 17.0
-    r, x = (5.0, 13.0) if big else (7.0, 16.0)
+    r, x = (5.0, 12.0) if big else (7.0, 16.0)
     if side == "day":
         fill, ink, sym = "#fff7d6", "#1a1a1a", d.sun(r + 2, h / 2, r)
     else:
@@ -126,7 +126,14 @@ def _pawn(side: str, w: float, big: bool = False) -> d.Piece:
     body = (
         d.rect(0, 0, w, h, fill=fill, stroke="#000000" if side == "day" else "#ffffff", width=1.4, rx=h / 2)
         + sym
-        + d.text(x, h / 2 + 4 if big else h / 2 + 3.5, NAME[side], size=11 if big else 9.5, weight="700", fill=ink)
+        + d.text(
+            x,
+            h / 2 + 4 if big else h / 2 + 3.5,
+            NAME[side],
+            size=11 if big else 9.5,
+            weight=None if big else "700",
+            fill=ink,
+        )
     )
     return d.Piece(w, h, d.group(body, label=f"{NAME[side]}'s pawn"))
 
@@ -312,9 +319,9 @@ def _counters_and_pawns(
         piece = d.place(m, s - m.w - 1, s - m.h - 2 if fixed else 1)
         out.append(d.animate(piece, "enter") if fresh == "enter" else piece)
     if here:
-        chips = d.column([_pawn(side, s - 6, big) for side in here], gap=1)
-        y = 21 if len(here) == 1 else 13
-        piece = d.place(chips, 3, y)
+        chips = d.column([_pawn(side, s - 4 if big else s - 6, big) for side in here], gap=1)
+        y = (15 if big else 21) if len(here) == 1 else 13  # big: between the square's name and its word
+        piece = d.place(chips, 2 if big else 3, y)
         out.append(d.animate(piece, "enter") if fresh == "pawn" else piece)
     return out
 
