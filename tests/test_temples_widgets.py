@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from daynight.widgets.guide import guide_key
 from daynight.widgets.keep import MAX_STORED, game_key, kept_text
 from daynight.widgets.temples import (
     SCENARIOS,
@@ -272,6 +273,13 @@ def play_a_turn(app) -> None:
         click_starting(app, "discard ")
 
 
+def returning(storage: dict[str, str] | None = None) -> FakeBrowser:
+    """A browser that has finished the guided first game (so "Learn to play" is not offered:
+    these tests are about kept games; ``tests/test_temples_guide.py`` tests the guided game)."""
+    done = kept_text(None, finished=True, shown=[], missed=[])
+    return FakeBrowser({guide_key("temples"): done, **(storage or {})})
+
+
 def widgets_of(widget) -> list:
     out = [widget]
     for child in getattr(widget, "children", ()):
@@ -286,7 +294,7 @@ def drawn(app) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("mode", ["Play Day against a bot", "Play Night against a bot"])
 def test_the_game_is_kept_after_every_move_and_continued_at_the_same_move_and_table(mode):
-    browser = FakeBrowser()
+    browser = returning()
     app = browser.open(TemplesApp(2, mode=mode))
     assert app.table.note == {}, "nothing kept: no offer"
     play_a_turn(app)
@@ -308,7 +316,7 @@ def test_the_game_is_kept_after_every_move_and_continued_at_the_same_move_and_ta
 
 
 def test_a_page_reloaded_to_continue_continues_at_once_and_undo_is_kept():
-    browser = FakeBrowser()
+    browser = returning()
     app = browser.open(TemplesApp(9))
     play_a_turn(app)
     click(app, "Undo my last move")
@@ -319,7 +327,7 @@ def test_a_page_reloaded_to_continue_continues_at_once_and_undo_is_kept():
 
 
 def test_forget_clears_the_kept_game_and_a_new_game_is_kept_from_its_first_move():
-    browser = FakeBrowser()
+    browser = returning()
     app = browser.open(TemplesApp(3))
     play_a_turn(app)
     assert GAME in browser.storage
@@ -334,7 +342,7 @@ def test_forget_clears_the_kept_game_and_a_new_game_is_kept_from_its_first_move(
 
 
 def kept_game() -> dict:
-    app = FakeBrowser().open(TemplesApp(4))
+    app = returning().open(TemplesApp(4))
     play_a_turn(app)
     return app.game.to_record()
 
@@ -373,7 +381,7 @@ DAMAGES = [
 @pytest.mark.parametrize("name", DAMAGES)
 def test_a_damaged_kept_game_is_refused_by_name_and_a_new_game_offered(name):
     value = damaged_values()[name]
-    browser = FakeBrowser({GAME: value})
+    browser = returning({GAME: value})
     app = browser.open(TemplesApp(5))
     note = app.table.note
     assert note["kind"] == "error" and "could not be continued" in note["text"] and name in note["text"], note
@@ -396,7 +404,7 @@ def test_fuzzed_kept_games_are_refused_by_name_or_continued():
             value = text
         if len(json.dumps(value)) > MAX_STORED:
             continue
-        app = FakeBrowser({GAME: value}).open(TemplesApp(5))
+        app = returning({GAME: value}).open(TemplesApp(5))
         note = app.table.note
         if note.get("kind") == "error":
             refused += 1
@@ -420,7 +428,7 @@ NIGHTS_MIMIC = "Near the end: Night's Mimic can finish her temple"
 def test_the_mode_the_bot_and_the_start_are_kept_with_the_game(mode, bot, start):
     """A page opened with other settings continues the kept game in its mode (two players at
     one screen stay two players, not a game against a bot), with its bot and its start."""
-    browser = FakeBrowser()
+    browser = returning()
     app = browser.open(TemplesApp(2, mode=mode, bot=bot, scenario=start))
     play_a_turn(app)
     moves = len(app.game.history)
@@ -436,7 +444,7 @@ def test_the_mode_the_bot_and_the_start_are_kept_with_the_game(mode, bot, start)
 
 
 def test_undo_back_to_no_move_clears_the_kept_game():
-    browser = FakeBrowser()
+    browser = returning()
     app = browser.open(TemplesApp(9, mode="Two players at one screen"))
     play_a_turn(app)
     while app.game.history:

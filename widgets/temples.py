@@ -18,11 +18,24 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 from daynight.widgets.common import EventLogView, app_layout, button, escape, guarded
+from daynight.widgets.guide import Guide
 from daynight.widgets.keep import GameKeeper
 from daynight.widgets.table import Table
 from daynight.widgets.table import Target as Click
+from daynight.widgets.temples_guide import (
+    GOAL,
+    LEARNER,
+    LESSONS,
+    SHORTER,
+    bot_move,
+    guided_deal,
+    learner_move,
+    situation_words,
+)
 
 from daynight.core import Game, IllegalMoveError, parse_record
+from daynight.i18n import N_, ngettext
+from daynight.i18n import gettext as _
 from daynight.temples import (
     BOTS,
     DAY,
@@ -90,18 +103,19 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 #: the how-to-play text beside the table (package data, ``widgets/temples_help.html``)
 HOW_TO_PLAY = (files("daynight.widgets") / "temples_help.html").read_text(encoding="utf-8")
 
+#: what a spell's step does to the square a learner targets, in words
 OP_VERB = {
-    "change": "change",
-    "turn_over": "turn over",
-    "place": "place a tile on",
-    "make_own": "make own",
-    "mystify": "mystify",
-    "crystallize": "crystallize",
+    "change": N_("change"),
+    "turn_over": N_("turn over"),
+    "place": N_("place a tile on"),
+    "make_own": N_("make own"),
+    "mystify": N_("mystify"),
+    "crystallize": N_("crystallize"),
 }
 
 
 def _hours(n: int) -> str:
-    return f"{n} hour{'s' if n != 1 else ''}"
+    return ngettext("{n} hour", "{n} hours", n).format(n=n)
 
 
 def move_name(game: TemplesGame, move: Any) -> str:
@@ -109,27 +123,29 @@ def move_name(game: TemplesGame, move: Any) -> str:
     Day-tile (change)", "move Day to D8, neutral-tile", "cast Sunbeam, 2 hours", ..."""
     t = type(move)
     if t is Travel:
-        return f"travel to {tdraw.square_words(game, move.square)}"
+        return _("travel to {square}").format(square=tdraw.square_words(game, move.square))
     if t is PickTemple:
-        return f"pick {tdraw.square_words(game, move.square)} for the temple"
+        return _("pick {square} for the temple").format(square=tdraw.square_words(game, move.square))
     if t is Target:
         words = tdraw.square_words(game, move.square)
         p = game.pending
         if p is not None and p.kind == "move":
-            return f"move {NAME[p.pawn or move.who]} to {words}"
+            return _("move {pawn} to {square}").format(pawn=NAME[p.pawn or move.who], square=words)
         op = p.step.op if p is not None else "change"
-        return f"target {words} ({OP_VERB.get(op, op)})"
+        return _("target {square} ({action})").format(square=words, action=_(OP_VERB[op]) if op in OP_VERB else op)
     if t is Cast:
         sp = game.cards[move.card]
-        return f"cast {sp.name}, {'X hours' if sp.cost == 'X' else _hours(sp.cost)}"
+        return _("cast {spell}, {hours}").format(
+            spell=sp.name, hours=_("X hours") if sp.cost == "X" else _hours(sp.cost)
+        )
     if t is Discard:
-        return f"discard {game.cards[move.card].name}"
+        return _("discard {spell}").format(spell=game.cards[move.card].name)
     if t is Choose:
-        return f"take {game.cards[move.card].name} from {NAME[OTHER[move.who]]}'s hand"
+        return _("take {spell} from {side}'s hand").format(spell=game.cards[move.card].name, side=NAME[OTHER[move.who]])
     if t is Stop:
-        return "Stop moving"
+        return _("Stop moving")
     if t is EndTurn:
-        return "Retreat (end the turn)"
+        return _("Retreat (end the turn)")
     return repr(move)
 
 
@@ -185,12 +201,20 @@ class TemplesApp(w.VBox):
         )
         extras.selected_index = None
         self.x_card: int | None = None  # an X-cost spell waiting for its X
+        self._said_from = 0  # the log index from which the status line tells what happened
+        self._guide_seen = 0  # the guided game's events looked at for a lesson (``_guide_looks``)
         self._shown_upto = 0  # the log index of the last drawing (what is new is animated)
         # issue 24: the game's record is kept in the browser after every move (the bot's too)
         # with the mode (two players, or the side against a bot), the bot and the start beside it
         self.keeper = GameKeeper(
             self.table, "temples", TemplesGame, resume=self.resume, settings=self.settings_now, choices=self.CHOICES
         )
+        # issue 19: a guided first game, each rule explained the moment the engine's log first carries it
+        self.guide = Guide(self.keeper, LESSONS, goal=GOAL, deal=guided_deal, allowed=self.allowed_words,
+                           describe=lambda m: move_name(self.game, m), player=LEARNER, go_on=self.step,
+                           new_game=self.new_game, practice="practice.ipynb", shorter=SHORTER)  # fmt: skip
+        # issue 23: the narrow table on a phone, redrawn when the browser crosses the breakpoint
+        self.table.on_screen(lambda _screen, _width: self.refresh(self.table.status or None))
         page = app_layout(
             self.table,
             side=[
@@ -206,6 +230,7 @@ class TemplesApp(w.VBox):
                 self.seed_box,
                 self.short,
                 self.new_button,
+                self.guide.start_button,
                 self.keeper.forget_button,
             ],
         )
@@ -262,9 +287,9 @@ class TemplesApp(w.VBox):
     def _start(self, record: dict[str, Any]) -> None:
         self.game = _replay(record)
         self.x_card = None
-        self._shown_upto = len(self.game.log)
+        self._shown_upto = self._said_from = len(self.game.log)
         self._bot_turns()
-        self.keeper.moved(self.game)
+        self.guide.moved(self.game)  # keeps it (a new game also ends the guided one)
         first = "Day begins." if not self.game.history else "The position is set up; the bot has played."
         self.refresh(f"{self.game.title}: {first}")
 
@@ -282,6 +307,8 @@ class TemplesApp(w.VBox):
         before. A value kept without a mode: against a bot, the learner plays the side to move."""
         assert isinstance(game, TemplesGame)
         settings = settings or {}
+        if self.guide.active:  # the guided game: the learner is Day, against the rule-of-thumb Night
+            settings = {"mode": LEARNER, "bot": "thumb", "start": "A new game"}
         if "mode" in settings:
             side = None if settings["mode"] == "two" else settings["mode"]
             self.mode.value = next(name for name, s in self.MODES.items() if s == side)
@@ -295,7 +322,8 @@ class TemplesApp(w.VBox):
         self.seed_box.value = game.seed  # "New game" deals from the same seed, as on the page it came from
         self.game = game
         self.x_card = None
-        self._shown_upto = len(game.log)
+        self._shown_upto = self._said_from = len(game.log)
+        self._guide_seen = 0
         self.refresh()
 
     def load_record_text(self) -> None:
@@ -340,22 +368,80 @@ class TemplesApp(w.VBox):
     # -- clicks: each target carries the engine's move; the engine decides ---------------
     def play(self, move: Any) -> None:
         """Play ``move`` (the engine checks it: a refusal names its rule), let the bot answer, redraw."""
-        start = len(self.game.log)
+        self._said_from = len(self.game.log)
         self.game.play(move)
         self.x_card = None
-        self._bot_turns()
-        self.keeper.moved(self.game)  # kept at the learner's turn, before the table shows the move
-        said = [e.text for e in self.game.log.since(start)]
+        self.step()
+
+    def step(self) -> None:
+        """After a move (and when the guided game goes on after a note): the bot answers, the
+        game is kept at the learner's turn before the table shows it, the table is redrawn. In
+        the guided game the bot plays one move at a time and the guide looks at each (a note
+        pauses the game at the move whose event first carries its rule)."""
+        if not self.guide.active:
+            self._bot_turns()
+            self.guide.moved(self.game)
+            self._redraw_said()
+            return
+        game = self.game
+        for _guard in range(2000):
+            paused = self.guide.moved(game) if self._guide_looks(game) else False
+            if paused or game.is_over() or game.to_players()[0] == LEARNER:
+                break
+            game.play(bot_move(game))
+        self._redraw_said()
+
+    def _guide_looks(self, game: TemplesGame) -> bool:
+        """Whether the guide has something to say now: the learner's turn, the end, or an event
+        not looked at yet that a lesson not shown explains (else the bot plays on unseen, and
+        the browser is not sent a kept game after every move of the bot)."""
+        if game.is_over() or game.to_players()[0] == LEARNER:
+            return True
+        new = game.log.since(self._guide_seen)
+        self._guide_seen = len(game.log)
+        shown = set(self.guide.shown)
+        return any(x.name not in shown and x.matches(e) for e in new for x in LESSONS)
+
+    def _redraw_said(self) -> None:
+        said = [e.text for e in self.game.log.since(self._said_from)]
+        self._said_from = len(self.game.log)
         self.refresh(said[-1] if said else None)
+
+    def allowed_words(self, game: Game) -> str:
+        """What the learner may do now and why, and a good move to click (the guided game's
+        note before each of the learner's moves): the rule-of-thumb bot's choice for Day."""
+        assert isinstance(game, TemplesGame)
+        if self.x_card is not None:
+            situation = _("{spell} costs X hours: choose X below, or cancel.").format(
+                spell=game.cards[self.x_card].name
+            )
+        else:
+            situation = situation_words(game, len(game.hand[LEARNER]))
+        name = self._target_of(learner_move(game))
+        if name is None:
+            return situation
+        return _("{situation} A good move: click “{move}”.").format(situation=situation, move=name)
+
+    def _target_of(self, move: Any) -> str | None:
+        """The name of the target a learner clicks to play ``move`` (an X-cost spell: its card,
+        then its X)."""
+        targets = self.targets()
+        for t in targets:
+            if t.move is not None and t.move == move:
+                return t.name
+        key = tdraw.move_key(move)
+        return next((t.name for t in targets if key is not None and t.key == key), None)
 
     def choose_x(self, card: int) -> None:
         """An X-cost spell: its X is chosen in the toolbar (one button for each X the rules allow)."""
         sp = self.game.cards[card]
         self.x_card = card
+        self.guide.moved(self.game)  # the guided game's note says the choice of X
         self.refresh(f"{sp.name} costs X hours: choose X below ({sp.text})")
 
     def cancel_x(self) -> None:
         self.x_card = None
+        self.guide.moved(self.game)
         self.refresh("Choose a spell, a square to travel to, or retreat.")
 
     # -- drawing ------------------------------------------------------------------------
@@ -379,7 +465,7 @@ class TemplesApp(w.VBox):
             out += [self._move_target(m) for m in legal if type(m) is Choose]
             out += self._hand_targets(me, on_piece, casts)
             out += self._toolbar(legal, casts)
-        if g.history:
+        if g.history and not self.guide.active:  # the guided game goes forward only
             out.append(Click("Undo my last move", self.undo, id="undo"))
         return out
 
@@ -428,7 +514,9 @@ class TemplesApp(w.VBox):
 
     def refresh(self, said: str | None = None) -> None:
         g = self.game
-        drawing = tdraw.table(g, self.viewer(), since=self._shown_upto, selected=self.x_card)
+        drawing = tdraw.table(
+            g, self.viewer(), since=self._shown_upto, selected=self.x_card, width=self.table.draw_width
+        )
         self._shown_upto = len(g.log)
         if said is None:
             said = g.end_reason if g.is_over() else ""

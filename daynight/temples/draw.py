@@ -40,6 +40,7 @@ from .draw_kit import (
     text_lines,
     wrap,
 )
+from .draw_narrow import narrow_table
 from .draw_spells import (
     backs,
     book_drawing,
@@ -137,6 +138,7 @@ def table(
     dim: Iterable[int] | None = None,
     prompt: str | None = None,
     title: str | None = None,
+    width: float | None = None,
 ) -> d.Drawing:
     """The whole table as ``viewer`` (``"day"``/``"night"``) sees it, or everything (``None``).
 
@@ -148,8 +150,12 @@ def table(
       while the viewer may cast, the spells she cannot cast now are dimmed);
     * ``prompt`` -- the line under the title (default: the engine's own prompt).
 
+    * ``width`` -- the table widget's width: under :data:`daynight.draw.NARROW_WIDTH`, the
+      narrow arrangement for a phone, exactly that wide (:func:`.draw_narrow.narrow_table`).
+
     Keys for the play app: ``sq-C3`` (a square), ``card-17`` (a spell of the hand, by card
     id), ``take-83`` (a spell of the other's hand shown by Steal Passion); :func:`move_key`.
+    Keys a note may point at: ``turn`` (whose turn), ``hours``, ``side-day``, ``side-night``.
     """
     view = game.view(viewer or game.turn)  # a teacher sees the side to play, and both hands open
     to_move = game.to_players()
@@ -160,6 +166,11 @@ def table(
         picked = view.temple_pick.picked if view.temple_pick else ()
     if dim is None:
         dim = _not_castable(game, view, viewer, acting)
+    if d.is_narrow(width):
+        state, say = _state_words(game, view, prompt, title)
+        fresh = fresh_squares(game, since)
+        return narrow_table(game, view, viewer, float(width or 0), acting=acting, highlight=list(highlight),
+                            picked=list(picked), fresh=fresh, dim=set(dim), selected=selected, state=state, say=say)  # fmt: skip
     left_w, left_h, left = board_parts(view, highlight=highlight, picked=picked, fresh=fresh_squares(game, since))
     state, header = _header(game, view, prompt, title)
     other_panel = _other_side(game, view, viewer, acting)
@@ -215,11 +226,7 @@ def _not_castable(game: Any, view: View, viewer: str | None, acting: str | None)
 def _header(game: Any, view: View, prompt: str | None, title: str | None) -> tuple[str, d.Piece]:
     """The state of the game (whose turn, the phase, or the end), the temples built and what
     to do now: ``(the state in words, the piece)``."""
-    if view.over:
-        state = game.end_reason or "The game is over."
-    else:
-        state = f"Turn {view.turn_no}: {NAME[view.turn]}'s turn, {PHASE_WORD[view.phase]}"
-    say = prompt if prompt is not None else ("" if view.over else game.pending_prompt())
+    state, say = _state_words(game, view, prompt, None)
     built = tuple(sum(1 for s, _ in view.temples if s == side) for side in SIDES)
     need = game.options.temples_to_win
     head = title or state
@@ -234,6 +241,18 @@ def _header(game: Any, view: View, prompt: str | None, title: str | None) -> tup
         ),
     )
     return state, header
+
+
+def _state_words(game: Any, view: View, prompt: str | None, title: str | None) -> tuple[str, str]:
+    """The state of the game in words (whose turn and the phase, or the end; ``title`` when
+    given) and what to do now (``prompt``, or the engine's)."""
+    if title is not None:
+        state = title
+    elif view.over:
+        state = game.end_reason or "The game is over."
+    else:
+        state = f"Turn {view.turn_no}: {NAME[view.turn]}'s turn, {PHASE_WORD[view.phase]}"
+    return state, prompt if prompt is not None else ("" if view.over else game.pending_prompt())
 
 
 def _piles_of(game: Any, view: View, side: str) -> tuple[Any, ...]:
@@ -295,7 +314,8 @@ def _title(state: str, built: tuple[int, ...], need: int) -> d.Piece:
     """The title (whose turn and the phase, or the end) and the temples built."""
     lines = wrap(state, RIGHT_W, 15)[:2]
     svg, _ = text_lines(0, 15, lines, 15, weight="700")
-    return d.column([d.Piece(RIGHT_W, 19 * len(lines), svg), _temples_row(built, need)], gap=6)
+    head = d.Piece(RIGHT_W, 19 * len(lines), d.group(svg, key="turn", label=state))  # a note may point at it
+    return d.column([head, _temples_row(built, need)], gap=6)
 
 
 def _prompt(say: str) -> d.Piece:
@@ -345,6 +365,7 @@ def _other_panel(
         title=title + (" (to move)" if acting else ""),
         label=f"{NAME[other]}'s side of the table",
         highlight=acting,
+        key=f"side-{other}",
     )
 
 
@@ -388,21 +409,23 @@ def _my_panel(
         + (", keep five" if n > 5 else " in hand")
     )
     w, h = max(top.w, hand_w), top.h + 5 + hand_h
-    head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h)
+    head, tail, pw, ph = _frame(title, f"{NAME[me]}'s side of the table", acting, w, h, key=f"side-{me}")
     into, out = around(0, top.h + 5)
     return [head, top.svg, into, *my_hand, out, tail], pw, ph
 
 
-def _frame(title: str, label: str, highlight: bool, w: float, h: float) -> tuple[str, str, float, float]:
+def _frame(
+    title: str, label: str, highlight: bool, w: float, h: float, key: str | None = None
+) -> tuple[str, str, float, float]:
     """A :func:`daynight.draw.panel` around a ``w`` x ``h`` inside, cut where the inside goes:
     ``(head, tail, width, height)``."""
 
     def make() -> tuple[str, str, float, float]:
-        panel = d.panel(d.Piece(w, h, "<!--inside-->"), title=title, label=label, highlight=highlight)
+        panel = d.panel(d.Piece(w, h, "<!--inside-->"), title=title, label=label, highlight=highlight, key=key)
         head, tail = panel.svg.split("<!--inside-->", 1)
         return head, tail, panel.w, panel.h
 
-    return memo(("frame", title, label, highlight, w, h), make)
+    return memo(("frame", title, label, highlight, w, h, key), make)
 
 
 # ---------------------------------------------------------------------------

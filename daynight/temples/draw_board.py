@@ -114,40 +114,50 @@ def _vortex(x: float, y: float, w: float, h: float) -> str:
     return d.group(body, label="the impassable centre (C4, D4, C5, D5): no tile, no pawn")
 
 
-def _pawn(side: str, w: float) -> d.Piece:
-    """A pawn: a chip with the sun (Day) or the moon (Night) and the side's name."""
+def _pawn(side: str, w: float, big: bool = False) -> d.Piece:
+    """A pawn: a chip with the sun (Day) or the moon (Night) and the side's name (``big``: the
+    name in 11 px words, a phone's smallest, beside a smaller symbol)."""
     h = 17.0
+    r, x = (5.0, 12.0) if big else (7.0, 16.0)
     if side == "day":
-        fill, ink, sym = "#fff7d6", "#1a1a1a", d.sun(9, h / 2, 7)
+        fill, ink, sym = "#fff7d6", "#1a1a1a", d.sun(r + 2, h / 2, r)
     else:
-        fill, ink, sym = "#10163a", "#ffffff", d.moon(8.5, h / 2, 6, fill="#dfe6f5", stroke="#dfe6f5")
+        fill, ink, sym = "#10163a", "#ffffff", d.moon(r + 1.5, h / 2, r - 1, fill="#dfe6f5", stroke="#dfe6f5")
     body = (
         d.rect(0, 0, w, h, fill=fill, stroke="#000000" if side == "day" else "#ffffff", width=1.4, rx=h / 2)
         + sym
-        + d.text(16, h / 2 + 3.5, NAME[side], size=9.5, weight="700", fill=ink)
+        + d.text(
+            x,
+            h / 2 + 4 if big else h / 2 + 3.5,
+            NAME[side],
+            size=11 if big else 9.5,
+            weight=None if big else "700",
+            fill=ink,
+        )
     )
     return d.Piece(w, h, d.group(body, label=f"{NAME[side]}'s pawn"))
 
 
-def _mystify_drop(n: int) -> d.Piece:
-    """Mystify-counters: a violet drop with their number and the letter M."""
+def _mystify_drop(n: int, big: bool = False) -> d.Piece:
+    """Mystify-counters: a violet drop with their number and the letter M (``big``: 11 px)."""
+    size = 11 if big else 9.5
     body = (
         f'<path d="M9,1 C13,7 16,10 16,13.5 A7,7 0 0 1 2,13.5 C2,10 5,7 9,1Z" fill="#efe3fb" '
         f'stroke="{MYSTIFY_INK}" stroke-width="1.3"/>'
-        + d.text(9, 16.5, n, size=9.5, weight="700", anchor="middle", fill=MYSTIFY_INK)
-        + d.text(20, 15, "M", size=9, weight="700", fill=MYSTIFY_INK)
+        + d.text(9, 17, n, size=size, weight="700", anchor="middle", fill=MYSTIFY_INK)
+        + d.text(18 if big else 20, 15, "M", size=11 if big else 9, weight="700", fill=MYSTIFY_INK)
     )
-    return d.Piece(26, 21, d.group(body, label=f"{n} Mystify-counter{'s' if n > 1 else ''}"))
+    return d.Piece(28 if big else 26, 21, d.group(body, label=f"{n} Mystify-counter{'s' if n > 1 else ''}"))
 
 
-def _crystal() -> d.Piece:
-    """A Crystallize-counter: an ice-blue crystal with the letter C."""
+def _crystal(big: bool = False) -> d.Piece:
+    """A Crystallize-counter: an ice-blue crystal with the letter C (``big``: 11 px)."""
     body = (
         f'<path d="M8,0 L15,6 L8,18 L1,6Z" fill="{CRYSTAL_FILL}" stroke="{CRYSTAL_LINE}" stroke-width="1.3"/>'
         f'<path d="M1,6 H15 M8,0 V18" stroke="{CRYSTAL_LINE}" stroke-width=".7"/>'
-        + d.text(19, 13, "C", size=9, weight="700", fill=CRYSTAL_LINE)
+        + d.text(17 if big else 19, 14 if big else 13, "C", size=11 if big else 9, weight="700", fill=CRYSTAL_LINE)
     )
-    return d.Piece(25, 18, d.group(body, label="a Crystallize-counter"))
+    return d.Piece(26 if big else 25, 18, d.group(body, label="a Crystallize-counter"))
 
 
 # ---------------------------------------------------------------------------
@@ -212,20 +222,28 @@ def _square_drawing(
     picked: bool,
     fresh: str | None,
     s: float,
+    big: bool = False,
 ) -> d.Piece:
     """The square called ``name`` with everything on it, layer by layer: the tile, its
-    temple, its counters, the pawns on it, and the marks of a choice."""
+    temple, its counters, the pawns on it, and the marks of a choice. ``big``: every word at
+    least 11 px (a phone's narrow table); a temple's word then takes the tile's word's place."""
     ink = TILE_COLOURS[t].ink
     fixed = in_temple or temple_tile
-    out = [_tile_face(t, fixed, fresh, s), d.text(3, 11, name, size=9.5, weight="700", fill=ink)]
-    out += _temple_marks(t, in_temple, temple_tile, fresh, s)
+    out = [
+        _tile_face(t, fixed, fresh, s),
+        d.text(3, 12 if big else 11, name, size=11 if big else 9.5, weight="700", fill=ink),
+    ]
+    marks = _temple_marks(t, in_temple, temple_tile, fresh, s)
+    out += marks[:-1] if big and marks else marks  # big: the temple's word at the bottom, not in the corner
     word = {NEUTRAL: "neutral", DAY: "Day", NIGHT: "Night"}[t]
-    out.append(d.text(3, s - 4, word, size=8.5, fill=ink, weight="700" if fixed else None))
+    if big and fixed:
+        word = "temple" if in_temple else "T-tile"
+    out.append(d.text(3, s - 4, word, size=11 if big else 8.5, fill=ink, weight="700" if fixed else None))
     here = [side for side, there in (("day", day_here), ("night", night_here)) if there]
-    out += _counters_and_pawns(mystify, crystal, here, fixed, fresh, s)
+    out += _counters_and_pawns(mystify, crystal, here, fixed, fresh, s, big)
     if picked:
         out.append(d.rect(3, 3, s - 6, s - 6, fill="none", stroke=HIGHLIGHT, width=3.5))
-        out.append(d.text(s / 2, s / 2 + 22, "picked", size=9, weight="700", anchor="middle", fill=ink))
+        out.append(d.text(s / 2, s / 2 + 22, "picked", size=11 if big else 9, weight="700", anchor="middle", fill=ink))
     if highlight:  # a square to click now: a wash and a dashed ring (not colour alone)
         out.append(d.rect(0, 0, s, s, fill=HIGHLIGHT, stroke=None, extra='fill-opacity=".16"'))
         out.append(
@@ -286,24 +304,24 @@ def _temple_marks(t: int, in_temple: bool, temple_tile: bool, fresh: str | None,
 
 
 def _counters_and_pawns(
-    mystify: int, crystal: bool, here: Sequence[str], fixed: bool, fresh: str | None, s: float
+    mystify: int, crystal: bool, here: Sequence[str], fixed: bool, fresh: str | None, s: float, big: bool = False
 ) -> list[str]:
     """The counters on a square (top right; on a temple, where its word is, bottom right) and
     the pawns standing on it."""
     out = []
     marks = []
     if mystify:
-        marks.append(_mystify_drop(mystify))
+        marks.append(_mystify_drop(mystify, big))
     if crystal:
-        marks.append(_crystal())
+        marks.append(_crystal(big))
     if marks:
         m = d.row(marks, gap=1)
         piece = d.place(m, s - m.w - 1, s - m.h - 2 if fixed else 1)
         out.append(d.animate(piece, "enter") if fresh == "enter" else piece)
     if here:
-        chips = d.column([_pawn(side, s - 6) for side in here], gap=1)
-        y = 21 if len(here) == 1 else 13
-        piece = d.place(chips, 3, y)
+        chips = d.column([_pawn(side, s - 4 if big else s - 6, big) for side in here], gap=1)
+        y = (15 if big else 21) if len(here) == 1 else 13  # big: between the square's name and its word
+        piece = d.place(chips, 2 if big else 3, y)
         out.append(d.animate(piece, "enter") if fresh == "pawn" else piece)
     return out
 
@@ -315,9 +333,10 @@ def board_parts(
     picked: Iterable[int] = (),
     fresh: dict[int, str] | None = None,
     size: float = SQ,
+    big: bool = False,
 ) -> tuple[float, float, tuple[str, ...]]:
     """The board, ``(width, height, the parts of its SVG text)``: the table joins the parts
-    once with the rest of the table."""
+    once with the rest of the table. ``big``: every word of a square at least 11 px (a phone)."""
     marks, chosen, fresh = set(highlight), set(picked), fresh or {}
     tiles, in_temple, temple_tile = board.tiles, board.in_temple, board.temple_tile
     mystify, crystal, pawn = board.mystify, board.crystal, board.pawn
@@ -336,6 +355,7 @@ def board_parts(
             map(chosen.__contains__, SQUARES) if chosen else repeat(False),
             map(fresh.get, SQUARES) if fresh else repeat(None),
             repeat(size),
+            repeat(big),
         )
     )
     return _board_from(keys, size)

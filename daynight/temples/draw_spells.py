@@ -271,7 +271,8 @@ def hours(left: int, side: str) -> d.Piece:
         for i in range(HOURS)
     )
     text = d.text(0, 12, f"{left} of 12 hours left", size=12, weight="700")
-    return d.Piece(15 * HOURS, 34, d.group(text + pips, label=f"{NAME[side]} has {left} of 12 hours left"))
+    label = f"{NAME[side]} has {left} of 12 hours left"
+    return d.Piece(15 * HOURS, 34, d.group(text + pips, label=label, key="hours"))  # keyed: a note may point at it
 
 
 def spell_drawing(spell: Any) -> d.Drawing:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.browser.conftest import AppPage, end_kernel, kernel_id, wait_dead
+from tests.browser.conftest import AppPage, end_kernel, kernel_id, wait_dead, wait_note
 
 #: a click waits for the kernel; on a loaded 2-core machine that can take more than 30 s
 SLOW_MACHINE_MS = 90_000
@@ -33,6 +33,10 @@ def open_app(browser, voila, width=1280, height=800):
     page.set_default_timeout(SLOW_MACHINE_MS)
     app = AppPage(page, voila.url)
     app.open("temples/play.ipynb", wait_for=TARGETS)
+    # a new browser is offered the guided first game first (tests/browser/test_temples_guide.py): play a game
+    wait_note(page, "Learn to play")
+    page.get_by_role("button", name="Play a game").click()
+    page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
     return ctx, app
 
 
