@@ -508,7 +508,7 @@ class Tracker:
         if self.selected is not None and self.game.permanent(self.selected) is None:
             self.selected = None
         guided = self.learning.active and not self.game.is_over()
-        answers = mtg_draw.predictions() if guided and self.learning.predicting else ()
+        answers = mtg_draw.predictions(self.table.draw_width) if guided and self.learning.predicting else ()
         drawing = mtg_draw.table(
             self.game,
             events=events,

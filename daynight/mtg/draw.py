@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import draw as d
 from .draw_faces import COLOURS, SKY, face_colour, keyword, keyword_note, permanent_words
-from .draw_narrow import table_narrow
+from .draw_narrow import answer_cards, table_narrow
 from .engine import DayNight
 from .moves import Attach, CastSpell, Resolve
 from .permanent import PICTURES, Permanent
@@ -509,7 +509,7 @@ def table(
     if width is not None and d.is_narrow(width):
         return table_narrow(
             view, width, events=events, selected=selected, forecast_shown=forecast_shown,
-            answers=answers, answers_title=answers_title,
+            answers=answers, answers_title=answers_title, label=table_label(view),
         )  # fmt: skip
     if not answers:
         return table_of(view, events=events, selected=selected, columns=columns, forecast_shown=forecast_shown)
@@ -643,9 +643,12 @@ def drawing_of(view: View, what: str = "table") -> d.Drawing:
     return table_of(view)
 
 
-def predictions() -> list[d.Piece]:
+def predictions(width: float | None = None) -> list[d.Piece]:
     """The guided game's answers to "what will it be after the next untap step?": the helper
-    card's sides, keyed ``answer-day``, ``answer-night``, ``answer-neither``."""
+    card's sides, keyed ``answer-day``, ``answer-night``, ``answer-neither`` (for a narrow
+    ``width``, the narrow drawing's cards: :func:`daynight.mtg.draw_narrow.answer_cards`)."""
+    if width is not None and d.is_narrow(width):
+        return answer_cards(width)
     return [designation(n, key=f"answer-{n}") for n in ("day", "night", "neither")]
 
 
