@@ -220,7 +220,7 @@ def arrival_lessons(rules: Callable[[str], str]) -> tuple[Lesson, ...]:
             (rules("daybound neither"), rules("nightbound neither")),
             _(
                 "A permanent with daybound appeared while it was neither day nor night, so it became day at "
-                "once. From now on the game is always day or night, never neither again."
+                "once, in the middle of the turn."
             ),
             heading=_("Day arrives with daybound"),
             ids=("M3", "M5"),

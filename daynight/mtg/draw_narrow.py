@@ -74,14 +74,14 @@ def _sky(name: str, width: float, changed: bool) -> d.Piece:
     """The day/night helper card as a strip across the top: its symbol, its word, what it means."""
     colour = SKY.get(name, SKY["neither"])
     word, sub, label = _SKY_WORDS.get(name, _SKY_WORDS["neither"])
-    h = 64.0
+    h = 76.0  # room under the words for a mark's label
     dash = 'stroke-dasharray="6 4"' if name == "neither" else ""
     body = d.rect(0, 0, width, h, fill=colour.fill, stroke=d.LINE, width=2, rx=10, cls="dn-frame", extra=dash)
     if colour.pattern != "none":
         body += d.rect(2, 2, 10, h - 4, fill=colour.pattern_fill(), stroke=None, rx=6)
-    body += _symbol(name, 44, h / 2, 22)
+    body += _symbol(name, 44, 34, 22)
     body += d.text(80, 30, word, size=24, weight="700", fill=colour.ink)
-    body += d.text(80, 50, sub, size=LINE, fill=colour.ink)
+    body += d.text(80, 48, sub, size=LINE, fill=colour.ink)
     if changed:
         body = d.animate(body, "flip")
     return d.Piece(width, h, d.group(body, label=label, key="sky", cls="dn-sky"))
@@ -128,7 +128,7 @@ def _labelled(piece: d.Piece, label: str, key: str | None = None, cls: str | Non
 
 
 def _forecast(view: View, width: float) -> d.Piece:
-    svg, h = _block(0, 0, "Next check: " + view.next_untap_step, width, LINE)
+    svg, h = _block(0, 0, "Next check: " + view.next_untap_step, width, LINE, limit=8)
     for line in view.werewolves_next_upkeep:
         more, used = _block(0, h + 3, line, width, SMALL, fill=_MUTED, limit=3)
         svg, h = svg + more, h + used + 3
