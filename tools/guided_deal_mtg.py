@@ -60,14 +60,19 @@ def play(spells: Callable[[], int]) -> tuple[DayNight, dict[str, int]]:
     return game, first
 
 
+def random_learner(seed: int) -> Callable[[], int]:
+    """A learner who casts 0 to 3 spells in each turn, at random (seeded)."""
+    rng = random.Random(seed)
+    return lambda: rng.choice((0, 1, 2, 3))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=20, help="how many seeded random learners")
     args = parser.parse_args(argv)
     learners: list[tuple[str, Callable[[], int]]] = [("first (no spell)", lambda: 0), ("last (three)", lambda: 3)]
     for seed in range(args.random):
-        rng = random.Random(seed)
-        learners.append((f"random {seed}", lambda rng=rng: rng.choice((0, 1, 2, 3))))
+        learners.append((f"random {seed}", random_learner(seed)))
     longest = 0
     for name, spells in learners:
         game, first = play(spells)
