@@ -68,8 +68,10 @@ def guided_deal() -> DayNight:
 
 
 def clone_spec() -> PermanentSpec:
-    """Bob's Clone copying Brutal Cathar: daybound, but single-faced, so it can never transform."""
-    return PermanentSpec(_("Clone (a copy of Brutal Cathar)"), "daybound", controller=OPPONENT)
+    """Bob's Clone copying Brutal Cathar: daybound, but single-faced, so it can never transform.
+    Its name is a card's name, kept in the record as it is (not translated: a kept guided game
+    replays alike in any language)."""
+    return PermanentSpec("Clone (a copy of Brutal Cathar)", "daybound", controller=OPPONENT)
 
 
 # ---------------------------------------------------------------------------

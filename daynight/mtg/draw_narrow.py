@@ -19,10 +19,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import draw as d
+from .. import i18n
+from ..i18n import N_
 from .draw_faces import SKY, face_colour, keyword, keyword_note, permanent_words
 from .view import PermanentView, View
 
 __all__ = ["answer_cards", "table_narrow"]
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 #: the sizes of the narrow drawing's words: a card's name, its lines, the smallest (11 px)
 NAME, LINE, SMALL = 16.0, 12.0, d.MIN_TEXT
@@ -56,10 +60,20 @@ def _block(x: float, y: float, value: str, width: float, size: float = LINE, **s
 # ---------------------------------------------------------------------------
 
 _SKY_WORDS = {
-    "day": ("DAY", "the whole game", "It is day: the helper card shows its sun side."),
-    "night": ("NIGHT", "the whole game", "It is night: the helper card shows its moon side."),
-    "neither": ("NEITHER", "day or night: no designation yet", "It is neither day nor night: no designation yet."),
+    "day": (N_("DAY"), N_("the whole game"), N_("It is day: the helper card shows its sun side.")),
+    "night": (N_("NIGHT"), N_("the whole game"), N_("It is night: the helper card shows its moon side.")),
+    "neither": (
+        N_("NEITHER"),
+        N_("day or night: no designation yet"),
+        N_("It is neither day nor night: no designation yet."),
+    ),
 }
+
+
+def _sky_words(name: str) -> tuple[str, str, str]:
+    """The helper card's word, what it means, and its accessible name, in the reader's language."""
+    word, sub, label = _SKY_WORDS.get(name, _SKY_WORDS["neither"])
+    return _(word), _(sub), _(label)
 
 
 def _symbol(name: str, cx: float, cy: float, r: float) -> str:
@@ -73,7 +87,7 @@ def _symbol(name: str, cx: float, cy: float, r: float) -> str:
 def _sky(name: str, width: float, changed: bool) -> d.Piece:
     """The day/night helper card as a strip across the top: its symbol, its word, what it means."""
     colour = SKY.get(name, SKY["neither"])
-    word, sub, label = _SKY_WORDS.get(name, _SKY_WORDS["neither"])
+    word, sub, label = _sky_words(name)
     h = 76.0  # room under the words for a mark's label
     dash = 'stroke-dasharray="6 4"' if name == "neither" else ""
     body = d.rect(0, 0, width, h, fill=colour.fill, stroke=d.LINE, width=2, rx=10, cls="dn-frame", extra=dash)
@@ -95,7 +109,7 @@ def answer_cards(width: float, names: Sequence[str] = ("day", "night", "neither"
     out = []
     for name in names:
         colour = SKY.get(name, SKY["neither"])
-        word, _sub, label = _SKY_WORDS.get(name, _SKY_WORDS["neither"])
+        word, _sub, label = _sky_words(name)
         h = 92.0
         body = d.rect(0, 0, w, h, fill=colour.fill, stroke=d.LINE, width=2, rx=10, cls="dn-frame")
         body += _symbol(name, w / 2, 32, 20)
@@ -115,12 +129,14 @@ def _turns(view: View, width: float) -> d.Piece:
     chips = []
     for who in view.order:
         now = who == view.active
-        mark = " (now)" if now else (" (next)" if who == view.next else "")
-        chips.append(d.badge(f"{who}{mark}", fill="#0b57d0" if now else "#ffffff", ink="#ffffff" if now else d.INK))
-    head = f"Turn {view.turn}" if view.turn else "Before the first turn"
+        said = _("{who} (now)") if now else (_("{who} (next)") if who == view.next else "{who}")
+        chips.append(
+            d.badge(said.format(who=who), fill="#0b57d0" if now else "#ffffff", ink="#ffffff" if now else d.INK)
+        )
+    head = _("Turn {turn}").format(turn=view.turn) if view.turn else _("Before the first turn")
     caption = d.Piece(width, 20, d.text(0, 15, head, size=LINE + 1, weight="700", fill=_MUTED))
     return d.Piece(width, 0, "") if not chips else _labelled(d.column([caption, d.wrap(chips, width, gap=6)], gap=4),
-                                                             "turn order: " + ", ".join(view.order))  # fmt: skip
+                                                             _("turn order: {players}").format(players=", ".join(view.order)))  # fmt: skip
 
 
 def _labelled(piece: d.Piece, label: str, key: str | None = None, cls: str | None = None) -> d.Piece:
@@ -128,21 +144,22 @@ def _labelled(piece: d.Piece, label: str, key: str | None = None, cls: str | Non
 
 
 def _forecast(view: View, width: float) -> d.Piece:
-    svg, h = _block(0, 0, "Next check: " + view.next_untap_step, width, LINE, limit=8)
+    check = _("Next check: {forecast}").format(forecast=view.next_untap_step)
+    svg, h = _block(0, 0, check, width, LINE, limit=8)
     for line in view.werewolves_next_upkeep:
         more, used = _block(0, h + 3, line, width, SMALL, fill=_MUTED, limit=3)
         svg, h = svg + more, h + used + 3
-    label = " ".join(["Next check: " + view.next_untap_step, *view.werewolves_next_upkeep])
+    label = " ".join([check, *view.werewolves_next_upkeep])
     return d.Piece(width, h, d.group(svg, label=label, key="forecast", cls="dn-forecast"))
 
 
 def _trigger(tid: int, text: str, when: str, width: float) -> d.Piece:
-    words = "at the upkeep" if when == "upkeep" else "next priority"
+    words = _("at the upkeep") if when == "upkeep" else _("next priority")
     svg, used = _block(10, 6, f"#{tid} {text}", width - 20, LINE)
     h = max(TOUCH, used + 30)
-    tail = d.text(10, h - 8, f"waiting ({words}): resolve", size=SMALL, fill="#7a2d50", italic=True)
+    tail = d.text(10, h - 8, _("waiting ({when}): resolve").format(when=words), size=SMALL, fill="#7a2d50", italic=True)
     frame = d.rect(0, 0, width, h, fill="#fff0f6", stroke="#7a2d50", width=1.2, rx=6, cls="dn-frame")
-    label = f"pending #{tid}: {text} ({words})"
+    label = _("pending #{id}: {text} ({when})").format(id=tid, text=text, when=words)
     return d.Piece(width, h, d.group(frame + svg + tail, label=label, key=f"trigger-{tid}"))
 
 
@@ -150,8 +167,8 @@ def _stack(view: View, width: float) -> list[d.Piece]:
     if not view.pending:
         return []
     chips = [_trigger(t.id, t.text, t.when, width - 16) for t in view.pending]
-    return [d.panel(d.column(chips, gap=6), title=f"Waiting to resolve ({len(chips)})",
-                    label="triggered abilities waiting to resolve", fill="#fffafc")]  # fmt: skip
+    return [d.panel(d.column(chips, gap=6), title=_("Waiting to resolve ({n})").format(n=len(chips)),
+                    label=_("triggered abilities waiting to resolve"), fill="#fffafc")]  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -161,18 +178,29 @@ def _stack(view: View, width: float) -> list[d.Piece]:
 
 def _counter(player: str, n: int, copies: int, active: bool, width: float) -> d.Piece:
     """The spells ``player`` cast this turn (a click counts one more: ``cast-<player>``)."""
-    said = f"{n} spell{'s' if n != 1 else ''} this turn"
+    said = i18n.ngettext("{n} spell this turn", "{n} spells this turn", n).format(n=n)
     body = d.rect(0, 0, width, TOUCH + 4, fill="#eef4ff" if active else "#f7f7f7", stroke=d.LINE, width=1.2, rx=6,
                   cls="dn-frame")  # fmt: skip
     body += d.text(10, 21, said, size=15, weight="700")
     body += d.text(
-        10, 42, "their spells count" if active else "not their turn", size=LINE, fill="#0b3d91" if active else _MUTED
+        10,
+        42,
+        _("their spells count") if active else _("not their turn"),
+        size=LINE,
+        fill="#0b3d91" if active else _MUTED,
     )
     if copies:
         body += d.text(
-            width - 8, 21, f"{copies} cop{'y' if copies == 1 else 'ies'}", size=SMALL, anchor="end", fill=_MUTED
+            width - 8,
+            21,
+            i18n.ngettext("{n} copy", "{n} copies", copies).format(n=copies),
+            size=SMALL,
+            anchor="end",
+            fill=_MUTED,
         )
-    label = f"{player}: {said}" + (f", {copies} copies (not cast)" if copies else "")
+    label = _("{player}: {spells}").format(player=player, spells=said)
+    if copies:
+        label += " " + i18n.ngettext("({n} copy, not cast)", "({n} copies, not cast)", copies).format(n=copies)
     return d.Piece(width, TOUCH + 4, d.group(body, label=label, key=f"cast-{player}"))
 
 
@@ -183,14 +211,17 @@ def _face_lines(p: PermanentView) -> list[tuple[str, float, str | None]]:
     if kw or note:
         out.append((" · ".join(x for x in (kw, note) if x), LINE, "700"))
     if p.double_faced and p.other_face:
-        out.append((f"other face: {p.other_face}", LINE, None))
+        out.append((_("other face: {name}").format(name=p.other_face), LINE, None))
     if p.attached_to is not None:
-        out.append((f"enchants {p.attached_to}", LINE, "700"))
-    out += [(e.name + (" (until end of turn)" if e.until_end_of_turn else ""), LINE, None) for e in p.effects]
+        out.append((_("enchants {player}").format(player=p.attached_to), LINE, "700"))
+    out += [
+        (_("{effect} (until end of turn)").format(effect=e.name) if e.until_end_of_turn else e.name, LINE, None)
+        for e in p.effects
+    ]
     if p.cant_transform:
-        out.append(("CAN'T TRANSFORM", LINE, "700"))
+        out.append((_("CAN'T TRANSFORM"), LINE, "700"))
     if p.token:
-        out.append(("token", LINE, None))
+        out.append((_("token"), LINE, None))
     return out
 
 
@@ -199,7 +230,9 @@ def _card(p: PermanentView, width: float, selected: bool, moment: str | None) ->
     keyword, its other face and what applies to it."""
     colour = face_colour(p)
     ink, x0, text_w = colour.ink, 20.0, width - 30
-    side = ("back face (transformed)" if p.up == "back" else "front face") if p.double_faced else "single-faced"
+    side = (
+        (_("back face (transformed)") if p.up == "back" else _("front face")) if p.double_faced else _("single-faced")
+    )
     parts = [d.text(x0 + (20 if p.double_faced else 0), 20, side, size=LINE, fill=ink),
              d.text(width - 8, 20, f"#{p.id}", size=LINE, anchor="end", fill=ink)]  # fmt: skip
     if p.double_faced:
@@ -218,7 +251,7 @@ def _card(p: PermanentView, width: float, selected: bool, moment: str | None) ->
     body = frame + band + "".join(parts)
     if p.phased_out:
         body += d.rect(0, 0, width, h, fill="#ffffff", stroke=None, rx=8, extra='fill-opacity=".72"')
-        body += d.text(width / 2, h / 2 + 6, "PHASED OUT", size=NAME, weight="700", anchor="middle")
+        body += d.text(width / 2, h / 2 + 6, _("PHASED OUT"), size=NAME, weight="700", anchor="middle")
     if moment in ("enter", "flip"):
         body = d.animate(body, moment)
     return d.Piece(width, h, d.group(body, label=permanent_words(p), key=f"perm-{p.id}", cls="dn-permanent"))
@@ -229,15 +262,17 @@ def _auras(view: View, player: str, width: float) -> list[d.Piece]:
     out = []
     for p in view.permanents:
         if p.attached_to == player:
-            svg, h = _block(8, 4, f"enchanted by #{p.id} {p.face_name}", width - 16, LINE)
+            svg, h = _block(8, 4, _("enchanted by #{id} {name}").format(id=p.id, name=p.face_name), width - 16, LINE)
             out.append(d.Piece(width, h + 8, d.group(d.rect(0, 0, width, h + 8, fill="#f3e8ff", stroke=d.LINE, rx=6)
-                                                     + svg, label=f"{player} is enchanted by #{p.id} {p.face_name}")))  # fmt: skip
+                                                     + svg, label=_("{player} is enchanted by #{id} {name}").format(player=player, id=p.id, name=p.face_name))))  # fmt: skip
         if p.id in view.choosing:
-            words = f"attach #{p.id} {p.face_name} here"
+            words = _("attach #{id} {name} here").format(id=p.id, name=p.face_name)
             svg, h = _block(10, 8, words, width - 20, LINE, weight="700", limit=2)
             h = max(TOUCH, h + 16)
             frame = d.rect(0, 0, width, h, fill="#fff3c4", stroke=d.LINE, width=1.5, rx=8, cls="dn-frame")
-            label = f"choose {player}: #{p.id} {p.face_name} enchants {player}"
+            label = _("choose {player}: #{id} {name} enchants {player}").format(
+                player=player, id=p.id, name=p.face_name
+            )
             out.append(d.Piece(width, h, d.group(frame + svg, label=label, key=f"attach-{p.id}-{player}")))
     return out
 
@@ -250,13 +285,16 @@ def _place(
     inner = width - 16
     drawn = [_card(p, inner, p.id == selected, moments.get(p.id)) for p in cards]
     if player is None:
-        return d.panel(d.column(drawn, gap=GAP), title="No controller named", label="permanents without a controller")
+        return d.panel(
+            d.column(drawn, gap=GAP), title=_("No controller named"), label=_("permanents without a controller")
+        )
     active = player in view.active_players
     head = [_counter(player, view.spells_this_turn[player], view.copies_this_turn[player], active, inner)]
     if not drawn:
-        drawn = [d.Piece(inner, 20, d.text(0, 15, "no day/night permanents", size=LINE, fill=_MUTED))]
+        drawn = [d.Piece(inner, 20, d.text(0, 15, _("no day/night permanents"), size=LINE, fill=_MUTED))]
     inside = d.column([*head, *_auras(view, player, inner), *drawn], gap=GAP)
-    return d.panel(_wide(inside, inner), title=player + (" (active)" if active else ""), label=f"{player}'s battlefield",
+    return d.panel(_wide(inside, inner), title=_("{player} (active)").format(player=player) if active else player,
+                   label=_("{player}'s battlefield").format(player=player),
                    highlight=active)  # fmt: skip
 
 
