@@ -5,6 +5,7 @@ for positions from seeded games (the start, the middle, the end; each viewer).""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -15,6 +16,7 @@ from daynight import draw as d
 from daynight.mtg import DayNight, EndGame
 from daynight.mtg import draw as mtg_draw
 from daynight.mtg.exercise_table import table_game
+from daynight.review import NARROW_FILE_WIDTH, Review, html
 from tests.frontend_support import FakeBrowser, click
 
 WIDTHS = (360, 390)
@@ -94,3 +96,15 @@ def test_the_tracker_draws_for_the_width_the_page_reports_and_keeps_the_game_whe
     assert 'viewBox="0 0 360 ' in app.table.svg and app.game.to_record() == record
     assert click(app.table, "Alice casts a spell (1 so far this turn)"), "the targets sit on the narrow table"
     assert app.game.spells_this_turn()["Alice"] == 2
+
+
+def test_the_review_file_of_a_tracked_game_holds_its_narrow_tables():
+    """The HTML export of a game (``daynight.review``) draws each step at its phone width too,
+    through the same narrow arrangement: words and targets large enough."""
+    _when, game = positions(2)[1]
+    page = html(Review(game.to_record(), cls=DayNight))
+    data = json.loads(re.search(r'<script type="application/json" id="dn-data">(.*?)</script>', page, re.S).group(1))
+    narrow = [p for p in data["pieces"] if f'viewBox="0 0 {NARROW_FILE_WIDTH} ' in p]
+    assert data["narrow"] and narrow
+    for svg in narrow:
+        assert d.smallest_text(svg) >= d.MIN_TEXT
