@@ -374,7 +374,9 @@ class Tracker:
         self.players_text.value = ", ".join(game.players)
         self.two_headed.value = bool(game.teams)
         self._controllers()
-        self.refresh()
+        self.refresh(
+            status=_("The guided game: do what the note above the table says.") if self.learning.active else None
+        )
 
     def _show_record(self) -> None:
         self.record_text.value = self.game.to_json(indent=1)
