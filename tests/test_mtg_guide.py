@@ -37,7 +37,8 @@ def play_through(app: Tracker, predict, spells, limit: int = 120) -> list[tuple[
     """Play the guided game: ``predict(options)`` picks the answer, ``spells()`` how many spells
     Alice casts in each of her turns. Returns each lesson shown with the span of the log the
     click that brought it added, and checks every prediction judged against the engine."""
-    seen, before = [], 0
+    seen: list[tuple[str, int, int]] = []
+    before = 0
     for _ in range(limit):
         note = app.table.note
         if note.get("kind") == "summary":

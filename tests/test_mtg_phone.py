@@ -103,7 +103,9 @@ def test_the_review_file_of_a_tracked_game_holds_its_narrow_tables():
     through the same narrow arrangement: words and targets large enough."""
     _when, game = positions(2)[1]
     page = html(Review(game.to_record(), cls=DayNight))
-    data = json.loads(re.search(r'<script type="application/json" id="dn-data">(.*?)</script>', page, re.S).group(1))
+    found = re.search(r'<script type="application/json" id="dn-data">(.*?)</script>', page, re.S)
+    assert found is not None, "the file holds its data"
+    data = json.loads(found.group(1))
     narrow = [p for p in data["pieces"] if f'viewBox="0 0 {NARROW_FILE_WIDTH} ' in p]
     assert data["narrow"] and narrow
     for svg in narrow:
