@@ -307,10 +307,17 @@ def test_a_curse_of_leeches_on_the_table():  # issue 20: an Aura that enchants a
 KEPT = game_key("mtg")
 
 
+def offered(t) -> list[str]:
+    """The names of the buttons of the note a tracker opened with."""
+    return [b["name"] for b in t.table.note.get("buttons", [])]
+
+
 def a_tracked_game(browser):
     """A tracker opened in ``browser``, a few actions played at its table."""
     t = browser.open(Tracker(["Alice", "Bob", "Carol"]))
-    assert t.table.note == {}, "nothing kept yet: nothing offered"
+    assert offered(t) == ["Learn to play", "Play a game"], "nothing kept yet: only the guided game offered"
+    click(t, "Play a game")
+    assert t.table.note == {}
     click(t, "Next turn: Alice")
     enter(t, "Brutal Cathar", "Alice")
     click(t, "Bob casts a spell")
@@ -328,7 +335,7 @@ def test_the_tracked_game_is_kept_after_every_action_and_continued_on_the_next_p
     again = browser.open(Tracker(["Uma"]))
     note = again.table.note
     assert f"at move {moves}" in note["text"] and note["kind"] == "offer"
-    assert [b["name"] for b in note["buttons"]] == [f"Continue your game (move {moves})", "Start a new game"]
+    assert offered(again) == [f"Continue your game (move {moves})", "Learn to play", "Start a new game"]
     assert not click(again, "Next turn: Uma"), "the table waits for the answer"
     assert again.table.choose(again.table.target_id(f"Continue your game (move {moves})"))
     # the same game replayed through the engine, the same table drawn, the settings say its players
@@ -346,6 +353,7 @@ def test_the_tracked_game_is_kept_after_every_action_and_continued_on_the_next_p
 def test_a_two_headed_giant_game_continues_with_its_teams():
     browser = FakeBrowser()
     t = browser.open(Tracker(["Ann", "Ben", "Cat", "Dov"], two_headed_giant=True))
+    click(t, "Play a game")
     click(t, "Next turn: Team Ann & Ben")
     click(t, "Ann casts a spell")
     again = browser.open(Tracker(), anchor="continue")  # the dead page's reload: continued at once
@@ -392,7 +400,7 @@ def test_a_damaged_kept_game_is_refused_by_name_and_a_new_game_offered(damage, n
     note, names, browser, fresh = refusal(value)
     assert note["kind"] == "error" and "could not be continued" in note["text"], note
     assert re.search(named, note["text"]), note["text"]
-    assert "Traceback" not in note["text"] and names == ["Start a new game"]
+    assert "Traceback" not in note["text"] and names == ["Learn to play", "Start a new game"]
     assert KEPT not in browser.storage, "the refused record is forgotten"
     assert fresh.table.choose(fresh.table.target_id("Start a new game"))
     assert fresh.table.note == {} and fresh.game.players == ("Uma", "Vic") and not fresh.game.history
@@ -416,7 +424,7 @@ def test_fuzzed_kept_games_are_refused_by_name_or_continued():
         if note.get("kind") == "error":
             refused += 1
             assert re.search(r"could not be continued \((\$.*?: |the kept game: )", note["text"]), note["text"]
-            assert names == ["Start a new game"]
+            assert names == ["Learn to play", "Start a new game"]
         elif note:
             offered += 1
             assert t.table.choose(t.table.target_id(names[0])) and t.game.history
@@ -432,7 +440,7 @@ def test_forget_this_game_clears_the_key_until_a_new_game():
     click(t, "Alice casts a spell")
     click(t, "Undo")
     assert KEPT not in browser.storage, "a forgotten game is not kept again, an undo neither"
-    assert not browser.open(Tracker()).table.note, "nothing offered on the next page"
+    assert offered(browser.open(Tracker())) == ["Learn to play", "Play a game"], "no game offered on the next page"
     t.new_game_button.click()
     click(t, "Next turn: Alice")
     assert browser.kept_moves(KEPT) == 1, "the next game is kept"
@@ -457,10 +465,11 @@ def test_undo_back_to_no_action_clears_the_kept_game():
     kept, and the next page offers nothing; the next action is kept again."""
     browser = FakeBrowser()
     t = browser.open(Tracker(["Uma", "Vic"]))
+    click(t, "Play a game")
     click(t, "Next turn: Uma")
     assert browser.kept_moves(KEPT) == 1
     click(t, "Undo")
     assert not t.game.history and KEPT not in browser.storage, "the one-action record is cleared"
-    assert not browser.open(Tracker()).table.note, "no 'Continue (move 1)' on the next page"
+    assert offered(browser.open(Tracker())) == ["Learn to play", "Play a game"], "no 'Continue (move 1)'"
     click(t, "Next turn: Uma")
     assert browser.kept_moves(KEPT) == 1, "the game is kept again from its next action"

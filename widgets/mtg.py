@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
+from daynight import i18n
 from daynight.core import Game, IllegalMoveError, parse_record
 from daynight.mtg import (
     CAST_ZONES,
@@ -57,6 +58,7 @@ from daynight.mtg.view import PermanentView
 
 from .common import EventLogView, app_layout, button, guarded
 from .keep import GameKeeper
+from .mtg_guide import GuidedGame
 from .table import Table, Target
 
 __all__ = ["HOW_TO", "KIND_CHOICES", "Tracker", "designation_chart", "night_frequency_chart", "night_frequency_table"]
@@ -75,6 +77,7 @@ ZONE_CHOICES = [(z, z) for z in CAST_ZONES]
 #: pixels): package data, ``widgets/mtg_help.html``
 HOW_TO = resources.files(__package__ or "daynight.widgets").joinpath("mtg_help.html").read_text(encoding="utf-8")
 NARROW = {"description_width": "initial"}
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 
 class Tracker:
@@ -100,16 +103,21 @@ class Tracker:
         self.last_chart: Any = None
         self.game = game if game is not None else self._make_game(list(players), two_headed_giant)
         # the tracked game, kept in this browser after every action and offered again on opening
-        self.keeper = GameKeeper(self.table, "mtg", DayNight, resume=self.resume)
-        top = [*self._entering_form(), self.keeper.forget_button]
+        self.keeper = GameKeeper(self.table, "mtg", DayNight, resume=self.resume, title="Magic: day and night")
+        # the guided first game (issue 19): predict each untap step; "Learn to play" in the bar
+        self.learning = GuidedGame(self)
+        self.guide = self.learning.guide
+        top = [self.guide.start_button, *self._entering_form(), self.keeper.forget_button]
         settings = self._settings(players, two_headed_giant)
         self.widget = app_layout(self.table, side=[w.HTML(HOW_TO), settings, self.log_view], top=top)
+        # a phone turned, a window resized: the drawing laid out again for its width (issue 23)
+        self.table.on_screen(lambda _screen, _width: self.refresh())
         self.permanent_name.observe(self._on_name, names="value")
         # the targets carry the moves they play: a spell's zone and the effect are part of them
         self.zone.observe(lambda _: self.refresh(), names="value")
         self.effect.observe(lambda _: self.refresh(), names="value")
         self._controllers()
-        self.keeper.moved(self.game)
+        self.guide.moved(self.game)
         self.refresh(status='Press "Next turn" as the first turn begins; add a werewolf by name when one enters.')
 
     def _entering_form(self) -> list[w.Widget]:
@@ -281,8 +289,19 @@ class Tracker:
             status = " ".join(f"{e.text} [{e.rule}]" for e in events[-2:])
         else:
             status = "Done."
-        self.keeper.moved(self.game)  # kept before the table shows it (a new game: at its first move)
+        if self.learning.active:  # the guided game: its notes, Bob's turn, the next prediction
+            self.learning.step(events, status)
+            return
+        self.guide.moved(self.game)  # kept before the table shows it (a new game: at its first move)
         self.refresh(events=events, status=status)
+
+    def act(self, action: Callable[[], Any]) -> None:
+        """Do ``action`` as a click does (a refusal raises: the table shows its rule)."""
+        self._do(action)
+
+    def new_game(self) -> None:
+        """A new game with the players of the settings (the guided game left for a normal one)."""
+        self._do(self._new_game)
 
     def _click(self, action: Callable[[], Any]) -> Callable[..., Any]:
         """A handler for a standard button: the action through the table's status line."""
@@ -351,10 +370,13 @@ class Tracker:
         assert isinstance(game, DayNight)
         self.game = game
         self.selected = None
+        self.learning.predicting, self.learning.feedback = False, None
         self.players_text.value = ", ".join(game.players)
         self.two_headed.value = bool(game.teams)
         self._controllers()
-        self.refresh()
+        self.refresh(
+            status=_("The guided game: do what the note above the table says.") if self.learning.active else None
+        )
 
     def _show_record(self) -> None:
         self.record_text.value = self.game.to_json(indent=1)
@@ -450,6 +472,8 @@ class Tracker:
     def targets(self) -> list[Target]:
         """What can be clicked now: the drawn pieces, then the toolbar, each named in words."""
         undo = Target("Undo", lambda: self._do(self._undo))
+        if self.learning.active:
+            return self._guided_targets()
         if self.game.is_over():
             return [*self._card_targets(), undo]
         drawn, toolbar = [], []
@@ -460,6 +484,15 @@ class Tracker:
                 toolbar.append(self._move(name, m, primary=isinstance(m, BeginTurn) and not (m.extra or m.skipping)))
         end = toolbar.pop()  # "End the game" comes last, after "Undo"
         return [*drawn, *self._card_targets(), *toolbar, undo, end]
+
+    def _guided_targets(self) -> list[Target]:
+        """The guided game's targets: the answers to predict (or the end of Alice's turn), every
+        player's spell counter and every card (a click the rules refuse says why); no "Next
+        turn": a turn begins after its prediction."""
+        if self.game.is_over():
+            return self._card_targets()
+        drawn = [self._move(name, m) for name, m in self.moves() if isinstance(m, CastSpell) and mtg_draw.key(m)]
+        return [*self.learning.targets(), *drawn, *self._card_targets()]
 
     def _card_targets(self) -> list[Target]:
         """Each permanent: click to choose it (what happens to it is then in the toolbar)."""
@@ -476,7 +509,17 @@ class Tracker:
         """Redraw the table (with what ``events`` changed animated) and the log."""
         if self.selected is not None and self.game.permanent(self.selected) is None:
             self.selected = None
-        drawing = mtg_draw.table(self.game, events=events, selected=self.selected)
+        guided = self.learning.active and not self.game.is_over()
+        answers = mtg_draw.predictions(self.table.draw_width) if guided and self.learning.predicting else ()
+        drawing = mtg_draw.table(
+            self.game,
+            events=events,
+            selected=self.selected,
+            width=self.table.draw_width,
+            forecast_shown=not guided,
+            answers=answers,
+            answers_title=_("Predict: after the next untap step it will be") if answers else "",
+        )
         self.table.draw(drawing, self.targets(), status=status)
         self.log_view.update(self.game.log)
 

@@ -30,6 +30,8 @@ from functools import lru_cache
 from typing import Any
 
 from .. import draw as d
+from .draw_faces import COLOURS, SKY, face_colour, keyword, keyword_note, permanent_words
+from .draw_narrow import answer_cards, table_narrow
 from .engine import DayNight
 from .moves import Attach, CastSpell, Resolve
 from .permanent import PICTURES, Permanent
@@ -39,12 +41,15 @@ __all__ = [
     "CARD_H",
     "CARD_W",
     "COLOURS",
+    "SKY",
     "choice",
     "designation",
     "forecast",
     "key",
     "permanent",
+    "permanent_words",
     "player_area",
+    "predictions",
     "question",
     "stack",
     "table",
@@ -52,22 +57,6 @@ __all__ = [
     "turn_order",
 ]
 
-# ---------------------------------------------------------------------------
-# Colours (each a fill, its text colour and a pattern: colour is never the only cue)
-# ---------------------------------------------------------------------------
-
-COLOURS = {
-    "day": d.Colour("daybound face", "#fdf0c2", "#1a1a1a", "dots", "dark"),
-    "night": d.Colour("nightbound face", "#23305a", "#ffffff", "stripes", "light"),
-    "front": d.Colour("front face", "#e3efd9", "#1a1a1a", "grid", "dark"),
-    "back": d.Colour("back face", "#4b2f24", "#ffffff", "cross", "light"),
-    "single": d.Colour("single-faced", "#ececec", "#1a1a1a", "none", "dark"),
-}
-SKY = {
-    "day": d.Colour("day", "#fff3c4", "#5a3900", "dots", "dark"),
-    "night": d.Colour("night", "#1f2a4a", "#ffffff", "stripes", "light"),
-    "neither": d.Colour("neither", "#f1f1f1", "#333333", "none", "dark"),
-}
 CARD_W, CARD_H = 128.0, 168.0
 _MUTED = "#555555"
 
@@ -153,64 +142,6 @@ def designation(name: str, *, key: str | None = "sky", changed: bool = False) ->
 # ---------------------------------------------------------------------------
 
 
-def _face_colour(p: PermanentView) -> d.Colour:
-    if not p.double_faced:
-        return COLOURS["single"]
-    if p.kind == "dfc":
-        return COLOURS["night" if p.up == "back" else "day"]
-    return COLOURS["back" if p.up == "back" else "front"]
-
-
-def _keyword(p: PermanentView) -> str:
-    ab = p.abilities
-    if "daybound" in ab:
-        return "Daybound"
-    if "nightbound" in ab:
-        return "Nightbound"
-    if "werewolf front" in ab or "werewolf back" in ab:
-        return "Werewolf trigger"
-    return ""
-
-
-def _keyword_note(p: PermanentView) -> str:
-    ab = p.abilities
-    if "werewolf front" in ab:
-        return "no spells last turn: transform"
-    if "werewolf back" in ab:
-        return "a player cast 2+: transform"
-    if "change trigger" in ab:
-        return "trigger: day <-> night"
-    return ""
-
-
-def permanent_words(p: PermanentView) -> str:
-    """The permanent in words (its accessible name)."""
-    bits = [p.face_name]
-    if p.double_faced:
-        side = "back face up (transformed)" if p.up == "back" else "front face up"
-        bits.append(f"{side}; other face {p.other_face}")
-    else:
-        bits.append("single-faced")
-    kw = _keyword(p)
-    if kw:
-        bits.append(kw.lower())
-    note = _keyword_note(p)
-    if note:
-        bits.append(note)
-    if p.token:
-        bits.append("token")
-    bits.extend(e.words() for e in p.effects)
-    if p.cant_transform:
-        bits.append("can't transform")
-    if p.phased_out:
-        bits.append("phased out")
-    if p.attached_to is not None:
-        bits.append(f"enchanting {p.attached_to}")
-    if p.controller:
-        bits.append(f"controlled by {p.controller}")
-    return f"#{p.id} " + ", ".join(bits)
-
-
 def permanent(
     p: PermanentView, *, key: str | None = None, selected: bool = False, moment: str | None = None
 ) -> d.Piece:
@@ -237,7 +168,7 @@ _NOT_DRAWN: dict[str, Any] = {
 
 @lru_cache(maxsize=1024)
 def _permanent(p: PermanentView, key: str | None, selected: bool, moment: str | None) -> d.Piece:
-    colour = _face_colour(p)
+    colour = face_colour(p)
     parts = [
         d.rect(
             0,
@@ -282,12 +213,12 @@ def _card_faces(p: PermanentView, ink: str, parts: list[str]) -> float:
     name, used = _text_block(x0, 40, p.face_name, 12, size=12.5, fill=ink, weight="700", limit=3)
     parts.append(name)
     y = 40 + used + 2
-    kw = _keyword(p)
+    kw = keyword(p)
     if kw:
         parts.append(d.rect(x0 - 3, y - 11, CARD_W - x0 - 4, 16, fill="#ffffff", stroke=d.LINE, width=0.8, rx=3))
         parts.append(d.text(x0, y + 1, kw, size=10.5, weight="700"))
         y += 18
-    note = _keyword_note(p)
+    note = keyword_note(p)
     if note:
         svg, used = _text_block(x0, y + 1, note, 24, size=9, fill=ink, limit=2)
         parts.append(svg)
@@ -555,27 +486,60 @@ def _moments(events: Iterable[Any]) -> tuple[dict[int, str], bool]:
 
 
 def table(
-    game: DayNight, viewer: Any = None, *, events: Iterable[Any] = (), selected: int | None = None, columns: int = 3
+    game: DayNight,
+    viewer: Any = None,
+    *,
+    events: Iterable[Any] = (),
+    selected: int | None = None,
+    columns: int = 3,
+    width: float | None = None,
+    forecast_shown: bool = True,
+    answers: Sequence[d.Piece] = (),
+    answers_title: str = "",
 ) -> d.Drawing:
     """The whole table as ``viewer`` sees it (everything here is public): the helper card, the
     turn order, the forecast, every player's battlefield and the waiting triggers.
     ``events`` (what the last move caused) animate the permanents that just entered or
-    transformed and the helper card when the designation changed."""
+    transformed and the helper card when the designation changed. ``width`` below
+    :data:`daynight.draw.NARROW_WIDTH` gives the narrow arrangement (a phone held upright:
+    :func:`daynight.mtg.draw_narrow.table_narrow`). ``forecast_shown=False`` leaves out the
+    forecast (the guided game asks for it), and ``answers`` (drawn under ``answers_title``) are
+    put above the table: a question asked on it."""
     view = game.view(viewer)
-    return table_of(view, events=events, selected=selected, columns=columns)
+    if width is not None and d.is_narrow(width):
+        return table_narrow(
+            view, width, events=events, selected=selected, forecast_shown=forecast_shown,
+            answers=answers, answers_title=answers_title, label=table_label(view),
+        )  # fmt: skip
+    if not answers:
+        return table_of(view, events=events, selected=selected, columns=columns, forecast_shown=forecast_shown)
+    piece = table_piece(view, events=events, selected=selected, columns=columns, forecast_shown=forecast_shown)
+    return question(piece, label=table_label(view), desc=answers_title, title=answers_title, answers=answers)
+
+
+def table_label(view: View) -> str:
+    """The table in words (the drawing's accessible name)."""
+    return f"The table: it is {view.designation if view.designation != 'neither' else 'neither day nor night'}" + (
+        f", turn {view.turn}, {view.active}'s turn" if view.active else ", before the first turn"
+    )
 
 
 def table_of(
-    view: View, *, events: Iterable[Any] = (), selected: int | None = None, columns: int = 3, width: float = 900
+    view: View,
+    *,
+    events: Iterable[Any] = (),
+    selected: int | None = None,
+    columns: int = 3,
+    width: float = 900,
+    forecast_shown: bool = True,
 ) -> d.Drawing:
     """:func:`table` from a view (the state as JSON): the helper card, the turn order and the
     forecast, the waiting triggers across the top; the players' battlefields below, side by
     side in turn order (wrapping at ``width``)."""
-    body = table_piece(view, events=events, selected=selected, columns=columns, width=width)
-    label = f"The table: it is {view.designation if view.designation != 'neither' else 'neither day nor night'}" + (
-        f", turn {view.turn}, {view.active}'s turn" if view.active else ", before the first turn"
+    body = table_piece(
+        view, events=events, selected=selected, columns=columns, width=width, forecast_shown=forecast_shown
     )
-    return d.document(body, label=label, desc=view.next_untap_step)
+    return d.document(body, label=table_label(view), desc=view.next_untap_step if forecast_shown else None)
 
 
 def table_piece(
@@ -677,6 +641,15 @@ def drawing_of(view: View, what: str = "table") -> d.Drawing:
     if what == "stack":
         return d.document(stack(view, keys=False), label="waiting to resolve")
     return table_of(view)
+
+
+def predictions(width: float | None = None) -> list[d.Piece]:
+    """The guided game's answers to "what will it be after the next untap step?": the helper
+    card's sides, keyed ``answer-day``, ``answer-night``, ``answer-neither`` (for a narrow
+    ``width``, the narrow drawing's cards: :func:`daynight.mtg.draw_narrow.answer_cards`)."""
+    if width is not None and d.is_narrow(width):
+        return answer_cards(width)
+    return [designation(n, key=f"answer-{n}") for n in ("day", "night", "neither")]
 
 
 def key(move: Any) -> str | None:
