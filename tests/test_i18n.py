@@ -23,6 +23,8 @@ from babel.messages.pofile import read_po
 
 from daynight import i18n
 from tools.translate_check import (
+    forms,
+    ids,
     part_of,
     placeholder_problems,
     placeholders,
@@ -282,12 +284,16 @@ def test_each_language_says_what_its_catalog_says(code, restore_language):
     for m in catalog:
         if not m.id or not translated(m):  # an untranslated message is said in English (above)
             continue
+        english, said = ids(m), forms(m)
         if m.pluralizable:  # each count gets the form the catalog's formula picks
+            singular, plural = english[:2]
             for n in range(30):
-                got = i18n.npgettext(m.context, *m.id, n) if m.context else i18n.ngettext(*m.id, n)
-                assert got == m.string[form(n)], (m.id, n)
+                got = (
+                    i18n.npgettext(m.context, singular, plural, n) if m.context else i18n.ngettext(singular, plural, n)
+                )
+                assert got == said[form(n)], (m.id, n)
         else:
-            assert (i18n.pgettext(m.context, m.id) if m.context else i18n._(m.id)) == m.string, m.id
+            assert (i18n.pgettext(m.context, english[0]) if m.context else i18n._(english[0])) == said[0], m.id
     assert i18n._("a message no catalog has") == "a message no catalog has"
 
 

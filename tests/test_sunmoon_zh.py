@@ -10,6 +10,7 @@ changes it, deliberately (rewrite it with ``python -m tests.test_sunmoon_zh`` an
 
 from __future__ import annotations
 
+import csv
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -20,10 +21,9 @@ import pytest
 
 from daynight import draw as d
 from daynight import game_module, i18n
-from daynight.sunmoon import FACES, SunMoon
+from daynight.sunmoon import FACES, SunMoon, faces
 from daynight.sunmoon import draw as sd
 from daynight.sunmoon import exercises as sx
-from daynight.sunmoon import faces
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "test_sunmoon_golden" / "explained_zh_TW.txt"
@@ -53,6 +53,37 @@ def test_the_language_changes_the_words_only(seed):
     assert chinese.to_json() == english.to_json() == (HERE / "test_sunmoon_golden" / f"demo_{seed}.json").read_text()
     assert [(e.who, e.what, e.rule) for e in chinese.log] == [(e.who, e.what, e.rule) for e in english.log]
     assert all(a.text != b.text for a, b in zip(chinese.log, english.log, strict=True))
+
+
+# --------------------------------------------------------------------------- the glossary
+
+GLOSSARY = HERE.parent / "daynight" / "data" / "sunmoon_glossary.csv"
+
+
+def glossary() -> list[dict[str, str]]:
+    with GLOSSARY.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_every_term_of_the_glossary_is_the_reports_or_says_it_is_reconstructed():
+    """An attested term stands in the report's sentence quoted beside it; a reconstructed one
+    says why it is what it is. The report's own terms are all there."""
+    rows = glossary()
+    assert {r["provenance"] for r in rows} == {"attested", "reconstructed"}
+    for r in rows:
+        assert r["english"] and r["zh_TW"] and r["source"], r
+        if r["provenance"] == "attested":
+            assert r["zh_TW"].replace(" {value}", "") in r["source"], r
+    terms = {r["zh_TW"] for r in rows if r["provenance"] == "attested"}
+    assert {"日排", "夜排", "收割", "自我毀滅", "日蝕", "月蝕", "抽牌堆", "棄牌堆"} <= terms
+
+
+def test_the_catalog_says_what_the_glossary_says():
+    """A glossary row naming a message of the catalog (``msgid``) is that message's translation."""
+    zh = i18n.catalog("zh-TW")
+    rows = [r for r in glossary() if r["msgid"]]
+    assert len(rows) >= 15
+    assert [(r["msgid"], zh.gettext(r["msgid"])) for r in rows] == [(r["msgid"], r["zh_TW"]) for r in rows]
 
 
 # --------------------------------------------------------------------------- no English left
@@ -96,7 +127,9 @@ def positions(seeds: Iterable[int] = range(4), every: int = 9) -> Iterator[SunMo
         record = game_module("sunmoon").demo(seed).to_record()
         moves = len(record["moves"])
         for upto in [*range(0, moves, every), moves]:
-            yield SunMoon.from_record(record, upto=upto)
+            game = SunMoon.from_record(record, upto=upto)
+            assert isinstance(game, SunMoon)
+            yield game
 
 
 def drawings() -> Iterator[tuple[str, SunMoon | None, str]]:
@@ -194,7 +227,7 @@ def test_every_word_of_a_zh_tw_drawing_fits_its_card_or_the_drawing():
     bug) and the line saying whose turn it is, which spills over in English too (its piece in
     ``daynight/sunmoon/draw.py`` ``_bottom_line`` is the piles' width, not the line's)."""
     problems = []
-    for what, game, svg in drawings():
+    for what, _game, svg in drawings():
         status = ET.fromstring(svg).findtext(f"{SVG}desc")
         piles = {i18n.catalog("zh-TW").gettext(t) for t in ("draw pile", "discard")}
         problems += [(what, t, spill) for t, spill in overflows(svg) if t != status and t not in piles]

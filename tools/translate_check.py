@@ -76,10 +76,21 @@ def claimed(message: Message, covers: Sequence[str] | None) -> bool:
     return covers is None or any(part_of(where) in covers for where, _line in message.locations)
 
 
+def ids(message: Message) -> tuple[str, ...]:
+    """The English of ``message``: its msgid, or a plural's singular and plural."""
+    msgid = message.id
+    return tuple(msgid) if isinstance(msgid, (tuple, list)) else (str(msgid or ""),)
+
+
+def forms(message: Message) -> list[str]:
+    """The translation of ``message``: one string, or a plural's forms."""
+    text = message.string
+    return list(text) if isinstance(text, (tuple, list)) else [str(text or "")]
+
+
 def translated(message: Message) -> bool:
     """True when ``message`` has a translation gettext shows (every form, not fuzzy)."""
-    forms = list(message.string) if message.pluralizable else [message.string]
-    return not message.fuzzy and all(forms)
+    return not message.fuzzy and all(forms(message))
 
 
 def untranslated(catalog: Catalog, covers: Sequence[str] | None = None) -> list[str]:
@@ -89,12 +100,12 @@ def untranslated(catalog: Catalog, covers: Sequence[str] | None = None) -> list[
     for m in catalog:
         if not m.id or not claimed(m, covers):
             continue
-        forms = list(m.string) if m.pluralizable else [m.string]
+        said = forms(m)
         if m.fuzzy:
             problems.append(f"{m.id!r} is fuzzy (a guess to review): not shown")
-        elif m.pluralizable and len(forms) != catalog.num_plurals:
-            problems.append(f"{m.id!r} has {len(forms)} plural forms; the header says {catalog.num_plurals}")
-        elif not all(forms):
+        elif m.pluralizable and len(said) != catalog.num_plurals:
+            problems.append(f"{m.id!r} has {len(said)} plural forms; the header says {catalog.num_plurals}")
+        elif not all(said):
             problems.append(f"{m.id!r} has no translation")
     return problems
 
@@ -136,18 +147,18 @@ def placeholder_problems(message: Message, plural_expr: str = "(n != 1)") -> lis
     every other form has every placeholder of the English plural."""
     try:
         if not message.pluralizable:
-            want, got = placeholders(message.id), placeholders(message.string)
+            want, got = placeholders(ids(message)[0]), placeholders(forms(message)[0])
             return [
                 f"{message.id!r}: the translation {what} {', '.join(sorted(names))}"
                 for what, names in (("drops", want - got), ("adds", got - want))
                 if names
             ]
-        singular, plural = (placeholders(t) for t in message.id)
-        forms = [placeholders(t) for t in message.string]
+        singular, plural = (placeholders(t) for t in ids(message)[:2])
+        found = [placeholders(t) for t in forms(message)]
     except ValueError as e:
         return [str(e)]
-    problems, single = [], single_value_forms(plural_expr, len(forms))
-    for i, got in enumerate(forms):
+    problems, single = [], single_value_forms(plural_expr, len(found))
+    for i, got in enumerate(found):
         if i not in single and plural - got:
             problems.append(f"{message.id!r}: plural form {i} drops {', '.join(sorted(plural - got))}")
         if got - (singular | plural):
@@ -161,7 +172,7 @@ def placeholder_problems(message: Message, plural_expr: str = "(n != 1)") -> lis
 def worksheet_key(message: Message) -> str:
     """A message's name in a worksheet: its msgid (a plural's singular), after its context and
     gettext's separator ``\\x04`` when it has one."""
-    msgid = message.id[0] if message.pluralizable else message.id
+    msgid = ids(message)[0]
     return f"{message.context}\x04{msgid}" if message.context else msgid
 
 
