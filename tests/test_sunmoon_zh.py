@@ -170,6 +170,19 @@ def test_every_exercise_is_asked_and_answered_in_chinese(kind):
         assert not {t: w for t, w in left.items() if w}, (kind.name, seed)
 
 
+def test_the_how_to_play_is_chinese_and_says_as_much_as_the_english():
+    """``widgets/sunmoon_help.zh-TW.html``, which the app shows in zh-TW: the same markup, point
+    for point, as the English, and no English word left in its text."""
+    from daynight.widgets.sunmoon import help_html  # lazy: the widgets import ipywidgets
+
+    english, chinese = help_html("en"), help_html("zh-TW")
+    assert chinese != english
+    tags = re.compile(r"</?(\w+)")
+    assert tags.findall(chinese) == tags.findall(english)
+    text = re.sub(r"<[^>]+>", " ", chinese)
+    assert english_left(text, []) == [] and "收割" in text and "自我毀滅" in text
+
+
 # --------------------------------------------------------------------------- widths
 
 SVG = "{http://www.w3.org/2000/svg}"
