@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 
 from daynight import i18n
 from tools.translate_check import (
+    apply,
     forms,
     ids,
     part_of,
@@ -30,6 +31,7 @@ from tools.translate_check import (
     placeholders,
     po_path,
     read_catalog,
+    todo,
     translated,
     untranslated,
 )
@@ -158,6 +160,24 @@ def test_babels_format_check_still_holds_a_real_percent_placeholder_but_not_a_lo
         "'%(n)d games': incompatible format for placeholder 'n': 's' and 'd' are not compatible",
         "'%(n)d won': unknown named placeholder 'm'",
     ]
+
+
+def test_the_worksheet_lists_what_is_left_and_applies_only_whole_translations():
+    """``tools/translate_check.py``: the untranslated messages of the covered parts as a worksheet,
+    and a filled-in worksheet applied by msgid, refused whole when one line is wrong."""
+    catalog = made_up(("New game", "新遊戲"))
+    catalog.add("Hint", "", locations=[("widgets/table.py", 1)])
+    catalog.add(("{n} card", "{n} cards"), ("",), locations=[("daynight/sunmoon/words.py", 1)])
+    catalog.add("{n} star", "", locations=[("daynight/stars/draw.py", 1)])
+    assert todo(catalog, ("common", "sunmoon")) == {"Hint": "", "{n} card": ""}
+    assert apply(catalog, {"Hint": "提示", "{n} card": "張牌", "Reload": "重新載入"}) == [
+        f"{('{n} card', '{n} cards')!r}: plural form 0 drops {{n}}",
+        "'Reload' is not in the catalog (run `make messages` first?)",
+    ]
+    assert catalog["Hint"].string == ""  # nothing was set
+    assert apply(catalog, {"Hint": "提示", "{n} card": "{n} 張牌"}) == []
+    assert (catalog["Hint"].string, catalog["{n} card"].string) == ("提示", ("{n} 張牌",))
+    assert todo(catalog, ("common", "sunmoon")) == {} and todo(catalog, None) == {"{n} star": ""}
 
 
 def test_the_extraction_check_finds_a_message_the_catalog_lacks_and_one_the_code_dropped(tmp_path):
