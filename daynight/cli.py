@@ -2,13 +2,20 @@
 
     daynight --help                 the games and the commands
     daynight games                  one line per game
-    daynight replay FILE [--json] [--steps] [--upto N] [--html OUT.html]
+    daynight replay FILE [--json] [--steps] [--upto N] [--html OUT.html] [--lang zh-TW]
     daynight demo GAME [--seed N] [-o FILE]
 
 A malformed record exits with status 2 and one line naming the field or the rule; there is
 never a traceback. Text that came from the file (players' names, labels) is shown escaped
 (:func:`daynight.core.shown`) in everything the command prints, so no line break, control or
 bidirectional character from a file reaches the terminal.
+
+``--lang`` replays a game in one of :data:`daynight.i18n.LANGUAGES`: the explained log, the
+final state, the command's own lines and the drawings of ``--html`` are in that language when
+its catalog covers the game (:func:`daynight.i18n.covers`); for a game it does not cover yet,
+one line on standard error says so (in that language) and all the rest is English, so a
+report is never half one language and half another. Record fields ("sun 8") and rule ids
+(``[harvest]``) stay English.
 """
 
 from __future__ import annotations
@@ -21,12 +28,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import GAMES, game_module, replay
+from . import GAMES, game_class, game_module, i18n, replay
 from .core import DaynightError, Game, load_record, shown
+from .i18n import gettext as _
+from .i18n import ngettext
 
 
 def _parser() -> argparse.ArgumentParser:
-    games = "\n".join(f"  {name:<8} {desc}" for name, (_, desc) in GAMES.items())
+    games = "\n".join(f"  {name:<8} {desc}" for name, (_where, desc) in GAMES.items())
     p = argparse.ArgumentParser(
         prog="daynight",
         description="Four 'Day & Night' games as rule engines that explain every rule they apply.",
@@ -47,6 +56,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="OUT.html",
         help="write the game as one HTML file to step through in any browser (no server, no network)",
     )
+    rp.add_argument(
+        "--lang",
+        type=_language,
+        metavar="LANG",
+        help=f"the language of the explanations ({', '.join(i18n.LANGUAGES)}; default en): a game not "
+        "translated yet is shown in English, and one line says so",
+    )
     dp = sub.add_parser("demo", help="play a seeded game between bots and write its record")
     dp.add_argument("game", choices=sorted(GAMES))
     dp.add_argument("--seed", type=int, default=1)
@@ -58,6 +74,13 @@ def _count(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a number of moves (0 or more), got {text!r}")
     return int(text)
+
+
+def _language(text: str) -> str:
+    try:
+        return i18n.known(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 # -- printing: one escaped line at a time ---------------------------------------------------
@@ -93,10 +116,11 @@ def _safe_json(value: Any) -> str:
 # -- replay ------------------------------------------------------------------------------------
 
 
-def _replayed(path: str, *, upto: int | None = None, steps: bool = False) -> tuple[Game, list[dict[str, Any]] | None]:
-    """Load the record at ``path`` and replay it (the first ``upto`` moves); with ``steps``,
-    also the state after every move. Raises :class:`DaynightError` for a bad record."""
-    record = load_record(path)
+def _replayed(
+    record: dict[str, Any], *, upto: int | None = None, steps: bool = False
+) -> tuple[Game, list[dict[str, Any]] | None]:
+    """Replay ``record`` (the first ``upto`` moves); with ``steps``, also the state after every
+    move. Raises :class:`DaynightError` for a bad record."""
     if not steps:
         return replay(record, upto=upto), None
     states: list[dict[str, Any]] = []
@@ -109,8 +133,10 @@ def _replayed(path: str, *, upto: int | None = None, steps: bool = False) -> tup
 
 def _refusal(path: str, exc: DaynightError) -> str:
     good = getattr(exc, "replayed", None)
-    hint = f"; the {good} moves before it replay (daynight replay {path} --upto {good})" if good else ""
-    return f"{path}: {exc}{hint}"
+    if not good:
+        return f"{path}: {exc}"
+    text = _("{path}: {error}; the {good} moves before it replay (daynight replay {path} --upto {good})")
+    return text.format(path=path, error=exc, good=good)
 
 
 def _json_report(game: Game, steps: list[dict[str, Any]] | None) -> dict[str, Any]:
@@ -121,18 +147,35 @@ def _json_report(game: Game, steps: list[dict[str, Any]] | None) -> dict[str, An
 
 
 def _text_report(game: Game, steps: list[dict[str, Any]] | None, path: str) -> str:
-    lines = [f"{game.title}: {len(game.history)} moves replayed from {path}", ""]
+    moves = len(game.history)
+    title = ngettext("{title}: {n} move replayed from {path}", "{title}: {n} moves replayed from {path}", moves)
+    lines = [title.format(title=game.title, n=moves, path=path), ""]
     if steps is None:
-        lines += ["Events:", game.log.explain()]
+        lines += [_("Events:"), game.log.explain()]
     else:
         done = 0
         for step in steps:
             lines += [f"  {e}" for e in game.log[done : step["events"]]]
             done = step["events"]
-            lines.append(f"  -> after move {step['move']}: {step['state'].get('summary', '')}")
+            after = _("after move {n}: {summary}").format(n=step["move"], summary=step["state"].get("summary", ""))
+            lines.append(f"  -> {after}")
         lines += [f"  {e}" for e in game.log[done:]]
-    lines += ["", "Final state:", game.summary()]
+    lines += ["", _("Final state:"), game.summary()]
     return "\n".join(lines)
+
+
+def _spoken(record: dict[str, Any], wanted: str | None) -> str:
+    """The language to replay ``record`` in: ``wanted`` (default English) when its catalog covers
+    the record's game; otherwise English, after one line on standard error, in ``wanted``,
+    saying the game is not translated yet."""
+    code = wanted or i18n.DEFAULT
+    name = record.get("game")
+    if not isinstance(name, str) or name not in GAMES or i18n.covers(name, code):
+        return code  # a record naming no known game is refused by the replay, in the language asked for
+    with i18n.in_language(code):
+        note = _("{game} is not translated into {language} yet, so it is shown in English.")
+        print(shown(note.format(game=game_class(name).title, language=i18n.LANGUAGES[code])), file=sys.stderr)
+    return i18n.DEFAULT
 
 
 def _html(args: argparse.Namespace) -> int:
@@ -144,26 +187,38 @@ def _html(args: argparse.Namespace) -> int:
         review = write_html(args.file, args.html)
     except DaynightError as exc:
         return _err(f"{args.file}: {exc}")
-    print(f"wrote {shown(args.html)}: {review.moves} moves of {review.title}, to open in any browser")
+    text = ngettext(
+        "wrote {out}: {n} move of {title}, to open in any browser",
+        "wrote {out}: {n} moves of {title}, to open in any browser",
+        review.moves,
+    )
+    print(text.format(out=shown(args.html), n=review.moves, title=review.title))
     if review.error:
-        return _err(
-            f"{args.file}: the record stops after move {review.moves}: {review.error}; "
-            f"{args.html} shows the moves before it"
-        )
+        text = _("{path}: the record stops after move {n}: {error}; {out} shows the moves before it")
+        return _err(text.format(path=args.file, n=review.moves, error=review.error, out=args.html))
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
-    if args.html:
-        return _html(args)
     try:
-        game, steps = _replayed(args.file, upto=args.upto, steps=args.steps)
+        record = load_record(args.file)
+        code = _spoken(record, args.lang)
+        i18n.catalog(code)  # read now: a missing catalog is one line, before anything is replayed
     except DaynightError as exc:
         return _err(_refusal(args.file, exc))
-    if args.json:
-        print(_safe_json(_json_report(game, steps)))
-    else:
-        _say(_text_report(game, steps, args.file))
+    except FileNotFoundError as exc:  # a package built without its catalogs (one line: how to compile them)
+        return _err(str(exc))
+    with i18n.in_language(code):
+        if args.html:
+            return _html(args)
+        try:
+            game, steps = _replayed(record, upto=args.upto, steps=args.steps)
+        except DaynightError as exc:
+            return _err(_refusal(args.file, exc))
+        if args.json:
+            print(_safe_json(_json_report(game, steps)))
+        else:
+            _say(_text_report(game, steps, args.file))
     return 0
 
 
@@ -171,7 +226,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    for name, (_, desc) in GAMES.items():
+    for name, (_where, desc) in GAMES.items():
         print(f"{name:<8} {desc}")
     return 0
 

@@ -9,11 +9,8 @@ Each check is first shown failing on a made-up catalog, so a check that cannot f
 from __future__ import annotations
 
 import io
-import re
-import string
 import subprocess
 import sys
-from collections import Counter
 from gettext import c2py
 from pathlib import Path
 
@@ -25,6 +22,19 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from daynight import i18n
+from tools.translate_check import (
+    apply,
+    forms,
+    ids,
+    part_of,
+    placeholder_problems,
+    placeholders,
+    po_path,
+    read_catalog,
+    todo,
+    translated,
+    untranslated,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the folders whose Python files hold learner-facing text (``make messages`` extracts the same)
@@ -36,15 +46,6 @@ Key = tuple[str, str | None]  # (msgid, or a plural's singular msgid; msgctxt)
 
 
 # --------------------------------------------------------------------------- the checks
-
-
-def po_path(code: str) -> Path:
-    return LOCALE / code.replace("-", "_") / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
-
-
-def read_catalog(path: Path) -> Catalog:
-    with path.open("rb") as fh:
-        return read_po(fh, domain=i18n.DOMAIN)
 
 
 def key(message: Message) -> Key:
@@ -78,97 +79,16 @@ def out_of_date(catalog: Catalog, found: dict[Key, tuple[str | tuple[str, ...], 
     return problems
 
 
-def translated(message: Message) -> bool:
-    """True when ``message`` has a translation gettext shows (every form, not fuzzy)."""
-    forms = list(message.string) if message.pluralizable else [message.string]
-    return not message.fuzzy and all(forms)
-
-
-def part_of(filename: str) -> str:
-    """The part of the package a source file belongs to: a game's name, or ``"common"``."""
-    parts = Path(filename).parts
-    for game in i18n.GAME_PARTS:
-        if parts[:2] == ("daynight", game) or parts[:2] == ("widgets", f"{game}.py"):
-            return game
-    return "common"
-
-
-def claimed(message: Message, covers: tuple[str, ...] | None) -> bool:
-    """True when the catalog claims to translate ``message``: it is used in a part the language
-    covers (``None``: every message is claimed)."""
-    return covers is None or any(part_of(where) in covers for where, _line in message.locations)
-
-
-def untranslated(catalog: Catalog, covers: tuple[str, ...] | None = None) -> list[str]:
-    """Messages with no translation, a missing plural form, or a fuzzy one (fuzzy is not compiled),
-    among those used in a part the language covers (:data:`daynight.i18n.COVERS`)."""
+def babel_problems(catalog: Catalog) -> list[str]:
+    """Babel's own checks of every translation, but one: Babel calls a message ``python-format``
+    whenever its text looks like a %-placeholder, even when the code never %-formats it ("% of
+    games won" holds "% o"); such a message, in which :func:`placeholders` finds no ``%(name)s``,
+    is not held to a %-placeholder its translation cannot sensibly keep."""
     problems = []
-    for m in catalog:
-        if not m.id or not claimed(m, covers):
-            continue
-        forms = list(m.string) if m.pluralizable else [m.string]
-        if m.fuzzy:
-            problems.append(f"{m.id!r} is fuzzy (a guess to review): not shown")
-        elif m.pluralizable and len(forms) != catalog.num_plurals:
-            problems.append(f"{m.id!r} has {len(forms)} plural forms; the header says {catalog.num_plurals}")
-        elif not all(forms):
-            problems.append(f"{m.id!r} has no translation")
-    return problems
-
-
-_PERCENT_NAMED = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]")
-_PERCENT_BARE = re.compile(r"%[-#0+]?\d*(?:\.\d+)?[sdirf]")
-
-
-def placeholders(text: str) -> set[str]:
-    """The named placeholders of ``text``: ``{name}`` (``str.format``) and ``%(name)s``;
-    a positional one (``{}``, ``{0}``, ``%s``) or broken braces raise ``ValueError``."""
-    names = set()
-    try:
-        fields = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
-    except ValueError as e:
-        raise ValueError(f"broken braces in {text!r}: {e}") from None
-    for field in fields:
-        name = re.split(r"[.\[]", field, maxsplit=1)[0]
-        if not name or name.isdigit():
-            raise ValueError(f"a positional placeholder in {text!r}: name it ({{player}}, not {{}})")
-        names.add("{" + name + "}")
-    plain = text.replace("%%", "")
-    names |= {f"%({n})s" for n in _PERCENT_NAMED.findall(plain)}
-    if _PERCENT_BARE.search(_PERCENT_NAMED.sub("", plain)):
-        raise ValueError(f"a positional placeholder in {text!r}: name it (%(player)s, not %s)")
-    return names
-
-
-def single_value_forms(plural_expr: str, nplurals: int) -> set[int]:
-    """The plural forms that serve one count only (English's "one card"), by the header's formula."""
-    form = c2py(plural_expr)
-    served = Counter(form(n) for n in range(1000))
-    return {i for i in range(nplurals) if served[i] <= 1}
-
-
-def placeholder_problems(message: Message, plural_expr: str = "(n != 1)") -> list[str]:
-    """A translation that drops or adds a placeholder. As gettext's ``msgfmt --check-format``
-    has it, a plural form that serves one count only may leave the count out ("one card");
-    every other form has every placeholder of the English plural."""
-    try:
-        if not message.pluralizable:
-            want, got = placeholders(message.id), placeholders(message.string)
-            return [
-                f"{message.id!r}: the translation {what} {', '.join(sorted(names))}"
-                for what, names in (("drops", want - got), ("adds", got - want))
-                if names
-            ]
-        singular, plural = (placeholders(t) for t in message.id)
-        forms = [placeholders(t) for t in message.string]
-    except ValueError as e:
-        return [str(e)]
-    problems, single = [], single_value_forms(plural_expr, len(forms))
-    for i, got in enumerate(forms):
-        if i not in single and plural - got:
-            problems.append(f"{message.id!r}: plural form {i} drops {', '.join(sorted(plural - got))}")
-        if got - (singular | plural):
-            problems.append(f"{message.id!r}: plural form {i} adds {', '.join(sorted(got - (singular | plural)))}")
+    for m, errors in catalog.check():
+        texts = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        percent = any(p.startswith("%") for t in texts for p in placeholders(t))
+        problems += [f"{m.id!r}: {e}" for e in errors if percent or "python-format" not in m.flags]
     return problems
 
 
@@ -232,6 +152,32 @@ def test_the_placeholder_check_of_plural_forms():
         f"{cards!r}: plural form 1 drops {{n}}",
         f"{cards!r}: plural form 1 adds {{x}}",
     ]
+
+
+def test_babels_format_check_still_holds_a_real_percent_placeholder_but_not_a_look_alike():
+    catalog = made_up(("% of games won", "勝率（%）"), ("%(n)d games", "%(n)s 局"), ("%(n)d won", "%(m)d 勝"))
+    assert babel_problems(catalog) == [
+        "'%(n)d games': incompatible format for placeholder 'n': 's' and 'd' are not compatible",
+        "'%(n)d won': unknown named placeholder 'm'",
+    ]
+
+
+def test_the_worksheet_lists_what_is_left_and_applies_only_whole_translations():
+    """``tools/translate_check.py``: the untranslated messages of the covered parts as a worksheet,
+    and a filled-in worksheet applied by msgid, refused whole when one line is wrong."""
+    catalog = made_up(("New game", "新遊戲"))
+    catalog.add("Hint", "", locations=[("widgets/table.py", 1)])
+    catalog.add(("{n} card", "{n} cards"), ("",), locations=[("daynight/sunmoon/words.py", 1)])
+    catalog.add("{n} star", "", locations=[("daynight/stars/draw.py", 1)])
+    assert todo(catalog, ("common", "sunmoon")) == {"Hint": "", "{n} card": ""}
+    assert apply(catalog, {"Hint": "提示", "{n} card": "張牌", "Reload": "重新載入"}) == [
+        f"{('{n} card', '{n} cards')!r}: plural form 0 drops {{n}}",
+        "'Reload' is not in the catalog (run `make messages` first?)",
+    ]
+    assert catalog["Hint"].string == ""  # nothing was set
+    assert apply(catalog, {"Hint": "提示", "{n} card": "{n} 張牌"}) == []
+    assert (catalog["Hint"].string, catalog["{n} card"].string) == ("提示", ("{n} 張牌",))
+    assert todo(catalog, ("common", "sunmoon")) == {} and todo(catalog, None) == {"{n} star": ""}
 
 
 def test_the_extraction_check_finds_a_message_the_catalog_lacks_and_one_the_code_dropped(tmp_path):
@@ -309,7 +255,7 @@ def test_every_message_is_translated(code):
 def test_every_translation_keeps_its_placeholders(code):
     catalog = read_catalog(po_path(code))
     problems = [p for m in catalog if m.id and translated(m) for p in placeholder_problems(m, catalog.plural_expr)]
-    problems += [f"{m.id!r}: {e}" for m, errors in catalog.check() for e in errors]  # Babel's own checks
+    problems += babel_problems(catalog)
     assert not problems, "\n".join(problems)
 
 
@@ -358,12 +304,16 @@ def test_each_language_says_what_its_catalog_says(code, restore_language):
     for m in catalog:
         if not m.id or not translated(m):  # an untranslated message is said in English (above)
             continue
+        english, said = ids(m), forms(m)
         if m.pluralizable:  # each count gets the form the catalog's formula picks
+            singular, plural = english[:2]
             for n in range(30):
-                got = i18n.npgettext(m.context, *m.id, n) if m.context else i18n.ngettext(*m.id, n)
-                assert got == m.string[form(n)], (m.id, n)
+                got = (
+                    i18n.npgettext(m.context, singular, plural, n) if m.context else i18n.ngettext(singular, plural, n)
+                )
+                assert got == said[form(n)], (m.id, n)
         else:
-            assert (i18n.pgettext(m.context, m.id) if m.context else i18n._(m.id)) == m.string, m.id
+            assert (i18n.pgettext(m.context, english[0]) if m.context else i18n._(english[0])) == said[0], m.id
     assert i18n._("a message no catalog has") == "a message no catalog has"
 
 
