@@ -66,8 +66,8 @@ LOCALE_DIR = Path(__file__).with_name("locale")  #: ``<lang>/LC_MESSAGES/daynigh
 #: games whose every word it has; a game it does not cover is shown in English, and its app says
 #: so in one line. ``tests/test_i18n.py`` holds each catalog to what it claims here.
 COVERS: dict[str, tuple[str, ...]] = {"zh-TW": ("common", "sunmoon")}
-#: the games whose words a catalog can cover (their files are ``daynight/<game>/`` and
-#: ``widgets/<game>.py``)
+#: the games whose words a catalog can cover (their files are ``daynight/<game>/``,
+#: ``widgets/<game>.py`` and the app's own modules ``widgets/<game>_*.py``)
 GAME_PARTS = ("stars", "temples", "mtg", "sunmoon")
 
 _current = DEFAULT

@@ -65,8 +65,14 @@ def part_of(filename: str) -> str:
     """The part of the package a source file belongs to: a game's name, or ``"common"``."""
     parts = Path(filename).parts
     for game in i18n.GAME_PARTS:
-        if parts[:2] == ("daynight", game) or parts[:2] == ("widgets", f"{game}.py"):
+        if parts[:2] == ("daynight", game):
             return game
+        if (
+            parts[:1] == ("widgets",)
+            and len(parts) == 2
+            and (parts[1] == f"{game}.py" or parts[1].startswith(f"{game}_"))
+        ):
+            return game  # widgets/stars.py, and its own modules: widgets/stars_guide.py
     return "common"
 
 
