@@ -9,10 +9,14 @@ http.server``), against the targets of issue 21:
   control is clickable and the page has been quiet for 2 s, as the server sent it and as gzip
   would compress the same files (what a compressing host such as GitHub Pages sends; target
   10 MB); then what a first chart adds (the Magic tracker's chart, in a cold visit of its own).
-* ``site.trace``: where the time of a cold and a warm visit to the stars play app goes: each
-  step from the navigation (the kernel's worker started by the page, Pyodide's runtime and the
-  page's packages, the site's helper, the kernel imported, the kernel asking for Python, each
-  cell run, the first control), and, on Linux, the CPU time the kernel's worker spent in each.
+* ``site.trace``: where the time of a cold and a warm visit to the stars play app goes, and
+  of a cold visit to each walkthrough (``--quick``: the first): each step from the navigation
+  (the kernel's worker started by the page, Pyodide's runtime and the page's packages, the
+  site's helper, the kernel imported, the kernel asking for Python, each cell run, a
+  walkthrough's cells after the first folded into one step naming the slowest, the first
+  control or every cell shown), and, on Linux, the CPU time the kernel's worker (Python) and
+  the page's main thread (the front end) spent in each: on a loaded machine the wall time is
+  mostly waiting for a core, the CPU time is not.
 * ``site.first_control``: for each app, the time from navigation until its first control can
   be clicked, cold (a new visitor: a fresh browser context) and warm (the same visitor again,
   its HTTP cache in place), against 6 s cold and 4 s warm (stretch 4 s and 2.5 s) and as a

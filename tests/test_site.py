@@ -937,3 +937,18 @@ def test_started_modules_imports_what_the_pages_import_and_skips_what_the_browse
     started = _load("daynight_site_started", SITE / "started.py").started_modules(["colorsys", "dnsite_no_such_module"])
     assert "colorsys" in started and "dnsite_no_such_module" not in started
     assert started == sorted(started) and "daynight_browser.kernel_start" in started
+
+
+def test_the_site_benchmark_folds_a_walkthroughs_cells_into_one_step_naming_the_slowest():
+    from benchmarks.bench_site import APP_CELLS, fold_cells
+
+    app = [(1.0, "runtime-ready"), (2.0, "cell 1"), (2.5, "cell 2"), (2.6, "first control")]
+    assert fold_cells(app) == app, "an app's few cells stay steps of their own"
+    cells = [(2.0 + n + (3.0 if n == 3 else 0.0), f"cell {n + 1}") for n in range(APP_CELLS + 2)]
+    marks = [(1.0, "runtime-ready"), cells[0], (2.1, "unused x"), *cells[1:], (20.0, "every cell shown")]
+    folded = fold_cells(marks)
+    assert [step for _, step in folded][:3] == ["runtime-ready", "cell 1", "unused x"]
+    assert folded[-1] == (20.0, "every cell shown") and folded[-2][0] == cells[-1][0]
+    assert folded[-2][1].startswith(
+        f"cells 2-{len(cells)} ({cells[-1][0] - cells[0][0]:.1f} s; the slowest: cell 4 4.0 s"
+    )
