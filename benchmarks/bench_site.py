@@ -356,7 +356,8 @@ def trace(browser, server: SiteServer, pages: dict, notebook: str = APP, want: s
         for seconds, step in fold_cells([*visit.marks, (visit.seconds, end)]):
             if sampler:
                 cpu = {kind: sampler.at(origin + seconds, kind) for kind in THREADS}
-                used = ", ".join(f"{kind} +{cpu[kind] - last[kind]:.2f}" for kind in THREADS)
+                # (a thread that ended, the previous page's, would make a step's figure negative)
+                used = ", ".join(f"{kind} +{max(0.0, cpu[kind] - last[kind]):.2f}" for kind in THREADS)
                 steps.append(f"{step} {seconds:.2f} s ({used} s CPU)")
                 last = cpu
             else:
