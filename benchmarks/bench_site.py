@@ -9,10 +9,14 @@ http.server``), against the targets of issue 21:
   control is clickable and the page has been quiet for 2 s, as the server sent it and as gzip
   would compress the same files (what a compressing host such as GitHub Pages sends; target
   10 MB); then what a first chart adds (the Magic tracker's chart, in a cold visit of its own).
-* ``site.trace``: where the time of a cold and a warm visit to the stars play app goes: each
-  step from the navigation (the kernel's worker started by the page, Pyodide's runtime and the
-  page's packages, the site's helper, the kernel imported, the kernel asking for Python, each
-  cell run, the first control), and, on Linux, the CPU time the kernel's worker spent in each.
+* ``site.trace``: where the time of a cold and a warm visit to the stars play app goes, and
+  of a cold visit to each walkthrough (``--quick``: the first): each step from the navigation
+  (the kernel's worker started by the page, Pyodide's runtime and the page's packages, the
+  site's helper, the kernel imported, the kernel asking for Python, each cell run, a
+  walkthrough's cells after the first folded into one step naming the slowest, the first
+  control or every cell shown), and, on Linux, the CPU time the kernel's worker (Python) and
+  the page's main thread (the front end) spent in each: on a loaded machine the wall time is
+  mostly waiting for a core, the CPU time is not.
 * ``site.first_control``: for each app, the time from navigation until its first control can
   be clicked, cold (a new visitor: a fresh browser context) and warm (the same visitor again,
   its HTTP cache in place), against 6 s cold and 4 s warm (stretch 4 s and 2.5 s) and as a
@@ -35,6 +39,7 @@ checked every 50 ms), not by the test driver's polling.
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import os
 import random
@@ -214,18 +219,27 @@ def walkthroughs(browser, server: SiteServer, voila: VoilaSite, pages: dict, not
         )
 
 
-class WorkerCPU:
-    """CPU seconds of the browser's Web Worker threads over time (Linux ``/proc``), sampled
-    every 50 ms: a step's CPU time does not depend on what else the machine is doing."""
+#: the browser's threads whose CPU time a trace reports: the kernel's Web Worker (Python),
+#: by its /proc name, and the page's main thread (JupyterLab's front end: widgets, outputs),
+#: which is a renderer process's first thread (Chromium leaves a main thread's name alone)
+THREADS = {"worker": "DedicatedWorker", "page": None}
+
+
+class ThreadCPU:
+    """CPU seconds of the browser's threads of :data:`THREADS` over time (Linux ``/proc``),
+    sampled every 50 ms: a step's CPU time does not depend on what else the machine is doing
+    as its wall time does."""
 
     def __init__(self, root_pid: int):
         self.root = root_pid
-        self.samples: list[tuple[float, float]] = []  # (epoch seconds, CPU seconds)
+        self.samples: list[tuple[float, dict[str, float]]] = []  # (epoch seconds, CPU seconds by thread kind)
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.tick = os.sysconf("SC_CLK_TCK")
+        self.kinds = {name: kind for kind, name in THREADS.items() if name}
 
-    def _pids(self) -> list[int]:
+    def _pids(self) -> list[tuple[int, bool]]:
+        """The browser's processes, each with whether it is a renderer (a page's)."""
         children: dict[int, list[int]] = {}
         for entry in os.listdir("/proc"):
             if entry.isdigit():
@@ -237,33 +251,42 @@ class WorkerCPU:
         out, todo = [], [self.root]
         while todo:
             pid = todo.pop()
-            out.append(pid)
+            try:
+                renderer = b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes()  # one string after a fork
+            except OSError:
+                continue
+            out.append((pid, renderer))
             todo.extend(children.get(pid, []))
         return out
+
+    def _sample(self, pids: list[tuple[int, bool]]) -> dict[str, float]:
+        total = dict.fromkeys(THREADS, 0.0)
+        for pid, renderer in pids:
+            try:
+                threads = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for tid in threads:
+                try:
+                    stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+                except OSError:
+                    continue
+                name = stat[stat.index("(") + 1 : stat.rindex(")")]
+                kind = "page" if renderer and tid == str(pid) else self.kinds.get(name)
+                if kind:
+                    fields = stat[stat.rindex(")") + 2 :].split()
+                    total[kind] += (int(fields[11]) + int(fields[12])) / self.tick
+        return total
 
     def _run(self) -> None:
         pids, found = self._pids(), time.time()
         while not self.stopped.is_set():
             if time.time() - found > 1:
                 pids, found = self._pids(), time.time()
-            total = 0.0
-            for pid in pids:
-                try:
-                    threads = os.listdir(f"/proc/{pid}/task")
-                except OSError:
-                    continue
-                for tid in threads:
-                    try:
-                        stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
-                    except OSError:
-                        continue
-                    if stat[stat.index("(") + 1 : stat.rindex(")")] == "DedicatedWorker":
-                        fields = stat[stat.rindex(")") + 2 :].split()
-                        total += (int(fields[11]) + int(fields[12])) / self.tick
-            self.samples.append((time.time(), total))
+            self.samples.append((time.time(), self._sample(pids)))
             time.sleep(0.05)
 
-    def start(self) -> WorkerCPU:
+    def start(self) -> ThreadCPU:
         self.thread.start()
         return self
 
@@ -271,9 +294,9 @@ class WorkerCPU:
         self.stopped.set()
         self.thread.join()
 
-    def at(self, epoch: float) -> float:
-        before = [cpu for t, cpu in self.samples if t <= epoch]
-        return before[-1] if before else (self.samples[0][1] if self.samples else 0.0)
+    def at(self, epoch: float, kind: str = "worker") -> float:
+        before = [cpu[kind] for t, cpu in self.samples if t <= epoch]
+        return before[-1] if before else (self.samples[0][1][kind] if self.samples else 0.0)
 
 
 def browser_pid() -> int | None:
@@ -299,22 +322,44 @@ def browser_pid() -> int | None:
     return None
 
 
-def trace(browser, server: SiteServer, pages: dict, notebook: str = APP):
-    """The steps of a cold and a warm visit to ``notebook``."""
+#: a walkthrough's trace names its slowest cells, this many
+SLOWEST_CELLS = 4
+
+
+def fold_cells(marks: list[tuple[float, str]]) -> list[tuple[float, str]]:
+    """``marks`` with the cells after the first folded into one step when there are more
+    than :data:`APP_CELLS` (a walkthrough), which names the slowest of them."""
+    cells = [(i, seconds) for i, (seconds, step) in enumerate(marks) if re.fullmatch(r"cell \d+", step)]
+    if len(cells) <= APP_CELLS:
+        return marks
+    (_, first), (last_index, last) = cells[0], cells[-1]
+    took = sorted(((b - a, n + 2) for n, ((_, a), (_, b)) in enumerate(itertools.pairwise(cells))), reverse=True)
+    slowest = ", ".join(f"cell {n} {t:.1f} s" for t, n in took[:SLOWEST_CELLS])
+    kept = [m for i, m in enumerate(marks) if i <= cells[0][0] or i > last_index or not re.fullmatch(r"cell \d+", m[1])]
+    folded = (last, f"cells 2-{len(cells)} ({last - first:.1f} s; the slowest: {slowest})")
+    return sorted([m for m in kept if m[0] <= last] + [folded] + [m for m in kept if m[0] > last])
+
+
+def trace(browser, server: SiteServer, pages: dict, notebook: str = APP, want: str = "first"):
+    """The steps of a cold and (for an app) a warm visit to ``notebook``, each with the CPU
+    time the kernel's worker (Python) and the page's main thread (the front end) spent on it."""
     pid = browser_pid()
-    context = new_context(browser)
-    for when in ("cold", "warm"):
-        sampler = WorkerCPU(pid).start() if pid else None
+    context = new_context(browser, want)
+    end = "first control" if want == "first" else "every cell shown"
+    for when in ("cold", "warm") if want == "first" else ("cold",):
+        sampler = ThreadCPU(pid).start() if pid else None
         visit = timed_visit(context, server.url + pages["live"][notebook])
         if sampler:
             sampler.stop()
         origin = visit.origin
-        steps, last_cpu = [], sampler.at(origin) if sampler else 0.0
-        for seconds, step in [*visit.marks, (visit.seconds, "first control")]:
+        steps, last = [], {kind: sampler.at(origin, kind) if sampler else 0.0 for kind in THREADS}
+        for seconds, step in fold_cells([*visit.marks, (visit.seconds, end)]):
             if sampler:
-                cpu = sampler.at(origin + seconds)
-                steps.append(f"{step} {seconds:.2f} s (worker +{cpu - last_cpu:.2f} s CPU)")
-                last_cpu = cpu
+                cpu = {kind: sampler.at(origin + seconds, kind) for kind in THREADS}
+                # (a thread that ended, the previous page's, would make a step's figure negative)
+                used = ", ".join(f"{kind} +{max(0.0, cpu[kind] - last[kind]):.2f}" for kind in THREADS)
+                steps.append(f"{step} {seconds:.2f} s ({used} s CPU)")
+                last = cpu
             else:
                 steps.append(f"{step} {seconds:.2f} s")
         visit.page.close()
@@ -439,6 +484,8 @@ def report(quick: bool = False):
             try:
                 yield from cold_bytes(browser, server, pages)
                 yield from trace(browser, server, pages)
+                for nb in readers[:1] if quick else readers:
+                    yield from trace(browser, server, pages, nb, want="rendered")
                 yield from throttled(browser, server, pages)
                 yield from first_control(browser, server, voila, pages, apps, rounds)
                 yield from walkthroughs(browser, server, voila, pages, readers, rounds)

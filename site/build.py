@@ -540,42 +540,81 @@ def started_modules(lite: Path, pages: dict, work: Path) -> set[str]:
 CACHE_FORMAT = 2
 
 
-def compile_python(archives: dict[str, tuple], hot: set[str], work: Path, version: str) -> dict[str, tuple]:
+#: a group of a package's start-up modules that only some pages import (:func:`page_parts`)
+#: becomes a part of its own from this many bytes of source; a smaller one stays in the
+#: package (a request of its own would cost more than its bytes)
+PART_MIN = 8_000
+#: the name of a package's part: ``daynight-part1`` (the largest first)
+PART = "-part"
+
+
+def page_parts(sizes: dict[str, int], page_modules: dict[str, set[str]]) -> dict[str, list[str]]:
+    """The start-up modules of an archive (``sizes``: module -> bytes of source) that not
+    every live page imports, grouped by the pages that do (``page_modules``: page -> the
+    modules its cells import), each group of at least :data:`PART_MIN` bytes a part:
+    ``{"part1": [modules], ...}``, the largest first. A page preloads the parts it needs
+    (:func:`page_start`), so the stars play app does not download the other games' modules;
+    a module no page's cells import (the kernel's own start) stays in the package."""
+    groups: dict[frozenset[str], list[str]] = {}
+    for module in sorted(sizes):
+        pages = frozenset(page for page, modules in page_modules.items() if module in modules)
+        if pages and len(pages) < len(page_modules):
+            groups.setdefault(pages, []).append(module)
+    big = [(sum(sizes[m] for m in modules), sorted(pages), modules) for pages, modules in groups.items()]
+    big = sorted((g for g in big if g[0] >= PART_MIN), key=lambda g: (-g[0], g[1]))
+    return {f"{PART.lstrip('-')}{i}": modules for i, (_, _, modules) in enumerate(big, 1)}
+
+
+def compile_python(
+    archives: dict[str, tuple], hot: set[str], work: Path, version: str, page_modules: dict[str, set[str]] | None = None
+) -> dict[str, tuple]:
     """Each archive of ``archives`` (``{key: (zip, prefix at run time, keep sources, rest)}``)
     with its ``hot`` modules compiled to bytecode by the site's Pyodide (``site/pycompile.py``)
-    and, with ``rest``, its other modules apart: ``{key: (compiled archive, rest or None)}``.
+    and, with ``rest``, its other modules apart and, with ``page_modules`` and ``rest ==
+    "modules"``, the hot modules only some pages import in parts (:func:`page_parts`):
+    ``{key: (compiled archive, rest or None, {part: archive})}``.
     Compiled archives are kept in ``work/pyc`` under a name made of what they depend on (the
-    archive, its hot modules, the compiler, the Pyodide version), so a rebuild compiles only
-    what changed."""
+    archive, its hot modules and parts, the compiler, the Pyodide version), so a rebuild
+    compiles only what changed."""
     compiler = (SITE / "pycompile.py").read_bytes() + (SITE / "pycompile.mjs").read_bytes()
     cache = work / "pyc"
     cache.mkdir(parents=True, exist_ok=True)
     targets, jobs = {}, []
     for key, (archive, prefix, keep_source, rest) in archives.items():
         with zipfile.ZipFile(archive) as z:
-            here = sorted(hot & {module_name(n) for n in z.namelist() if n.endswith(".py")})
-        spec = json.dumps([CACHE_FORMAT, version, prefix, keep_source, rest, here]).encode()
+            sizes = {module_name(i.filename): i.file_size for i in z.infolist() if i.filename.endswith(".py")}
+        here = sorted(hot & set(sizes))
+        parts = page_parts({m: sizes[m] for m in here}, page_modules) if page_modules and rest == "modules" else {}
+        spec = json.dumps([CACHE_FORMAT, version, prefix, keep_source, rest, here, parts]).encode()
         target = cache / hashlib.sha256(archive.read_bytes() + compiler + spec).hexdigest()[:16] / archive.name
-        targets[key] = target
+        targets[key] = (target, sorted(parts))
         if not (target.parent / "done").exists():
             target.parent.mkdir(parents=True, exist_ok=True)
             job = {"src": str(archive), "dst": str(target), "prefix": prefix, "keep_source": keep_source}
-            jobs.append({**job, "hot": here, "rest": rest})
+            jobs.append({**job, "hot": here, "rest": rest, "parts": parts})
     if jobs:
         (cache / "jobs.json").write_text(json.dumps(jobs, indent=1), encoding="utf-8")
         node_run(["compile", cache / "jobs.json"], work / "pycompile.log")
         for job in jobs:
             (Path(job["dst"]).parent / "done").write_text("")
     return {
-        key: (t, t.with_name(t.name + ".rest") if t.with_name(t.name + ".rest").exists() else None)
-        for key, t in targets.items()
+        key: (
+            t,
+            t.with_name(t.name + ".rest") if t.with_name(t.name + ".rest").exists() else None,
+            {part: t.with_name(f"{t.name}.{part}") for part in parts},
+        )
+        for key, (t, parts) in targets.items()
     }
 
 
-def compiled_wheels(packages: dict[str, Package], hot: set[str], work: Path, pyodide_lock: dict) -> Path:
+def compiled_wheels(
+    packages: dict[str, Package], hot: set[str], work: Path, pyodide_lock: dict, page_modules: dict[str, set[str]]
+) -> Path:
     """Point every package at its wheel with the ``hot`` modules compiled, add a package for
     the rest of each (the modules no page imports at start, loaded by the helper when first
-    imported), and return the standard library so compiled (see :func:`compile_python`).
+    imported) and for each of its parts (the start-up modules only some pages import, which
+    those pages preload: :func:`page_parts`), and return the standard library so compiled
+    (see :func:`compile_python`).
     The project and the helper keep their sources beside the bytecode (the walkthroughs show
     the rules' code); the others keep only the bytecode of a compiled module, and lose their
     front-end files."""
@@ -584,22 +623,31 @@ def compiled_wheels(packages: dict[str, Package], hot: set[str], work: Path, pyo
     site_packages = f"/lib/python{py}/site-packages/"
     archives = {name: (pkg.wheel, site_packages, name in keep, "modules") for name, pkg in packages.items()}
     archives[STDLIB] = (PYODIDE_NPM / STDLIB, f"/lib/python{py.replace('.', '')}.zip/", False, "top-level")
-    compiled = compile_python(archives, hot, work, pyodide_lock["info"]["version"])
+    compiled = compile_python(archives, hot, work, pyodide_lock["info"]["version"], page_modules)
     for name, pkg in list(packages.items()):
-        pkg.wheel, rest = compiled[name]
+        pkg.wheel, rest, parts = compiled[name]
         if rest:
             packages[name + REST] = rest_package(name + REST, pkg.version, rest, "site", [name])
-    stdlib, rest = compiled[STDLIB]
+        for part, archive in parts.items():
+            packages[f"{name}-{part}"] = rest_package(f"{name}-{part}", pkg.version, archive, "site", [name])
+    stdlib, rest, _ = compiled[STDLIB]
     if rest:
         packages[STDLIB_REST] = rest_package(STDLIB_REST, pyodide_lock["info"]["python"], rest, "stdlib", [])
     return stdlib
 
 
 def rest_package(name: str, version: str, archive: Path, install_dir: str, depends: list[str]) -> Package:
-    """The lock's package for the rest of an archive: no import name of its own (Pyodide never
-    loads it), the modules it holds (the helper loads it when one of them is imported)."""
+    """The lock's package for the rest or a part of an archive: no import name of its own
+    (Pyodide loads it only when a page names it), the modules it holds (the helper loads it
+    when one of them is imported), sources or bytecode."""
     with zipfile.ZipFile(archive) as z:
-        modules = sorted(module_name(n) for n in z.namelist() if n.endswith(".py"))
+        modules = sorted(
+            {
+                module_name(n.removesuffix("c"))
+                for n in z.namelist()
+                if n.endswith(".py") or (n.endswith(".pyc") and "__pycache__/" not in n)
+            }
+        )
     return Package(name, version, "local", depends, [], archive, modules, install_dir)
 
 
@@ -630,13 +678,19 @@ def with_page_config(html: str, config: dict) -> str:
     return html[: match.start(2)] + script_json(config) + html[match.end(2) :]
 
 
-def page_start(imports: list[str], lock: dict) -> list[str]:
-    """What a page preloads: the kernel's start-up packages, the helper, and every package of
+def page_start(imports: list[str], lock: dict, modules: list[str] = ()) -> list[str]:  # type: ignore[assignment]
+    """What a page preloads: the kernel's start-up packages, the helper, every package of
     ``lock`` that provides one of ``imports`` (the top-level modules the page's cells import,
-    recorded by ``site/prerender.py``). Pyodide adds their dependencies."""
-    wanted = set(imports)
+    recorded by ``site/prerender.py``) and every part of a package (:func:`page_parts`) that
+    holds one of ``modules`` (every module they import). Pyodide adds their dependencies."""
+    wanted, needed = set(imports), set(modules)
     own = sorted(name for name, info in lock["packages"].items() if wanted & set(info.get("imports", ())))
-    return [*KERNEL_START, HELPER, *(n for n in own if n not in {*KERNEL_START, HELPER})]
+    parts = sorted(
+        name
+        for name, info in lock["packages"].items()
+        if re.fullmatch(rf".+{PART}\d+", name) and needed & set(info.get("modules", ()))
+    )
+    return [*KERNEL_START, HELPER, *(n for n in [*own, *parts] if n not in {*KERNEL_START, HELPER})]
 
 
 #: where the page's script (``site/browser/page.js``) takes the kernel's settings of its page
@@ -654,7 +708,10 @@ def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
         config = page_config(html)
         settings = config["litePluginSettings"][KERNEL_PLUGIN]
         settings["pyodideUrl"] = os.path.relpath(out / BOOT, page.parent).replace(os.sep, "/")
-        settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(pages["imports"][notebook], lock)
+        modules = pages.get("modules", {}).get(notebook, [])
+        settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(
+            pages["imports"][notebook], lock, modules
+        )
         settings["loadPyodideOptions"]["daynightLater"] = sorted(LATER)
         # a widget's message from the page carries JavaScript's null as Python's None, as under
         # make app (Pyodide 0.26+ makes it pyodide.ffi.jsnull, which the widgets' checks refuse:
@@ -831,7 +888,8 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
 
     # 4-5. what the pages load when they start, compiled to bytecode, in place of the staged wheels
     hot = started_modules(lite, pages, work)
-    stdlib = compiled_wheels(packages, hot, work, pyodide_lock)
+    page_modules = {nb: set(pages["modules"][nb]) for nb in pages["live"]}
+    stdlib = compiled_wheels(packages, hot, work, pyodide_lock, page_modules)
     lock = place_python(out / "static" / "pyodide", pyodide_lock, packages, stdlib)
 
     # 6. each live page's start

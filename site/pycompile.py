@@ -25,7 +25,8 @@ Usage::
     node site/pycompile.mjs compile JOBS.json                          # compile
 
 with the request ``{"packages": [...], "env": {...}, "modules": [...]}`` and each job
-``{"src": ..., "dst": ..., "prefix": ..., "keep_source": bool, "hot": [modules] or null}``:
+``{"src": ..., "dst": ..., "prefix": ..., "keep_source": bool, "hot": [modules] or null, "rest": ...,
+"parts": {part: [modules]}}`` (see :func:`compile_archive`):
 ``prefix`` is where the archive's files are at run time (``/lib/python3.13/site-packages/``
 for a wheel), so tracebacks name the right file.
 """
@@ -160,12 +161,21 @@ def write_zip(path: str, members, record_name: str | None = None) -> None:
 
 
 def compile_archive(
-    src: str, dst: str, prefix: str, keep_source: bool, hot: set[str] | None = None, rest: str | None = None
+    src: str,
+    dst: str,
+    prefix: str,
+    keep_source: bool,
+    hot: set[str] | None = None,
+    rest: str | None = None,
+    parts: dict[str, list[str]] | None = None,
 ) -> int:
     """Write ``dst``: the zip archive ``src`` (a wheel or the standard library's zip) with
     its modules compiled (see :func:`compiled_members`); a wheel's RECORD is rewritten for
     the new files. With ``rest`` (see :func:`later`), the modules no page imports at start go
-    to ``dst + ".rest"`` instead, as source. Returns how many modules were compiled."""
+    to ``dst + ".rest"`` instead, as source; with ``parts`` (``{part: [modules]}``, modules
+    only some pages import at start), each part's modules go to ``dst + "." + part``,
+    compiled as in ``dst``. Returns how many modules were compiled."""
+    part_of = {module: part for part, modules in (parts or {}).items() for module in modules}
     with zipfile.ZipFile(src) as archive:
         names = set(archive.namelist())
         cold = {n for n in names if later(n, hot, rest, names)} if rest and hot is not None else set()
@@ -174,8 +184,16 @@ def compile_archive(
             write_zip(
                 dst + ".rest", [(i, i.filename, archive.read(i)) for i in archive.infolist() if i.filename in cold]
             )
-    record_name = next((n for _, n, _ in members if n.endswith(".dist-info/RECORD") and n.count("/") == 1), None)
-    write_zip(dst, members, record_name)
+
+    def part(member) -> str | None:
+        name = member[0].filename
+        return part_of.get(module_name(name)) if name.endswith(".py") and importable(name, names) else None
+
+    for name in parts or {}:
+        write_zip(f"{dst}.{name}", [m for m in members if part(m) == name])
+    main = [m for m in members if part(m) is None]
+    record_name = next((n for _, n, _ in main if n.endswith(".dist-info/RECORD") and n.count("/") == 1), None)
+    write_zip(dst, main, record_name)
     return sum(1 for (info, name, _) in members if name != info.filename)
 
 
@@ -185,5 +203,7 @@ def main(jobs_file: str) -> None:
         jobs = json.load(f)
     for job in jobs:
         hot = set(job["hot"]) if job.get("hot") is not None else None
-        n = compile_archive(job["src"], job["dst"], job["prefix"], job["keep_source"], hot, job.get("rest"))
+        n = compile_archive(
+            job["src"], job["dst"], job["prefix"], job["keep_source"], hot, job.get("rest"), job.get("parts")
+        )
         print(f"pycompile: {job['dst'].rsplit('/', 1)[-1]}: {n} modules compiled", flush=True)

@@ -681,6 +681,90 @@ def test_what_no_page_imports_at_start_goes_to_the_archives_rest(tmp_path):
         assert sorted(z.namelist()) == ["json/__init__.pyc", "json/decoder.pyc", "json/tool.py", "os.pyc"]
 
 
+def test_the_modules_only_some_pages_import_are_parts_grouped_by_those_pages():
+    big, small = build.PART_MIN, build.PART_MIN - 1
+    sizes = {
+        "dn.core": big,  # every page
+        "dn.stars": big,  # the stars pages
+        "dn.stars.draw": big,
+        "dn.temples": 2 * big,  # the temples page
+        "dn.practice": small,  # two pages, too small for a request of its own
+        "dn.kernel_only": big,  # no page's cells import it: the kernel's own start
+    }
+    page_modules = {
+        "stars/play.ipynb": {"dn.core", "dn.stars", "dn.stars.draw", "json"},
+        "stars/rules.ipynb": {"dn.core", "dn.stars", "dn.stars.draw", "dn.practice"},
+        "temples/rules.ipynb": {"dn.core", "dn.temples", "dn.practice"},
+    }
+    parts = build.page_parts(sizes, page_modules)
+    assert parts == {"part1": ["dn.stars", "dn.stars.draw"], "part2": ["dn.temples"]}, "the largest first"
+    assert build.page_parts(sizes, {"only.ipynb": page_modules["stars/play.ipynb"]}) == {}, "one page: no parts"
+
+
+def test_a_part_takes_its_modules_sources_and_bytecode_out_of_the_package(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-parts",
+        "1.0",
+        files={
+            "dnsite_parts/__init__.py": "",
+            "dnsite_parts/core.py": "",
+            "dnsite_parts/stars/__init__.py": "",
+            "dnsite_parts/stars/draw.py": "D = 1\n",
+            "dnsite_parts/temples.py": "",
+            "dnsite_parts/stars/card.svg": "<svg/>",
+            "dnsite_parts-1.0.dist-info/RECORD": "",
+        },
+    )
+    hot = {"dnsite_parts", "dnsite_parts.core", "dnsite_parts.stars", "dnsite_parts.stars.draw", "dnsite_parts.temples"}
+    parts = {"part1": ["dnsite_parts.stars", "dnsite_parts.stars.draw"], "part2": ["dnsite_parts.temples"]}
+    out = tmp_path / "own.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/p/", True, hot, "modules", parts)
+    with zipfile.ZipFile(str(out) + ".part1") as z:
+        assert sorted(z.namelist()) == sorted(
+            [
+                "dnsite_parts/stars/__init__.py",
+                pycompile.cached_name("dnsite_parts/stars/__init__.py"),
+                "dnsite_parts/stars/draw.py",
+                pycompile.cached_name("dnsite_parts/stars/draw.py"),
+            ]
+        )
+    with zipfile.ZipFile(str(out) + ".part2") as z:
+        assert "dnsite_parts/temples.py" in z.namelist()
+    with zipfile.ZipFile(out) as z:
+        main = set(z.namelist())
+        record = z.read("dnsite_parts-1.0.dist-info/RECORD").decode()
+    assert "dnsite_parts/core.py" in main and "dnsite_parts/stars/card.svg" in main, "a data file stays"
+    assert not [n for n in main if "draw" in n or "temples" in n], "a part's modules are in the part only"
+    assert "draw" not in record, "the package's RECORD lists what it holds"
+    pkg = build.rest_package("dnsite-parts-part1", "1.0", Path(str(out) + ".part1"), "site", ["dnsite-parts"])
+    assert pkg.modules == ["dnsite_parts.stars", "dnsite_parts.stars.draw"] and pkg.depends == ["dnsite-parts"]
+    third = tmp_path / "third.whl"
+    pycompile.compile_archive(str(wheel), str(third), "/p/", False, hot, "modules", {"part1": ["dnsite_parts.temples"]})
+    pkg = build.rest_package("x-part1", "1.0", Path(str(third) + ".part1"), "site", [])
+    assert pkg.modules == ["dnsite_parts.temples"], "a part of bytecode only names its modules too"
+
+
+def test_compile_python_hands_each_wheel_its_parts_and_finds_them(tmp_path, monkeypatch):
+    jobs_seen = []
+
+    def fake_run(cmd, log=None, **kw):
+        for job in json.loads(Path(cmd[-1]).read_text()):
+            jobs_seen.append(job)
+            Path(job["dst"]).write_bytes(b"compiled")
+            for part in job["parts"]:
+                Path(f"{job['dst']}.{part}").write_bytes(b"part")
+
+    monkeypatch.setattr(build, "run", fake_run)
+    files = {"dnsite_c/__init__.py": "", "dnsite_c/stars.py": "x" * build.PART_MIN}
+    wheel = make_wheel(tmp_path, "dnsite-c", "1.0", files=files)
+    pages = {"stars.ipynb": {"dnsite_c", "dnsite_c.stars"}, "temples.ipynb": {"dnsite_c"}}
+    archives = {"c": (wheel, "/p/", True, "modules"), "std": (wheel, "/s/", False, "top-level")}
+    out = build.compile_python(archives, {"dnsite_c", "dnsite_c.stars"}, tmp_path / "work", "0.29.0", pages)
+    assert [job["parts"] for job in jobs_seen] == [{"part1": ["dnsite_c.stars"]}, {}], "no parts of the stdlib"
+    assert out["c"][2]["part1"].read_bytes() == b"part" and out["std"][2] == {}
+
+
 # -- what each page starts with --------------------------------------------------------------
 
 
@@ -717,6 +801,11 @@ def test_a_page_preloads_the_kernels_packages_and_those_its_cells_import():
     assert start[: len(build.KERNEL_START)] == list(build.KERNEL_START)
     assert start[len(build.KERNEL_START) :] == [build.HELPER, "daynight", "ipywidgets", "typing-extensions"]
     assert "plotly" not in start, "a package no cell imported comes when it is first imported"
+    lock["packages"]["daynight-part1"] = {"imports": [], "modules": ["daynight.stars", "daynight.stars.draw"]}
+    lock["packages"]["daynight-part2"] = {"imports": [], "modules": ["daynight.temples"]}
+    lock["packages"]["daynight-rest"] = {"imports": [], "modules": ["daynight.stars.bots"]}
+    start = build.page_start(["daynight"], lock, ["daynight", "daynight.stars.draw", "daynight.stars.bots"])
+    assert start[len(build.KERNEL_START) :] == [build.HELPER, "daynight", "daynight-part1"], "its part, no rest"
 
 
 def _voici_page(config: dict) -> str:
@@ -848,3 +937,18 @@ def test_started_modules_imports_what_the_pages_import_and_skips_what_the_browse
     started = _load("daynight_site_started", SITE / "started.py").started_modules(["colorsys", "dnsite_no_such_module"])
     assert "colorsys" in started and "dnsite_no_such_module" not in started
     assert started == sorted(started) and "daynight_browser.kernel_start" in started
+
+
+def test_the_site_benchmark_folds_a_walkthroughs_cells_into_one_step_naming_the_slowest():
+    from benchmarks.bench_site import APP_CELLS, fold_cells
+
+    app = [(1.0, "runtime-ready"), (2.0, "cell 1"), (2.5, "cell 2"), (2.6, "first control")]
+    assert fold_cells(app) == app, "an app's few cells stay steps of their own"
+    cells = [(2.0 + n + (3.0 if n == 3 else 0.0), f"cell {n + 1}") for n in range(APP_CELLS + 2)]
+    marks = [(1.0, "runtime-ready"), cells[0], (2.1, "unused x"), *cells[1:], (20.0, "every cell shown")]
+    folded = fold_cells(marks)
+    assert [step for _, step in folded][:3] == ["runtime-ready", "cell 1", "unused x"]
+    assert folded[-1] == (20.0, "every cell shown") and folded[-2][0] == cells[-1][0]
+    assert folded[-2][1].startswith(
+        f"cells 2-{len(cells)} ({cells[-1][0] - cells[0][0]:.1f} s; the slowest: cell 4 4.0 s"
+    )
