@@ -194,6 +194,18 @@ class SitePage:
         self.page.goto(self.server.url + path, wait_until="domcontentloaded", timeout=timeout)
         return self.wait_for(wait_for, timeout) if wait_for else self.page
 
+    def play_a_game(self):
+        """Answer a play app's opening offer ("Learn to play" comes first to a new visitor,
+        issue 19) with "Play a game", and wait until the note is gone and the table takes clicks."""
+        page = self.page
+        page.wait_for_function(
+            "() => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden; }",
+            timeout=START_TIMEOUT_MS,
+        )
+        page.get_by_role("button", name="Play a game", exact=True).click()
+        page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden", timeout=60_000)
+        return page
+
     def wait_for(self, selector: str, timeout: int = START_TIMEOUT_MS):
         """Wait until ``selector`` is visible; if it never is, say what else went wrong
         (a request to another host, a file the site lacks) instead of only timing out."""

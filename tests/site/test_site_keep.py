@@ -64,6 +64,7 @@ def play_to_a_decision(page, clicks: int) -> None:
 def test_a_stars_game_goes_on_after_a_reload_and_in_a_new_tab(site_page, pages):
     path = pages["live"]["stars/play.ipynb"]
     page = site_page.open(path, wait_for=TARGETS)
+    site_page.play_a_game()
     play_to_a_decision(page, 2)
     shown = page.evaluate(STARS_JS)
     moves = moves_kept(shown)
@@ -89,6 +90,7 @@ def test_a_stars_game_goes_on_after_a_reload_and_in_a_new_tab(site_page, pages):
 
 def test_a_temples_game_goes_on_after_a_reload(site_page, pages):
     page = site_page.open(pages["live"]["temples/play.ipynb"], wait_for=TARGETS)
+    site_page.play_a_game()
     for name in ("travel to B1, neutral-tile", "Retreat (end the turn)", re.compile("^discard ")):
         click_move(page, name)  # Day travels, retreats with six spells, discards one; the bot plays Night
     page.get_by_role("group", name=re.compile("Turn 3: Day's turn")).wait_for(timeout=60_000)

@@ -232,6 +232,7 @@ def test_python_starts_while_the_page_loads_without_a_service_worker(site_page, 
 @pytest.mark.parametrize("notebook", app_notebooks())
 def test_app_opens_and_plays_by_clicking(site_page, pages, notebook):
     page = site_page.open(pages["live"][notebook], wait_for=f"{CONTROL}, {TARGETS}")
+    site_page.play_a_game()
     fetched = [path for path, _, _ in site_page.requests()]
     heavy = [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)]
     assert not heavy, f"opening the app fetched chart packages: {heavy}"
@@ -245,6 +246,7 @@ def test_a_chart_in_an_app_brings_plotly_with_it(site_page, pages):
     page) and is drawn without plotly's lab extension or a CDN. (The stars Hint writes under
     the cards now, without a chart.)"""
     page = site_page.open(pages["live"]["mtg/tracker.ipynb"], wait_for=TARGETS)
+    site_page.play_a_game()
     before = page.evaluate(EPOCHS_JS)
     page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=START_TIMEOUT_MS)
     page.wait_for_function(f"() => ({EPOCHS_JS})() !== {before!r}", timeout=60_000)
