@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core import IllegalMoveError
+from ..core import GameOverError, IllegalMoveError
 from .data import (
     ABILITIES,
     BACK_TYPES,
@@ -109,8 +109,16 @@ class Checks(Turns):
     def _refuse(self, message: str, key: str) -> IllegalMoveError:
         return IllegalMoveError(message, rule=self.rules(key), state=self.describe())
 
+    #: :meth:`_check` refuses every move once the game is over, so core's play asks no
+    #: separate ``is_over`` (:attr:`daynight.core.Game.checks_the_end`)
+    checks_the_end = True
+
     def _check(self, move: Any) -> None:
         """Raise :class:`IllegalMoveError` naming the rule if ``move`` is not legal now; change nothing."""
+        if self.over:
+            raise GameOverError(
+                "the game is over; no more moves can be played", rule="end of the game", state=self.describe()
+            )
         cls = type(move)
         # The two moves of every turn, in their plain case, are accepted at a glance: what
         # _check_cast and _check_turn accept, asked of the same state (a player of the game, a
@@ -121,15 +129,15 @@ class Checks(Turns):
         # accepts exactly what those checks accept).
         try:
             if cls is CastSpell:
-                plain = self.active is not None and move.player in self.index and move.zone in CASTABLE
+                if self.active is not None and move.player in self.index and move.zone in CASTABLE:
+                    if not self.choosing:
+                        return
             elif cls is BeginTurn:
-                plain = not (self.pending or move.extra or move.skipping) and self.slot.get(move.who) == self._next
-            else:
-                plain = False
+                if not (self.pending or self.choosing or move.extra or move.skipping):
+                    if move.who == self.order[self._next]:
+                        return
         except TypeError:  # a name or a zone that cannot be looked up (a list): the check says why
-            plain = False
-        if plain and not self.choosing:
-            return
+            pass
         check = CHECKS.get(cls)
         if check is None:
             raise self._refuse(f"{move!r} is not a move of the day/night tracker", "designation")
