@@ -32,16 +32,31 @@ reference 3,017-3,047), quiet and explained, each printed against :data:`BEFORE_
   move through ``_check``: 26,812 and 39,207 (2026-12-02);
 * ``_check`` accepting the plain spell and the next turn at a glance (what ``_check_cast`` and
   ``_check_turn`` accept, asked of the same state, as the old ``play`` did inline): 22,456 and
-  34,333; with the hot path appending to the log's own list: 22,009-22,235 and 32,917-32,955
-  (+34-35% and +17% on the engine before issue 25).
+  34,333; with the hot path appending to the log's own list: 22,009-22,381 and 32,750-32,955
+  (+34-36% and +17% on the engine before issue 25);
+* ``EventLog.events`` a plain attribute (core's play read it through a property on every
+  explained move), core's play asking no ``is_over`` of an engine whose ``_check`` refuses
+  every move after the end (``checks_the_end``; mtg's does), the glance naming the next turn's
+  player and returning at once, the untap step asking its kept steps by identity first:
+  21,222 and 30,305; with core's ``offered`` and ``checks_the_end`` in mtg's slots (a class
+  attribute is read about 200 instructions slower than a slot by CPython 3.11, which does not
+  specialise it): 20,714-20,736 and 29,742-29,743 (2026-12-02: +26% and +6% on the engine
+  before issue 25; the explained figure is within issue 25's 10%, the quiet one is not).
 
-The engine's own work per turn is what it was; what remains is core's ``play`` around it, for
-each of the 2.2 moves of a turn: ``is_over`` (about 700 instructions a turn quiet, 1,000
-explained: measured by leaving it out of a scratch copy of core) and ``_check`` (its call and the
-glance, about 4,000 more: a scratch core that checks nothing plays these scripts in 17,437 and
-28,062, within 6% of the old ``play``, ``_apply``'s dispatch included). Dispatching the two common moves by ``is`` tests
-instead of the ``APPLY`` table did not pay (22,230 and 32,548: within the counts' noise of a few
-hundred).
+Where the quiet turn's 4,300 instructions over the old engine go: each of a turn's 2.2 moves
+passes through two Python calls the old ``play`` did not make, ``_check`` (the glance: the
+moves are built anew, so nothing was offered) and ``_apply``'s dispatch to the move's action
+(``APPLY[type(move)]``); a Python call costs about 400 instructions on CPython 3.11 (callgrind
+of a method returning a slot, against the same loop without it), so these two are about 1,800
+of them with the glance's own reads. ``rules.untap_check`` (asked every turn) now reads its
+input with ``isinstance`` where the old one compared classes, and ``Permanent.turn_over`` is a
+call of its own (0.54 a turn). The rest is not traced further here (no profiler attributes
+callgrind's counts to Python lines on CPython 3.11). Tried and not kept: a ``plain`` flag set by the
+glance and tested once (21,036 against 20,736), ``checks_the_end`` as a class attribute only
+(the flag read cost most of what leaving out ``is_over`` saved: 22,552 with the store of
+``offered`` skipped too, which made core read it from the class). Dispatching the two common
+moves by ``is`` tests instead of the ``APPLY`` table did not pay either (22,230 and 32,548:
+within the counts' noise of a few hundred).
 """
 
 from __future__ import annotations

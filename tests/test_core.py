@@ -78,6 +78,43 @@ def test_play_accepts_an_offered_move_by_identity_and_checks_any_other():
     assert CountsChecks.checks == 2 and game.pile == 8
 
 
+class CountsEnds(Pebbles):
+    asked = 0
+
+    def is_over(self):
+        CountsEnds.asked += 1
+        return super().is_over()
+
+
+class ChecksTheEnd(CountsEnds):
+    checks_the_end = True  # its _check refuses after the end (Pebbles's _check does not)
+
+    def _check(self, move):
+        if Pebbles.is_over(self):  # not counted: this is the check's own question
+            raise GameOverError("the game is over", rule="end of the game")
+        super()._check(move)
+
+
+@pytest.mark.parametrize("cls, asks", [(CountsEnds, 1), (ChecksTheEnd, 0)])
+def test_play_asks_is_over_only_of_an_engine_whose_check_does_not_refuse_after_the_end(cls, asks):
+    game = cls(3)
+    CountsEnds.asked = 0
+    game.play(game.legal_moves()[0])  # offered: accepted at a glance, no question asked
+    assert CountsEnds.asked == 0
+    game.play(Take(1, 2))  # built anew: the end is asked of is_over, or _check says it
+    assert CountsEnds.asked == asks and game.is_over()
+    with pytest.raises(GameOverError, match="over"):
+        game.play(Take(0, 1))
+
+
+def test_the_event_log_is_read_as_a_plain_list():
+    log = EventLog()
+    log.add("a", "x", "rule", "one")
+    assert log.events == [log[0]] and len(log) == 1
+    log.events.append(log[0])  # an engine's hot path appends prebuilt events to the list itself
+    assert len(log) == 2 and log.since(1) == [log[0]]
+
+
 def test_what_was_offered_is_forgotten_once_the_state_changes_and_is_no_state():
     game = Pebbles(12)
     mine = game.legal_moves(0)[0]

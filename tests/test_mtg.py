@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from daynight import cli, replay
-from daynight.core import IllegalMoveError, InvalidRecordError, Reader
+from daynight.core import GameOverError, IllegalMoveError, InvalidRecordError, Reader
 from daynight.mtg import (
     BACK,
     DAY,
@@ -1153,3 +1153,28 @@ def test_the_view_is_a_frozen_value_with_the_state_as_json():
         view.spells_this_turn["Alice"] = 9
     assert view.to_json() == game.state_json() and json.loads(json.dumps(game.state_json())) == game.state_json()
     assert [p.label for p in view.permanents] == [p.label() for p in game.permanents]
+
+
+def test_after_the_end_the_check_refuses_every_move_as_over():
+    """Core's play asks no ``is_over`` of mtg (``checks_the_end``): its ``_check`` says the end."""
+    game = DayNight.new(["Alice", "Bob"], designation="day")
+    game.play(BeginTurn("Alice"))
+    game.play(EndGame())
+    assert game.checks_the_end and game.is_over()
+    before = game.snapshot()
+    for move in (BeginTurn("Bob"), CastSpell("Alice"), Becomes("night"), EndGame()):
+        with pytest.raises(GameOverError, match="over"):
+            game._check(move)
+        with pytest.raises(GameOverError, match="over"):
+            game.play(move)
+    assert game.snapshot() == before and game.why_illegal(CastSpell("Alice"))
+
+
+def test_what_was_offered_is_no_state_of_the_table():
+    game = DayNight.new(["Alice", "Bob"])
+    game.play(BeginTurn("Alice"))
+    before = game.snapshot()
+    offered = game.legal_moves()
+    assert offered and game.offered is offered and game.snapshot() == before
+    game.play(offered[0])
+    assert game.offered == ()

@@ -387,7 +387,7 @@ class DayNight(Positions):
         """Bytes that change whenever any part of the state changes (the state is in slots; the
         table's explained sentences and the moves on offer are caches, not state)."""
         return pickle.dumps(
-            [getattr(self, s) for s in State.__slots__ if s != "_voice"], protocol=pickle.HIGHEST_PROTOCOL
+            [getattr(self, s) for s in State.__slots__ if s not in NOT_STATE], protocol=pickle.HIGHEST_PROTOCOL
         )
 
     def drawing(self, viewer: Any = None, **options: Any) -> Drawing:
@@ -400,6 +400,9 @@ class DayNight(Positions):
     def _repr_svg_(self) -> str:
         return self.drawing().svg
 
+
+#: the slots :meth:`DayNight.snapshot` leaves out: the table's sentences, what was offered, a constant
+NOT_STATE = frozenset({"_voice", "offered", "checks_the_end"})
 
 #: the check (:meth:`DayNight._check`) and the action (:meth:`DayNight._apply`) of each kind of move
 APPLY: dict[type, Callable[[DayNight, Any], None]] = {

@@ -64,7 +64,7 @@ class Turns(Battlefield):
         told = self._phased > 0 and "phasing" in steps and self._phasing(turn, who, slot)
         if told:
             d = self.designation
-        if d and last is not None and prev is not None and "day/night check" in steps:
+        if d and last is not None and prev is not None and (steps is UNTAP_STEP or "day/night check" in steps):
             # the previous turn's active player's spells (a player's seat is their index), or
             # with shared team turns those of each player of the team
             counts: Any = last[prev] if self.teams is None else tuple([last[i] for i in self.members[prev]])
