@@ -41,7 +41,8 @@ class PoolBounds(VoilaManager):
     """Voila's pooled kernel manager, bounded (mixed into the class Voila builds at start-up,
     with the server's :class:`~daynight.server.limits.Limits` as ``limits``: see :func:`bounded`).
 
-    * Pools are warmed one kernel at a time, and only while no visitor waits for a
+    * Pools are warmed one kernel at a time, the apps' before the learning pages' (a pool
+      entry marked ``after_apps`` waits while an app's entry is waiting or warming), and only while no visitor waits for a
       kernel start (``Gate.busy``) and, for up to :data:`REFILL_DEFER` s, once no page
       has been handed out for :data:`REFILL_QUIET` s: on two cores a warm-up takes a
       core, and the visitors' pages and clicks come first. A pool entry still waiting
@@ -82,6 +83,15 @@ class PoolBounds(VoilaManager):
         default = self.kernel_pools_config.get("default", {})
         return self.kernel_pools_config.get(notebook_name, default).get("pool_size", 0)
 
+    def _after_apps(self, notebook_name) -> bool:
+        """Whether ``notebook_name``'s pool is warmed only once no app's pool entry is waiting
+        or warming (a learning page: :func:`daynight.server.apps.kernel_pools`)."""
+        return bool(self.kernel_pools_config.get(notebook_name, {}).get("after_apps", False))
+
+    def _apps_warming(self) -> bool:
+        """Whether an app's pool entry (not a learning page's) is still waiting or warming."""
+        return any(not task.done() for name, pool in self._pools.items() if not self._after_apps(name) for task in pool)
+
     # ----- pools
     def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
         before = len(self._pools.get(notebook_name, ()))
@@ -103,6 +113,10 @@ class PoolBounds(VoilaManager):
         if kernel_id is not None:  # a restart: not a pool entry
             return await super()._initialize(notebook_path, kernel_id, **kwargs)
         VISIT.set(None)  # a pool kernel is no visitor's (the task copied the request's context)
+        if self._after_apps(notebook_path):
+            # a learning page's kernel: after every app's, so a class's first pages come first
+            while self._apps_warming():
+                await asyncio.sleep(0.25)
         async with self._warm_lock:
             # visitors first: wait while one waits for a kernel or starts one, and while
             # pages are being handed out (a room arriving), for REFILL_DEFER s at most
@@ -138,13 +152,13 @@ class PoolBounds(VoilaManager):
         return render_task, rendered, kernel_id
 
     async def evict_preheated(self) -> bool:
-        """Shut down one ready preheated kernel (of the page with the most), to make
-        room for a visitor at the kernel cap; whether there was one."""
+        """Shut down one ready preheated kernel (a learning page's first, then of the page
+        with the most), to make room for a visitor at the kernel cap; whether there was one."""
         ready = {
             name: [t for t in pool if t.done() and not t.cancelled() and not t.exception() and t.result()]
             for name, pool in self._pools.items()
         }
-        name = max(ready, key=lambda n: len(ready[n]), default=None)
+        name = max(ready, key=lambda n: (bool(ready[n]) and self._after_apps(n), len(ready[n])), default=None)
         if not name or not ready[name]:
             return False
         task = ready[name][-1]
@@ -269,7 +283,7 @@ class PoolBounds(VoilaManager):
         for name, pool in self._pools.items():
             if self._pool_size(name):
                 ready = sum(1 for t in pool if t.done() and not t.cancelled() and not t.exception())
-                pools[name] = {"size": self._pool_size(name), "ready": ready}
+                pools[name] = {"size": self._pool_size(name), "ready": ready, "after_apps": self._after_apps(name)}
         clients: dict[str, int] = {}
         for client in self.gate.owners.values():
             clients[client] = clients.get(client, 0) + 1
