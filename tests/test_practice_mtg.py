@@ -12,9 +12,10 @@ import itertools
 import json
 import xml.etree.ElementTree as ET
 from functools import cache
+from html import escape
 
 import pytest
-from daynight.widgets.practice import Keeper, PracticeApp
+from daynight.widgets.practice import HOW_TO_ANSWER, Keeper, PracticeApp
 
 from daynight.mtg import Attach, Becomes, BeginTurn, DayNight, Enter, Leave, draw
 from daynight.mtg.exercises import KINDS, worked_example
@@ -313,7 +314,11 @@ def app_for(kind: str, seed: int = 5) -> PracticeApp:
 def test_each_kind_answered_wrong_then_right_on_the_table(kind):
     app = app_for(kind)
     ex = app.exercise
-    assert app.table.status == ex.question and {"Show me", "Another"} <= set(app.table.target_names())
+    assert (
+        app.table.status == HOW_TO_ANSWER[ex.shape]()
+        and escape(ex.question) in app.question.value
+        and {"Show me", "Another"} <= set(app.table.target_names())
+    )
     keyed = {t["key"] for t in app.table.targets if t["key"]}
     assert keyed == {o.key for o in ex.options}, "every answer is a piece of the drawing"
     a_wrong_answer(app)
