@@ -9,12 +9,14 @@ Two kinds of page get a pool of kernels that have already run the notebook:
   (``"after_apps"`` in their pool entry; :mod:`.pools`) and only when the kernel cap leaves
   room for them and for the learners (otherwise none, and the server says so).
 
-The sizing, measured (``python -m benchmarks apps`` reports a kernel's memory; a kernel that
-has run each page, nbclient, 2 cores, December 2026): a play app's kernel holds about 75 MB, a
-practice page's about 85 MB and a walkthrough's 95-125 MB (every drawing and exercise of the
-page is in it), and a walkthrough runs for 6-20 s before its page can be sent, against 2-4 s
-for an app. Eight learning pages at one kernel each add about 0.8 GB and some two minutes of
-warming to a server start; the apps come first, so a class's first pages are not held up.
+The sizing, measured on 2 cores (December 2026, the kernels of ``python -m daynight.server`` read
+from ``/proc``, and each notebook run alone with nbclient): a learning page's kernel holds what an
+app's does, 60-68 MB resident (an app's 59-62 MB; :data:`~daynight.server.limits.KERNEL_MB` is 80
+for both), but a walkthrough warms in 4-14 s (sunmoon's and mtg's the longest) against 3 s for an
+app or a practice page. So a learning page gets half an app's pool (one kernel each at the
+default, eight in all: about 0.5 GB and some 45 s of warming at a server start), and the pools
+are warmed after every app's (a class's first pages are the play apps); a cap too small for them
+and the learners leaves them out, and the server's start says so.
 
 Standard library only.
 """
