@@ -27,6 +27,7 @@ from .. import i18n
 from ..i18n import N_
 from ..practice import CHOICE, SET, Exercise, Mark, Option
 from .data import Effect, PermanentSpec
+from .engine import DayNight
 from .exercise_table import (
     DAYBOUND,
     At,
@@ -46,7 +47,8 @@ from .exercise_table import (
     table_game,
     word,
 )
-from .moves import Affect, BeginTurn, CastSpell, Enter, PhaseOut
+from .moves import Affect, Becomes, BeginTurn, CastSpell, Enter, PhaseOut
+from .permanent import Permanent
 from .rules import DAY, DESIGNATIONS, NIGHT, must_transform, phases_in, untap_check
 
 __all__ = ["make_phasing", "make_skipped_turn", "make_transform_keeps", "still_applies", "transforms_in_untap_step"]
@@ -127,23 +129,6 @@ def ask_phasing(at: At, seed: int = 0) -> Exercise:
         who=active_words(game),
     )
     options, pieces = choices([(str(n), _(TIMES[str(n)]), times_words(n)) for n in (0, 1, 2)])
-    at_phase_in = must_transform(game.designation, p.up, p.up == "front", p.up == "back")
-    reason = _(
-        "Phasing comes first in the untap step: {name} phases in with the face it had, {face}. "
-        "{catch_up} Then the check looks at {who}'s turn ({spells}), {check}; {then}"
-    ).format(
-        name=p.face_name(),
-        face=face,
-        catch_up=(
-            _("It is {designation}, so it transforms at once (702.145c).")
-            if at_phase_in
-            else _("That face fits: it is {designation}, so nothing happens yet.")
-        ).format(designation=word(game.designation_name)),
-        who=active_words(game),
-        spells=spells_words(sum(game.spells_this_turn()[x] for x in game.active_players())),
-        check=_check_words(game.designation, new),
-        then=_("it transforms again.") if count - at_phase_in else _("it does not transform again."),
-    )
     events = at.played()[1]
     outcome = str(sum(1 for e in events if e.what == "transform" and e.data.get("permanent") == at.subject))
     answer = str(count)
@@ -162,12 +147,33 @@ def ask_phasing(at: At, seed: int = 0) -> Exercise:
         answer,
         in_order(rules),
         question_drawing(game, q, title=_("In the untap step:"), answers=pieces),
-        reason,
+        _phasing_reason(game, p, face, new, count),
         marks,
         _(TIMES[answer]),
         sentences(events),
         outcome,
         at,
+    )
+
+
+def _phasing_reason(game: DayNight, p: Permanent, face: str, new: int, count: int) -> str:
+    """Why ``p`` transforms ``count`` times in the untap step that makes it ``new``."""
+    at_phase_in = must_transform(game.designation, p.up, p.up == "front", p.up == "back")
+    return _(
+        "Phasing comes first in the untap step: {name} phases in with the face it had, {face}. "
+        "{catch_up} Then the check looks at {who}'s turn ({spells}), {check}; {then}"
+    ).format(
+        name=p.face_name(),
+        face=face,
+        catch_up=(
+            _("It is {designation}, so it transforms at once (702.145c).")
+            if at_phase_in
+            else _("That face fits: it is {designation}, so nothing happens yet.")
+        ).format(designation=word(game.designation_name)),
+        who=active_words(game),
+        spells=spells_words(sum(game.spells_this_turn()[x] for x in game.active_players())),
+        check=_check_words(game.designation, new),
+        then=_("it transforms again.") if count - at_phase_in else _("it does not transform again."),
     )
 
 
@@ -277,6 +283,27 @@ def make_transform_keeps(seed: int) -> Exercise:
     return ask_transform_keeps(At(game, (BeginTurn(game.next_in_order()),), pid), seed)
 
 
+def _keeps_question(game: DayNight, move: Becomes | BeginTurn, p: Permanent) -> str:
+    """The question of a transform_keeps exercise: the effects on ``p``, and what transforms it."""
+    if isinstance(move, BeginTurn):
+        when = _("The turn ends, and {next} begins the next one; its untap step makes it {new}.").format(
+            next=move.who, new=word(DESIGNATIONS[untap_check(game.designation, counted(game))])
+        )
+    else:
+        when = _("{source} says: \u201cIt becomes {designation}.\u201d").format(
+            source=move.source, designation=word(move.designation)
+        )
+    return _(
+        "It is {designation}. These effects apply to {name}: {effects}. {when} {name} transforms. Mark every "
+        "effect that still applies to it after it transforms."
+    ).format(
+        designation=word(game.designation_name),
+        name=p.face_name(),
+        effects="; ".join(e.name for e in p.effects),
+        when=when,
+    )
+
+
 def ask_transform_keeps(at: At, seed: int = 0) -> Exercise:
     game, (move,) = at.game, at.moves
     p = game.permanent(at.subject)
@@ -287,23 +314,7 @@ def ask_transform_keeps(at: At, seed: int = 0) -> Exercise:
     pairs = [(e.name, e.name, _("until end of turn") if e.until_end_of_turn else _("lasting")) for e in effects]
     options, pieces = choices(pairs)
     options = tuple(Option(f"e{i}", o.name, o.value, o.key, o.said) for i, o in enumerate(options))
-    if turn_ended:
-        when = _("The turn ends, and {next} begins the next one; its untap step makes it {new}.").format(
-            next=move.who, new=word(DESIGNATIONS[untap_check(game.designation, counted(game))])
-        )
-    else:
-        when = _("{source} says: \u201cIt becomes {designation}.\u201d").format(
-            source=move.source, designation=word(move.designation)
-        )
-    q = _(
-        "It is {designation}. These effects apply to {name}: {effects}. {when} {name} transforms. Mark every "
-        "effect that still applies to it after it transforms."
-    ).format(
-        designation=word(game.designation_name),
-        name=p.face_name(),
-        effects="; ".join(e.name for e in effects),
-        when=when,
-    )
+    q = _keeps_question(game, move, p)
     reason = _(
         "A permanent that transforms does not become a new object: every effect that applied to it still "
         "applies (Auras and Equipment stay attached, counters stay)."
