@@ -392,3 +392,29 @@ def test_try_it_cells_and_the_worked_example_share_one_kept_progress():
 
 def _given(ex: Exercise, answer):
     return list(answer) if ex.shape in (SET, ORDER) else answer
+
+
+#: walkthrough sections about the tracker rather than a decision of play: the rule numbers of the
+#: editions, the named rule options, a game as a record, a position to start from
+NOT_PRACTISED = {"17", "18", "19", "21"}
+
+
+def test_every_rule_section_of_the_walkthrough_has_a_try_it_table():
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks/mtg/rules.ipynb").read_text("utf-8"))["cells"]
+    sections: dict[str, list[str]] = {}
+    current = None
+    for cell in cells:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and text.startswith("## "):
+            current = text[3:].split(".")[0]
+            sections[current] = []
+        elif current and cell["cell_type"] == "code":
+            sections[current] += [k for k in BY_NAME if f'try_it("{k}"' in text] + (
+                ["steps"] if "work_through(" in text else []
+            )
+    assert len(sections) >= 22, sorted(sections)
+    missing = [n for n, kinds in sections.items() if not kinds and n not in NOT_PRACTISED]
+    assert not missing, f"sections without a Try it table: {missing}"
+    assert {"phasing", "transform_keeps", "skipped_turn"} <= {k for kinds in sections.values() for k in kinds}
