@@ -22,6 +22,12 @@ KIND = "Whether the untap step checks"
 LAST = ".dn-table >> nth=-1"  # the walkthrough's last table: the worked example
 
 
+#: the practice page has asked (its question above the table, the status line saying how to answer)
+ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').innerText;
+  const h = document.querySelector('.dn-practice .dn-question');
+  return !!h && h.innerText.includes(q) && (s.startsWith('Click') || s.startsWith('Mark every one')); }"""
+
+
 def open_notebook(app, notebook: str):
     return app.open(notebook, wait_for=".dn-table [data-target]")
 
@@ -103,9 +109,7 @@ def practise_only(page, title: str) -> None:
         if name != title and box.is_checked():
             box.click()
             page.wait_for_timeout(150)
-    page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('day/night check')", timeout=60_000
-    )
+    page.wait_for_function(ASKED_JS, arg="day/night check", timeout=60_000)
 
 
 def checks(question: str) -> str:
@@ -121,17 +125,15 @@ def test_the_practice_page_answered_by_keyboard_and_mouse_and_kept_across_a_relo
     page.wait_for_function("document.querySelector('.dn-score') !== null")
     practise_only(page, KIND)
     # right, from the keyboard alone
-    answer = checks(status(page, table))
+    answer = checks(page.inner_text(".dn-practice .dn-question"))
     keyboard_choose(page, table, key_target(page, table, f"answer-{answer}"))
     wait_status(page, table, "Right: ")
     assert page.locator(".dn-table .dn-mark-reason").count() >= 1, "the reason is marked on the drawing"
     assert "The rule, in the rule book's words" in page.inner_text("body") and "M7" in page.inner_text("body")
     # wrong, with the mouse: Another, then the other answer
     page.get_by_role("button", name="Another").click()
-    page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('day/night check')", timeout=60_000
-    )
-    other = {"yes": "no", "no": "yes"}[checks(status(page, table))]
+    page.wait_for_function(ASKED_JS, arg="day/night check", timeout=60_000)
+    other = {"yes": "no", "no": "yes"}[checks(page.inner_text(".dn-practice .dn-question"))]
     page.locator(f".dn-table [data-key='answer-{other}'][data-target]").click()
     wait_status(page, table, "Not quite")
     assert kept(page)["answered"] == 2 and kept(page)["first"] == 1
