@@ -14,7 +14,7 @@ from ``/proc``, and each notebook run alone with nbclient): a learning page's ke
 app's does, 60-68 MB resident (an app's 59-62 MB; :data:`~daynight.server.limits.KERNEL_MB` is 80
 for both), but a walkthrough warms in 4-14 s (sunmoon's and mtg's the longest) against 3 s for an
 app or a practice page. So a learning page gets half an app's pool (one kernel each at the
-default, eight in all: about 0.5 GB and some 45 s of warming at a server start), and the pools
+default, eight in all: about 0.5 GB and about a minute of warming at a server start), and the pools
 are warmed after every app's (a class's first pages are the play apps); a cap too small for them
 and the learners leaves them out, and the server's start says so.
 
