@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from daynight.mtg.exercises import worked_example
+from tests.browser.conftest import NOTEBOOKS
 
 WALKTHROUGH = "mtg/rules.ipynb"
 PAGE = "mtg/practice.ipynb"
@@ -30,6 +31,25 @@ ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').in
 
 def open_notebook(app, notebook: str):
     return app.open(notebook, wait_for=".dn-table [data-target]")
+
+
+def walkthrough_tables() -> int:
+    """The tables the walkthrough draws: a Try-it table per ``try_it(...)`` cell and the worked example."""
+    cells = json.loads((NOTEBOOKS / WALKTHROUGH).read_text(encoding="utf-8"))["cells"]
+    calls = ("try_it(", "work_through(")
+    return sum(
+        any(line.lstrip().startswith(calls) or "= work_through(" in line for line in "".join(c["source"]).splitlines())
+        for c in cells
+        if c["cell_type"] == "code"
+    )
+
+
+def every_table_drawn(page) -> None:
+    """Until every table of the walkthrough is drawn (Voila sends the cells in order: the worked
+    example, the last table, comes last)."""
+    page.wait_for_function(
+        "n => document.querySelectorAll('.dn-table[data-epoch]').length >= n", arg=walkthrough_tables(), timeout=120_000
+    )
 
 
 def kept(page) -> dict | None:
@@ -67,7 +87,8 @@ def test_the_worked_example_answered_by_mouse_and_keyboard_and_kept_across_a_rel
     steps = worked_example()
     wrong = next(o for o in steps[1].options if o.value != steps[1].answer)
     page = open_notebook(app, WALKTHROUGH)
-    assert page.locator(".dn-table").count() >= 15, "a Try-it table after the rule sections, and the worked example"
+    every_table_drawn(page)
+    assert page.locator(".dn-table").count() == walkthrough_tables() >= 18, "a Try-it table after the rule sections"
     assert status(page, LAST) == steps[0].question and kept(page) is None
     # step 1, right, with the mouse: the first untap step of a new game makes no check
     page.locator(LAST).locator(f"[data-key='answer-{steps[0].answer}'][data-target]").click()
@@ -85,6 +106,7 @@ def test_the_worked_example_answered_by_mouse_and_keyboard_and_kept_across_a_rel
     # the reload keeps the progress: one more answer counts on top of it
     page.reload()
     page.wait_for_selector(".dn-table [data-target]", timeout=120_000)
+    every_table_drawn(page)
     wait_status(page, LAST, "Step 1 of 13")
     page.locator(LAST).locator(f"[data-key='answer-{steps[0].answer}'][data-target]").click()
     wait_status(page, LAST, "Right: ")
