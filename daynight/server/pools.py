@@ -42,10 +42,11 @@ class PoolBounds(VoilaManager):
     with the server's :class:`~daynight.server.limits.Limits` as ``limits``: see :func:`bounded`).
 
     * Pools are warmed one kernel at a time, the apps' before the learning pages' (a pool
-      entry marked ``after_apps`` waits while an app's entry is waiting or warming), and only while no visitor waits for a
-      kernel start (``Gate.busy``) and, for up to :data:`REFILL_DEFER` s, once no page
-      has been handed out for :data:`REFILL_QUIET` s: on two cores a warm-up takes a
-      core, and the visitors' pages and clicks come first. A pool entry still waiting
+      entry marked ``after_apps`` waits while an app's entry is waiting or warming), and
+      only while no visitor waits for a kernel start (``Gate.busy``) and, for up to
+      :data:`REFILL_DEFER` s, while no visitor's page is being rendered and none was handed
+      out or sent for :data:`REFILL_QUIET` s: on two cores a warm-up takes a core, and the
+      visitors' pages and clicks come first (a walkthrough's page runs for 4-14 s). A pool entry still waiting
       for its turn does not count (``get_pool_size``), so a visitor arriving early gets
       a fresh kernel at once instead of queueing. At the cap, a ready preheated kernel
       makes way for a visitor (``evict_preheated``). An entry whose turn comes while the server is at its
@@ -66,7 +67,8 @@ class PoolBounds(VoilaManager):
         self._warm_lock = asyncio.Lock()
         self._queued: dict[str, int] = {}
         self._reserved = 0  # a warm-up past the cap check whose kernel is not registered yet
-        self._last_handout = -math.inf  # when a visitor last got a kernel
+        self._last_handout = -math.inf  # when a visitor last got a kernel, or a visitor's page was last sent
+        self._rendering: set[str] = set()  # visitors' kernels whose page is still being rendered
         self.warm_times: list[tuple[str, float]] = []
         self._seen: dict[str, float | None] = {}  # visitor kernel -> last time its page was connected
         self._unstarted: set[str] = set()  # kernels seen without last_activity at the last sweep
@@ -122,7 +124,8 @@ class PoolBounds(VoilaManager):
             # pages are being handed out (a room arriving), for REFILL_DEFER s at most
             deferred = time.monotonic() + REFILL_DEFER
             while self.gate.busy() or (
-                time.monotonic() - self._last_handout < REFILL_QUIET and time.monotonic() < deferred
+                (self._rendering or time.monotonic() - self._last_handout < REFILL_QUIET)
+                and time.monotonic() < deferred
             ):
                 await asyncio.sleep(0.25)
             self._queued[notebook_path] = max(0, self._queued.get(notebook_path, 0) - 1)
@@ -172,12 +175,17 @@ class PoolBounds(VoilaManager):
         visit = VISIT.get()
         if visit is not None:
             self._last_handout = time.monotonic()
+            self._rendering.add(kernel_id)
             visit.kernel_id = kernel_id
             self.gate.own(kernel_id, visit.client)
             self._seen[kernel_id] = None  # its page is still being sent
 
     def page_sent(self, visit: Visit) -> None:
-        """The page is out: from now on its kernel needs the page's connection."""
+        """The page is out: from now on its kernel needs the page's connection (and the pools may
+        warm again once the server has been quiet for :data:`REFILL_QUIET` s)."""
+        if visit.kernel_id in self._rendering:
+            self._rendering.discard(visit.kernel_id)
+            self._last_handout = time.monotonic()
         if visit.kernel_id in self.gate.owners:
             self._seen[visit.kernel_id] = time.monotonic()
 
@@ -207,6 +215,7 @@ class PoolBounds(VoilaManager):
         return super().remove_kernel(kernel_id)
 
     def _forget(self, kernel_id: str) -> None:
+        self._rendering.discard(kernel_id)
         self.gate.owners.pop(kernel_id, None)
         self._seen.pop(kernel_id, None)
 
