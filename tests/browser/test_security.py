@@ -438,7 +438,7 @@ def test_apps_are_served_from_preheated_kernels(voila):
         free_kernel(voila.url, body.decode())
         assert re.search(rf"Using pre-heated kernel: [0-9a-f-]+ for {re.escape(target)}", voila.log_path.read_text())
     warmed = re.findall(r"warmed a kernel for (\S+) in", voila.log_path.read_text())
-    first_learning = min(warmed.index(page) for page in learning)
+    first_learning = min(warmed.index(page) for page in learning if page in warmed)  # one at least: waited for
     assert all(warmed.index(app) < first_learning for app in apps), f"the apps are warmed first: {warmed}"
     for charts in NOTEBOOKS.glob("*/charts.ipynb"):
         rel = charts.relative_to(NOTEBOOKS).as_posix()
