@@ -36,12 +36,18 @@
   headless Chromium: from a click on *Another* until the table's ``data-epoch`` changes
   (a new exercise ready; target: median under 200 ms) and from a click on an answer until
   the table is redrawn with the verdict (target: median under 100 ms), the table contract's
-  way of measuring (``benchmarks/bench_apps.py``).
+  way of measuring (``benchmarks/bench_apps.py``);
+* ``practice.site.another`` and ``practice.site.answer``: the same clicks on the same page of the
+  static site (``make site``'s ``build/site`` or ``$DAYNIGHT_SITE``, served as plain files as
+  ``benchmarks/bench_site.py`` serves it; the kernel runs in the browser, under Pyodide), each
+  with its median's ratio to make app's (target: within 3x; the lines' targets are 3x make
+  app's: 600 ms and 300 ms).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import statistics
 import time
@@ -57,6 +63,8 @@ from daynight.sunmoon.exercises import KINDS as SUNMOON_KINDS
 from daynight.temples.exercises import KINDS as TEMPLES_KINDS
 
 ANOTHER_TARGET, ANSWER_TARGET = 0.200, 0.100
+#: the static site's figures: within this factor of make app's (issue 18)
+SITE_RATIO_TARGET = 3.0
 
 
 def _maker(kind) -> Any:
@@ -223,39 +231,88 @@ def _timed_click(page, target: str) -> float | None:
     return page.evaluate("() => (window.__dn.epoch - window.__dn.t0) / 1000")
 
 
+#: the kinds the browser figures practise: one click answers them (a choice), so every answer is timed
+ONE_CLICK_KINDS = ("Which colour wins", "The last round")
+PRACTICE_PAGE = "stars/practice.ipynb"
+
+
+def _practice_clicks(page, clicks: int) -> tuple[list[float], list[float]]:
+    """On an open practice page: ``clicks`` times an answer (a random option) and then *Another*,
+    each timed from the click until the table's ``data-epoch`` changes; (new exercises, answers)."""
+    from benchmarks.bench_apps import OBSERVE_JS  # lazy: the app benchmark's page helpers, only in a browser run
+
+    for box in page.locator(".dn-practice-rules input[type='checkbox']").all():  # choices: one click answers
+        name = box.evaluate("b => b.closest('.widget-checkbox').innerText.trim()")
+        if name not in ONE_CLICK_KINDS and box.is_checked():
+            box.click()
+            page.wait_for_timeout(300)
+    page.evaluate(OBSERVE_JS)
+    rng, news, answers = random.Random(1), [], []
+    for _ in range(clicks):
+        page.wait_for_timeout(300)
+        options = page.eval_on_selector_all(".dn-table [data-target^='o']", "ns => ns.map(n => n.dataset.target)")
+        if options:
+            answers.append(_timed_click(page, rng.choice(options)))
+        page.wait_for_timeout(300)
+        news.append(_timed_click(page, "another"))
+    return [t for t in news if t is not None], [t for t in answers if t is not None]
+
+
+def _open_and_click(browser, url: str, clicks: int, timeout_ms: int) -> tuple[list[float], list[float]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=timeout_ms)
+        page.wait_for_selector(".dn-table [data-target='another']", timeout=timeout_ms)
+        return _practice_clicks(page, clicks)
+    finally:
+        context.close()
+
+
+def _ratio_line(name: str, times: list[float], target: float, on_app: list[float]) -> str:
+    """:func:`_line` for the static site, with its median's ratio to the same figure under make app."""
+    line = _line(name, times, target * SITE_RATIO_TARGET)
+    if times and on_app:
+        ratio = statistics.median(times) / statistics.median(on_app)
+        verdict = "meets target" if ratio <= SITE_RATIO_TARGET else "MISSES target"
+        line += f"; ratio to make app {ratio:.2f}, target {SITE_RATIO_TARGET:g} ({verdict})"
+    return line
+
+
 def browser_clicks(clicks: int):
+    """``practice.browser.*`` under make app and ``practice.site.*`` on the static site (``make
+    site``'s ``build/site``, served as ``python -m benchmarks site`` serves it), in one Chromium."""
     from playwright.sync_api import sync_playwright  # lazy: playwright only for the browser figures
 
-    from benchmarks.bench_apps import OBSERVE_JS, Site, _browser  # lazy: as above
+    from benchmarks.bench_apps import CHROMIUM, Site  # lazy: as above
+    from benchmarks.bench_site import TIMEOUT_MS, site_dir  # lazy: as above
+    from tests.site.conftest import SITE_CHROMIUM_ARGS, SiteServer  # lazy: as above
 
+    folder = site_dir()
     with sync_playwright() as p:
-        browser = _browser(p)
-        site = Site(hello=False)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=SITE_CHROMIUM_ARGS)
         try:
-            site.start()
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.goto(f"{site.url}/voila/render/stars/practice.ipynb", timeout=180_000)
-            page.wait_for_selector(".dn-table [data-target='another']", timeout=180_000)
-            for box in page.locator(".dn-practice-rules input[type='checkbox']").all():  # choices: one click answers
-                name = box.evaluate("b => b.closest('.widget-checkbox').innerText.trim()")
-                if name not in ("Which colour wins", "The last round") and box.is_checked():
-                    box.click()
-                    page.wait_for_timeout(300)
-            page.evaluate(OBSERVE_JS)
-            rng, news, answers = random.Random(1), [], []
-            for _ in range(clicks):
-                page.wait_for_timeout(300)
-                options = page.eval_on_selector_all(
-                    ".dn-table [data-target^='o']", "ns => ns.map(n => n.dataset.target)"
-                )
-                if options:
-                    answers.append(_timed_click(page, rng.choice(options)))
-                page.wait_for_timeout(300)
-                news.append(_timed_click(page, "another"))
-            yield _line("practice.browser.another", [t for t in news if t is not None], ANOTHER_TARGET)
-            yield _line("practice.browser.answer", [t for t in answers if t is not None], ANSWER_TARGET)
+            site = Site(hello=False)
+            try:
+                site.start()
+                news, answers = _open_and_click(browser, f"{site.url}/voila/render/{PRACTICE_PAGE}", clicks, 180_000)
+            finally:
+                site.stop()
+            yield _line("practice.browser.another", news, ANOTHER_TARGET)
+            yield _line("practice.browser.answer", answers, ANSWER_TARGET)
+            if not (folder / "pages.json").exists():
+                yield f"practice.site                no built site at {folder}: run `make site` first"
+                return
+            pages = json.loads((folder / "pages.json").read_text(encoding="utf-8"))
+            server = SiteServer(folder).start()
+            try:
+                url = server.url + pages["live"][PRACTICE_PAGE]
+                site_news, site_answers = _open_and_click(browser, url, clicks, TIMEOUT_MS)
+            finally:
+                server.stop()
+            yield _ratio_line("practice.site.another", site_news, ANOTHER_TARGET, news)
+            yield _ratio_line("practice.site.answer", site_answers, ANSWER_TARGET, answers)
         finally:
-            site.stop()
             browser.close()
 
 

@@ -101,27 +101,80 @@ def test_serve_finds_the_notebooks_of_this_repository(monkeypatch):
 
 
 def test_app_notebooks_are_the_landing_page_and_the_play_apps(tmp_path):
-    from daynight.server.apps import app_notebooks, kernel_pools
+    from daynight.server.apps import app_notebooks, kernel_pools, learning_notebooks
 
     for rel in (
         "index.ipynb",
         "stars/play.ipynb",
         "stars/rules.ipynb",
+        "stars/practice.ipynb",
         "mtg/tracker.ipynb",
         "mtg/charts.ipynb",
         "deep/er/play.ipynb",
+        "deep/er/rules.ipynb",
         ".ipynb_checkpoints/play.ipynb",
+        ".hidden/practice.ipynb",
         "notes.ipynb",
     ):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("{}")
     assert app_notebooks(tmp_path) == ["index.ipynb", "mtg/tracker.ipynb", "stars/play.ipynb"]
+    assert learning_notebooks(tmp_path) == ["stars/practice.ipynb", "stars/rules.ipynb"]
     assert kernel_pools(tmp_path, 2) == {
         "default": {"pool_size": 0},
         "index.ipynb": {"pool_size": 2},
         "mtg/tracker.ipynb": {"pool_size": 2},
         "stars/play.ipynb": {"pool_size": 2},
     }
+    assert kernel_pools(tmp_path, 2, 1) == {
+        "default": {"pool_size": 0},
+        "index.ipynb": {"pool_size": 2},
+        "mtg/tracker.ipynb": {"pool_size": 2},
+        "stars/play.ipynb": {"pool_size": 2},
+        "stars/practice.ipynb": {"pool_size": 1, "after_apps": True},
+        "stars/rules.ipynb": {"pool_size": 1, "after_apps": True},
+    }
+
+
+def test_the_served_learning_pages_are_every_practice_page_and_walkthrough():
+    from daynight.server.apps import learning_notebooks
+
+    games = ("mtg", "stars", "sunmoon", "temples")
+    assert learning_notebooks(ROOT / "notebooks") == [
+        f"{g}/{page}.ipynb" for g in games for page in ("practice", "rules")
+    ]
+
+
+@pytest.mark.parametrize(
+    "pool_size,pages,expected",
+    [(1, 8, 1), (2, 8, 1), (5, 8, 3), (0, 8, 0), (3, 0, 0)],
+)
+def test_a_learning_page_gets_half_an_apps_pool(pool_size, pages, expected):
+    from daynight.server.apps import learning_pool_size
+
+    assert learning_pool_size(pool_size, pages) == expected
+
+
+def test_learning_pools_only_where_the_cap_holds_them_and_room_for_visitors():
+    import argparse
+
+    from daynight.server.apps import LEARNING_HEADROOM
+    from daynight.server.command import learning_line, learning_size
+    from daynight.server.limits import Limits
+
+    def plan(max_kernels, learning_pool_size=None, app_size=1):
+        args = argparse.Namespace(learning_pool_size=learning_pool_size)
+        limits = Limits(max_kernels, 6, 40, 120.0, 2)
+        size = learning_size(args, app_size, 8, 5 * app_size, limits)
+        return size, learning_line(args, app_size, 5 * app_size, size, 8, limits)
+
+    size, line = plan(5 + 8 + LEARNING_HEADROOM)
+    assert size == 1 and "1 preheated kernel(s) for each of 8 pages, warmed after the apps', 8 in all" in line
+    size, line = plan(5 + 8 + LEARNING_HEADROOM - 1)  # the cap of the browser tests of limits (9) and up
+    assert size == 0 and "not preheated: the cap of 20 kernels does not hold their 8 beside the apps' 5" in line
+    assert plan(9, learning_pool_size=2)[0] == 2, "--learning-pool-size is the teacher's word"
+    assert plan(100, app_size=0) == (0, "daynight: learning pages (practice pages and walkthroughs): not preheated")
+    assert plan(100, app_size=5)[0] == 3
 
 
 # --------------------------------------------------------------------------- extras

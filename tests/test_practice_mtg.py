@@ -12,9 +12,10 @@ import itertools
 import json
 import xml.etree.ElementTree as ET
 from functools import cache
+from html import escape
 
 import pytest
-from daynight.widgets.practice import Keeper, PracticeApp
+from daynight.widgets.practice import HOW_TO_ANSWER, Keeper, PracticeApp
 
 from daynight.mtg import Attach, Becomes, BeginTurn, DayNight, Enter, Leave, draw
 from daynight.mtg.exercises import KINDS, worked_example
@@ -122,10 +123,34 @@ def sheet_first(game: DayNight, move) -> str:
     return "day" if day else "night" if night else "neither"
 
 
+def sheet_phasing(game: DayNight, move, p) -> str:
+    """502.1: "First, ... all phased-out permanents that the active player controlled when they
+    phased out phase in" (phasing does not change which face is up); 702.145c: a daybound
+    permanent front face up at night transforms "immediately"; 502.2: "Second, ... [the
+    check]", and as it becomes day or night it transforms again if its face does not fit."""
+    if p.phased_under != move.who:
+        return "0"
+    up, count = p.up, 0
+    misfit = {"night": "front", "day": "back"}
+    if misfit.get(game.designation_name) == up:
+        up, count = ("back" if up == "front" else "front"), 1
+    new = sheet_new(game, move)
+    if new != game.designation_name and misfit.get(new) == up:
+        count += 1
+    return str(count)
+
+
 def oracle(ex: Exercise):
     """The answer a reader of the rules gives for ``ex``'s position."""
     at = ex.position
     game, move = at.game, at.moves[0]
+    if ex.kind == "phasing":
+        return sheet_phasing(game, move, game.permanent(at.subject))
+    if ex.kind == "skipped_turn":  # a skipped turn "won't happen": the check looks at the turn before it
+        return sheet_check(game.designation_name, active_counts(game), False)
+    if ex.kind == "transform_keeps":  # 712.18: effects continue to apply; 514.2: "until end of turn" ends
+        ended = isinstance(move, BeginTurn)
+        return frozenset(e.name for e in game.permanent(at.subject).effects if not (ended and e.until_end_of_turn))
     if ex.kind == "first_designation":
         return sheet_first(game, move)
     if ex.kind == "check_happens":
@@ -160,8 +185,12 @@ def played_on(ex: Exercise):
         for m in moves:
             events.extend(game.play(m))
     after = runs[0][0]
-    if ex.kind in ("first_designation", "untap_check"):
+    if ex.kind in ("first_designation", "untap_check", "skipped_turn"):
         return after.designation_name
+    if ex.kind == "phasing":
+        return str(sum(1 for e in events if e.what == "transform" and e.data["permanent"] == at.subject))
+    if ex.kind == "transform_keeps":
+        return frozenset(e.name for e in after.permanent(at.subject).effects)
     if ex.kind == "check_happens":
         checks = (after.rules("to night"), after.rules("to day"))
         return "yes" if any(e.rule.startswith(checks) for e in events if e.what in ("turn", "check")) else "no"
@@ -193,7 +222,7 @@ def test_the_judged_answer_is_what_the_engine_does_and_what_the_rules_say(kind):
 
 
 #: options that are never the answer: after an untap step it is never neither again (728.1)
-DISTRACTORS = {"untap_check": {"neither"}}
+DISTRACTORS = {"untap_check": {"neither"}, "skipped_turn": {"neither"}}
 
 
 @pytest.mark.parametrize("kind", list(BY_NAME))
@@ -313,7 +342,11 @@ def app_for(kind: str, seed: int = 5) -> PracticeApp:
 def test_each_kind_answered_wrong_then_right_on_the_table(kind):
     app = app_for(kind)
     ex = app.exercise
-    assert app.table.status == ex.question and {"Show me", "Another"} <= set(app.table.target_names())
+    assert (
+        app.table.status == HOW_TO_ANSWER[ex.shape]()
+        and escape(ex.question) in app.question.value
+        and {"Show me", "Another"} <= set(app.table.target_names())
+    )
     keyed = {t["key"] for t in app.table.targets if t["key"]}
     assert keyed == {o.key for o in ex.options}, "every answer is a piece of the drawing"
     a_wrong_answer(app)
@@ -359,3 +392,29 @@ def test_try_it_cells_and_the_worked_example_share_one_kept_progress():
 
 def _given(ex: Exercise, answer):
     return list(answer) if ex.shape in (SET, ORDER) else answer
+
+
+#: walkthrough sections about the tracker rather than a decision of play: the rule numbers of the
+#: editions, the named rule options, a game as a record, a position to start from
+NOT_PRACTISED = {"17", "18", "19", "21"}
+
+
+def test_every_rule_section_of_the_walkthrough_has_a_try_it_table():
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks/mtg/rules.ipynb").read_text("utf-8"))["cells"]
+    sections: dict[str, list[str]] = {}
+    current = None
+    for cell in cells:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and text.startswith("## "):
+            current = text[3:].split(".")[0]
+            sections[current] = []
+        elif current and cell["cell_type"] == "code":
+            sections[current] += [k for k in BY_NAME if f'try_it("{k}"' in text] + (
+                ["steps"] if "work_through(" in text else []
+            )
+    assert len(sections) >= 22, sorted(sections)
+    missing = [n for n, kinds in sections.items() if not kinds and n not in NOT_PRACTISED]
+    assert not missing, f"sections without a Try it table: {missing}"
+    assert {"phasing", "transform_keeps", "skipped_turn"} <= {k for kinds in sections.values() for k in kinds}

@@ -11,9 +11,10 @@ import re
 import xml.etree.ElementTree as ET
 from collections import deque
 from functools import cache
+from html import escape
 
 import pytest
-from daynight.widgets.practice import PracticeApp
+from daynight.widgets.practice import HOW_TO_ANSWER, PracticeApp
 
 from daynight.practice import CHOICE, NUMBER, SET, Exercise, judge
 from daynight.temples.exercises import KINDS, At
@@ -350,7 +351,11 @@ def answer_right(app) -> None:
 def test_each_kind_answered_wrong_then_right_on_the_table(kind):
     app = app_for(kind)
     ex = app.exercise
-    assert app.table.status == ex.question and "Show me" in app.table.target_names()
+    assert (
+        app.table.status == HOW_TO_ANSWER[ex.shape]()
+        and escape(ex.question) in app.question.value
+        and "Show me" in app.table.target_names()
+    )
     keys = {t["key"] for t in app.table.targets if t["key"]}
     assert keys <= set(re.findall(r'data-key="([^"]+)"', app.table.svg)), "every target is a drawn piece"
     answer_wrong(app)

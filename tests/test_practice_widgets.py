@@ -5,12 +5,14 @@ the progress the browser keeps (loaded, merged, refused when damaged, reset)."""
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pytest
-from daynight.widgets.practice import Keeper, PracticeApp
+from daynight.widgets.practice import HOW_TO_ANSWER, Keeper, PracticeApp
 
+from daynight.core import IllegalMoveError
 from daynight.practice import CHOICE, NUMBER, ORDER, SET, Progress
-from daynight.stars.exercises import KINDS
+from daynight.stars.exercises import KINDS, rulebook_steps
 
 KEY = "daynight.practice.v1.stars"
 
@@ -80,7 +82,11 @@ def the_right_answer(app: PracticeApp) -> None:
 def test_each_kind_answered_wrong_then_right(kind):
     app = app_for(kind)
     ex = app.exercise
-    assert app.table.status == ex.question and app.feedback.value == ""
+    assert (
+        app.table.status == HOW_TO_ANSWER[ex.shape]()
+        and escape(ex.question) in app.question.value
+        and app.feedback.value == ""
+    )
     assert "Show me" in app.table.target_names() and "Another" in app.table.target_names()
     if ex.shape in (SET, ORDER):
         assert "Check" in app.table.target_names()
@@ -239,3 +245,44 @@ def test_try_it_cells_of_one_page_count_into_one_kept_progress():
     assert keeper.progress.kinds == {"time_card": [1, 1], "removed_cards": [1, 1]}
     assert first.progress is second.progress is first.stream.progress is second.stream.progress
     assert json.loads(browser.kept[-1])["answered"] == 2, "written through the table the browser answered"
+
+
+def test_the_practice_page_asks_once_and_says_in_the_status_line_how_to_answer():
+    app = PracticeApp("stars", seed=4)
+    for _ in range(len(KINDS)):
+        ex = app.exercise
+        assert escape(ex.question) in app.question.value, "the question, above the table"
+        assert app.table.status == HOW_TO_ANSWER[ex.shape]() != ex.question, "and not again below it"
+        app.table.choose("show")
+        app.table.choose("another")
+    assert len({HOW_TO_ANSWER[shape]() for shape in (CHOICE, NUMBER, SET, ORDER)}) == 4, "one way for each shape"
+
+
+def test_a_worked_example_goes_on_with_next_step_and_back_to_step_1():
+    steps = rulebook_steps()
+    app = PracticeApp("stars", steps=steps, compact=True)
+    assert app.exercise is steps[0] and {k.name for k in app.kinds} == {"winning_colour", "choosing_order"}
+    names = app.table.target_names()
+    assert "Next step" in names and "Another" not in names
+    for step in steps[1:]:
+        app.table.choose("another")
+        assert app.exercise is step
+    assert "Back to step 1" in app.table.target_names() and "Next step" not in app.table.target_names()
+    app.table.choose("another")
+    assert app.exercise is steps[0]
+    the_right_answer(app)
+    assert app.table.target_names() == ["Next step"]
+    with pytest.raises(IllegalMoveError, match="press Next step to go on"):
+        app.click(steps[0].answer)
+    assert app.progress.rules["S-EX1"] == [1, 1]
+
+
+def test_the_dashboard_shows_the_worked_example_once_it_is_practised():
+    walk = PracticeApp("stars", steps=rulebook_steps(), compact=True)
+    the_right_answer(walk)  # by day, the winning colour: S-EX1, right at the first try
+    page = PracticeApp("stars", seed=1)
+    assert "S-EX1" not in page.dashboard.value and "S-EX2" not in page.dashboard.value
+    page.receive_stored(KEY, walk.progress.to_text())
+    assert '<th scope="row">S-EX1</th>' in page.dashboard.value and "S-EX2" not in page.dashboard.value
+    row = page.dashboard.value.split('<th scope="row">S-EX1</th>')[1].split("</tr>")[0]
+    assert row.endswith("<td>1</td><td>1</td>"), row

@@ -22,7 +22,11 @@ game's ``daynight/<game>/exercises.py``) on the table widget (:mod:`daynight.wid
 without a seed each page deals its own. A walkthrough's "Try it" cell is
 ``PracticeApp("stars", kinds=(kind,), compact=True, keeper=keeper)``: the question, the table
 and the feedback only; the cells of one page share one :class:`Keeper`, so every answer counts
-in the same kept progress as the practice page's. Everything works without a browser:
+in the same kept progress as the practice page's. A rule book's example worked step by step
+is ``PracticeApp("mtg", steps=steps, compact=True, keeper=keeper)``: the steps in their order,
+each asked before the engine reveals it, with **Next step** where a stream has **Another**.
+On the practice page the question is shown once, above the table, and the status line says
+how to answer it. Everything works without a browser:
 ``app.table.choose(app.table.target_id("Check"))`` does what a click does, and
 :meth:`PracticeApp.receive_stored` plays the browser's part of the kept progress.
 """
@@ -61,7 +65,7 @@ from daynight.practice import (
 from .common import app_layout, button
 from .table import Mark, Table, Target
 
-__all__ = ["Keeper", "PracticeApp"]
+__all__ = ["HOW_TO_ANSWER", "Keeper", "PracticeApp"]
 
 _ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
@@ -77,6 +81,16 @@ STYLE = """<style>
 .dn-practice .dn-table { --dn-table-max-height: calc(100vh - 270px); }
 .dn-practice .dn-score { margin: 0; }
 </style>"""
+
+
+#: what the practice page's status line says while an exercise waits for its answer (the question
+#: itself is shown once, above the table), by the shape of the answer
+HOW_TO_ANSWER: dict[str, Callable[[], str]] = {
+    CHOICE: lambda: _("Click your answer on the table (from the keyboard: Tab to it, then Enter)."),
+    NUMBER: lambda: _("Click the number you think is right (from the keyboard: Tab to it, then Enter)."),
+    SET: lambda: _("Mark every one that belongs on the table, then press Check; a second click takes a mark off."),
+    ORDER: lambda: _("Click them on the table in their order, then press Check; a second click takes one out."),
+}
 
 
 class Keeper:
@@ -155,9 +169,17 @@ class PracticeApp:
     is the page, ``app.table`` the drawn table, ``app.exercise`` the exercise on it."""
 
     def __init__(self, game: str, *, seed: int | None = None, kinds: tuple[Kind, ...] | None = None,
-                 keeper: Keeper | None = None, compact: bool = False):  # fmt: skip
+                 keeper: Keeper | None = None, compact: bool = False,
+                 steps: tuple[Exercise, ...] = ()):  # fmt: skip
         self.game = game
-        self.kinds = kinds if kinds is not None else kinds_of(game)
+        self.compact = compact
+        #: a worked example's steps (shown in turn by :meth:`another`), or none: a stream
+        self.steps = tuple(steps)
+        self.step = -1
+        if kinds is None:
+            named = {s.kind for s in self.steps}
+            kinds = tuple(k for k in kinds_of(game) if k.name in named) if self.steps else kinds_of(game)
+        self.kinds = kinds
         self.rule_ids = [i for i in checklist(game) if any(i in k.rules for k in self.kinds)]
         self.keeper = keeper if keeper is not None else Keeper(game)
         self.stream = Stream(self.kinds, self.keeper.progress, random.Random(seed) if seed is not None else None)
@@ -195,7 +217,12 @@ class PracticeApp:
 
     # -- the exercise ---------------------------------------------------------------------
     def another(self) -> None:
-        """Deal the next exercise from a fresh seed."""
+        """Deal the next exercise from a fresh seed (a worked example: its next step, and after
+        the last step the first again)."""
+        if self.steps:
+            self.step = (self.step + 1) % len(self.steps)
+            self.show(self.steps[self.step])
+            return
         self.show(self.stream.deal())
 
     def show(self, exercise: Exercise) -> None:
@@ -206,13 +233,16 @@ class PracticeApp:
         self.done = False
         self.question.value = f'<p class="dn-question" role="heading" aria-level="2">{escape(exercise.question)}</p>'
         self.feedback.value = ""
-        self._redraw(exercise.question, "info")
+        # the practice page shows the question once, above the table, and says in the status line
+        # how to answer; a "Try it" cell keeps it in the status line too, where its walkthrough's
+        # asserts read it
+        self._redraw(exercise.question if self.compact else HOW_TO_ANSWER[exercise.shape](), "info")
 
     def click(self, value: Any) -> None:
         """A click on the option meaning ``value``: a choice is judged at once, a set member
         toggles, an order member is added (or taken out again)."""
         if self.done:
-            raise IllegalMoveError(_("this exercise is answered; press Another for a new one"), rule="practice")
+            raise self._answered()
         if self.exercise.shape in (CHOICE, NUMBER):
             self.check(value)
             return
@@ -226,7 +256,7 @@ class PracticeApp:
         """Judge the answer (``value`` for a choice; the marked members for a set or an order)."""
         ex = self.exercise
         if self.done:
-            raise IllegalMoveError(_("this exercise is answered; press Another for a new one"), rule="practice")
+            raise self._answered()
         given = value if ex.shape in (CHOICE, NUMBER) else list(self.given)
         verdict = judge(ex, given)
         self.tries += 1
@@ -245,7 +275,7 @@ class PracticeApp:
     def show_me(self) -> None:
         """Reveal the answer (counts as not right at the first try)."""
         if self.done:
-            raise IllegalMoveError(_("this exercise is answered; press Another for a new one"), rule="practice")
+            raise self._answered()
         if self.tries == 0:
             self._count(False)
         self._finish(_("The answer: {answer}.").format(answer=self.exercise.said), "info")
@@ -279,8 +309,20 @@ class PracticeApp:
             if toggles:
                 out.append(Target(_("Check"), self.check, id="check", primary=True))
             out.append(Target(_("Show me"), self.show_me, id="show"))
-        out.append(Target(_("Another"), self.another, id="another", primary=self.done))
+        out.append(Target(self._next_words(), self.another, id="another", primary=self.done))
         return out
+
+    def _answered(self) -> IllegalMoveError:
+        """The refusal of a click on an exercise already answered."""
+        said = _("this exercise is answered; press {button} to go on").format(button=self._next_words())
+        return IllegalMoveError(said, rule="practice")
+
+    def _next_words(self) -> str:
+        """What the button that moves on says: *Another* in a stream; in a worked example
+        *Next step*, and on its last step *Back to step 1*."""
+        if not self.steps:
+            return _("Another")
+        return _("Next step") if self.step < len(self.steps) - 1 else _("Back to step 1")
 
     def _marks(self) -> list[Mark]:
         ex = self.exercise
@@ -386,7 +428,9 @@ class PracticeApp:
     def _dashboard(self) -> str:
         statements = checklist(self.game)
         rows = []
-        for i in self.rule_ids:
+        # the rules of the kinds on this page, and any other rule of the game practised here or
+        # elsewhere (a walkthrough's worked example: S-EX1 and S-EX2 of stars)
+        for i in [i for i in statements if i in self.rule_ids or i in self.progress.rules]:
             seen, first = self.progress.rules.get(i, [0, 0])
             rows.append(
                 f'<tr><th scope="row">{escape(i)}</th><td>{escape(statements[i].statement)}</td>'

@@ -29,7 +29,12 @@ kind                   shape   the decision
 ``other_transform``    set     which permanents another effect (Moonmist) can transform
 ``curse_day``          set     as day comes, the players Curse of Leeches may be attached to
 ``curse_night``        choice  as night comes, the player Curse of Leeches is attached to
+``phasing``            choice  how many times a phased-out werewolf transforms in its untap step
+``skipped_turn``       choice  day or night after a skipped turn or before an extra one
+``transform_keeps``    set     which effects still apply after a permanent transforms
 =====================  ======  ==============================================================
+
+(The last three are made in :mod:`daynight.mtg.exercise_turns`.)
 
 The question drawings are the tracker's table without its forecast (which would say what the
 next untap step does), with the answers to click drawn on it (:func:`daynight.mtg.draw.question`).
@@ -84,6 +89,7 @@ from .exercise_table import (
     table_game,
     word,
 )
+from .exercise_turns import make_phasing, make_skipped_turn, make_transform_keeps
 from .moves import Becomes, BeginTurn, CastSpell, Enter, Leave, Transform
 from .rules import (
     DAY,
@@ -655,4 +661,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("other_transform", N_("No other way to transform"), ("M17",), SET, make_other_transform),
     Kind("curse_day", N_("Curse of Leeches as day comes"), ("M16",), SET, make_curse_day),
     Kind("curse_night", N_("Curse of Leeches as night comes"), ("M16",), CHOICE, make_curse_night),
+    Kind("phasing", N_("Phasing in the untap step"), ("M7", "M8", "M9", "M16"), CHOICE, make_phasing),
+    Kind("skipped_turn", N_("Skipped and extra turns"), ("M5", "M7", "M8", "M9"), CHOICE, make_skipped_turn),
+    Kind("transform_keeps", N_("What stays when it transforms"), ("M4", "M7", "M16"), SET, make_transform_keeps),
 )

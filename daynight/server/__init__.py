@@ -12,7 +12,9 @@ directory), plus these additions:
   and to wait or reload (:mod:`.templates`);
 * **preheated kernels for the apps**: the landing page and every app notebook
   (``*/play.ipynb``, ``*/tracker.ipynb``, :mod:`.apps`) get a pool of kernels that have
-  already run the notebook, so a visitor gets a page whose widgets are ready.
+  already run the notebook, so a visitor gets a page whose widgets are ready; the learning
+  pages (each game's ``practice.ipynb`` and walkthrough ``rules.ipynb``) get half as many,
+  warmed after the apps', when the kernel cap holds them (``--learning-pool-size``).
   ``--learners N`` sizes the pools for a class; the pools are warmed **one kernel at a
   time** and only while no visitor is waiting for a kernel of their own, and a pool whose
   first kernel has not started warming counts as empty, so a visitor never queues behind

@@ -35,10 +35,11 @@ __all__ = ["DaynightVoila"]
 class DaynightVoila(Voila):
     """Voila whose ``/`` redirects to the landing page, whose app kernels are pooled and
     bounded, and which answers only its own host names. ``launch_instance`` takes the plan of
-    :mod:`daynight.server.command`: ``daynight_pool_size``, ``daynight_limits``,
+    :mod:`daynight.server.command`: ``daynight_pool_size``, ``daynight_learning_pool_size``, ``daynight_limits``,
     ``daynight_hosts`` and ``daynight_private`` (the folder for everything it writes)."""
 
     daynight_pool_size = Int(1, help="preheated kernels per app notebook (0: none)")
+    daynight_learning_pool_size = Int(0, help="preheated kernels per learning page, warmed after the apps' (0: none)")
     daynight_limits = Instance(Limits, help="the caps of the kernels visitors can start")
     daynight_hosts = Instance(HostPolicy, help="the host names this server answers")
     daynight_private = Instance(Path, help="the server's own folder, removed when it stops")
@@ -87,14 +88,16 @@ class DaynightVoila(Voila):
         return settings
 
     def _pools(self, conf: Any) -> dict[str, Any]:
-        """``kernel_pools_config``: a pool for each app (explicit entries of voila.json win), or
-        none when preheating is off."""
+        """``kernel_pools_config``: a pool for each app and learning page (explicit entries of
+        voila.json win), or none when preheating is off."""
         if conf.preheat_kernel and conf.progressive_rendering:
             self.log.warning(
                 "daynight: progressive rendering is on, so kernels are not preheated (Voila cannot do both)"
             )
         if conf.preheat_kernel and self.daynight_pool_size > 0 and not conf.progressive_rendering:
-            pools: dict[str, Any] = kernel_pools(Path(self.root_dir), self.daynight_pool_size)
+            pools: dict[str, Any] = kernel_pools(
+                Path(self.root_dir), self.daynight_pool_size, self.daynight_learning_pool_size
+            )
             pools.update(self.config.VoilaKernelManager.get("kernel_pools_config", {}))
             return pools
         conf.preheat_kernel = False

@@ -15,12 +15,21 @@ from pathlib import Path
 
 from .. import server as package
 from .app import DaynightVoila
-from .apps import LANDING, app_notebooks, notebooks_dir, pool_size_for
+from .apps import (
+    LANDING,
+    LEARNING_HEADROOM,
+    app_notebooks,
+    learning_notebooks,
+    learning_pool_size,
+    learning_pools_fit,
+    notebooks_dir,
+    pool_size_for,
+)
 from .hardening import HostPolicy, private_folder
 from .limits import KERNEL_MB, Limits, default_limits
 from .templates import offline_template
 
-__all__ = ["main", "parser", "plan_lines", "pool_size", "resolve_limits"]
+__all__ = ["learning_line", "learning_size", "main", "parser", "plan_lines", "pool_size", "resolve_limits"]
 
 #: what ``--help`` says: the package's own account of the class server
 DESCRIPTION = package.__doc__
@@ -54,6 +63,13 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="preheated kernels per app notebook (default: 1, or sized by --learners; 0 switches preheating off)",
     )
+    p.add_argument(
+        "--learning-pool-size",
+        type=int,
+        default=None,
+        help="preheated kernels per practice page and walkthrough, warmed after the apps' "
+        "(default: half of --pool-size, rounded up, if the kernel cap holds them; 0: none)",
+    )
     p.add_argument("--max-kernels", type=int, default=0, help="kernels in all (default: sized for the machine)")
     p.add_argument(
         "--max-kernels-per-client", type=int, default=-1, help="kernels of one client address (default 6; 0: no cap)"
@@ -82,6 +98,35 @@ def pool_size(args: argparse.Namespace, apps: list[str]) -> int:
     if os.environ.get("DAYNIGHT_POOL_SIZE"):
         return max(0, int(os.environ["DAYNIGHT_POOL_SIZE"]))
     return pool_size_for(args.learners, len(apps) - 1) if args.learners > 0 else 1
+
+
+def learning_size(args: argparse.Namespace, app_size: int, pages: int, app_kernels: int, limits: Limits) -> int:
+    """Preheated kernels per learning page: ``--learning-pool-size``, or
+    :func:`~daynight.server.apps.learning_pool_size` when the kernel cap holds them beside the
+    apps' pools and :data:`~daynight.server.apps.LEARNING_HEADROOM` kernels for visitors, else none."""
+    if args.learning_pool_size is not None:
+        return max(0, args.learning_pool_size) if app_size > 0 else 0
+    size = learning_pool_size(app_size, pages)
+    return size if learning_pools_fit(limits.max_kernels, app_kernels, size * pages) else 0
+
+
+def learning_line(
+    args: argparse.Namespace, app_size: int, app_kernels: int, size: int, pages: int, limits: Limits
+) -> str:
+    """What the server prints of the learning pages' pools: their size and memory, or why none."""
+    what = "daynight: learning pages (practice pages and walkthroughs):"
+    if size > 0:
+        return (
+            f"{what} {size} preheated kernel(s) for each of {pages} pages, warmed after the apps', "
+            f"{size * pages} in all, about {size * pages * KERNEL_MB} MB ({KERNEL_MB} MB a kernel)"
+        )
+    if app_size <= 0 or not pages or args.learning_pool_size is not None:
+        return f"{what} not preheated"
+    wanted = learning_pool_size(app_size, pages) * pages
+    return (
+        f"{what} not preheated: the cap of {limits.max_kernels} kernels does not hold their {wanted} "
+        f"beside the apps' {app_kernels} and {LEARNING_HEADROOM} for visitors"
+    )
 
 
 def resolve_limits(args: argparse.Namespace, preheated: int) -> Limits:
@@ -124,10 +169,11 @@ def main(argv: list[str] | None = None) -> None:
     root = notebooks_dir()
     if not (root / LANDING).exists():
         sys.exit(f"daynight: error: no {LANDING} in {root}")
-    apps = app_notebooks(root)
+    apps, learning = app_notebooks(root), learning_notebooks(root)
     size = pool_size(args, apps)
     pooled = apps if size > 0 else []
     limits = resolve_limits(args, size * len(pooled))
+    learn_size = learning_size(args, size, len(learning), size * len(pooled), limits)
     private = private_folder()
     data_path, template = offline_template(private)
     os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (data_path, os.environ.get("JUPYTER_PATH")) if p)
@@ -142,9 +188,11 @@ def main(argv: list[str] | None = None) -> None:
     ]
     for line in plan_lines(root, args, size, pooled, limits):
         print(line, flush=True)
+    print(learning_line(args, size, size * len(pooled), learn_size, len(learning), limits), flush=True)
     DaynightVoila.launch_instance(
         argv=voila_args,
         daynight_pool_size=size,
+        daynight_learning_pool_size=learn_size,
         daynight_limits=limits,
         daynight_hosts=HostPolicy(args.ip, args.allow_host),
         daynight_private=private,

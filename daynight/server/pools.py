@@ -41,10 +41,12 @@ class PoolBounds(VoilaManager):
     """Voila's pooled kernel manager, bounded (mixed into the class Voila builds at start-up,
     with the server's :class:`~daynight.server.limits.Limits` as ``limits``: see :func:`bounded`).
 
-    * Pools are warmed one kernel at a time, and only while no visitor waits for a
-      kernel start (``Gate.busy``) and, for up to :data:`REFILL_DEFER` s, once no page
-      has been handed out for :data:`REFILL_QUIET` s: on two cores a warm-up takes a
-      core, and the visitors' pages and clicks come first. A pool entry still waiting
+    * Pools are warmed one kernel at a time, the apps' before the learning pages' (a pool
+      entry marked ``after_apps`` waits while an app's entry is waiting or warming), and
+      only while no visitor waits for a kernel start (``Gate.busy``) and, for up to
+      :data:`REFILL_DEFER` s, while no visitor's page is being rendered and none was handed
+      out or sent for :data:`REFILL_QUIET` s: on two cores a warm-up takes a core, and the
+      visitors' pages and clicks come first (a walkthrough's page runs for 4-14 s). A pool entry still waiting
       for its turn does not count (``get_pool_size``), so a visitor arriving early gets
       a fresh kernel at once instead of queueing. At the cap, a ready preheated kernel
       makes way for a visitor (``evict_preheated``). An entry whose turn comes while the server is at its
@@ -65,7 +67,8 @@ class PoolBounds(VoilaManager):
         self._warm_lock = asyncio.Lock()
         self._queued: dict[str, int] = {}
         self._reserved = 0  # a warm-up past the cap check whose kernel is not registered yet
-        self._last_handout = -math.inf  # when a visitor last got a kernel
+        self._last_handout = -math.inf  # when a visitor last got a kernel, or a visitor's page was last sent
+        self._rendering: set[str] = set()  # visitors' kernels whose page is still being rendered
         self.warm_times: list[tuple[str, float]] = []
         self._seen: dict[str, float | None] = {}  # visitor kernel -> last time its page was connected
         self._unstarted: set[str] = set()  # kernels seen without last_activity at the last sweep
@@ -81,6 +84,15 @@ class PoolBounds(VoilaManager):
     def _pool_size(self, notebook_name) -> int:
         default = self.kernel_pools_config.get("default", {})
         return self.kernel_pools_config.get(notebook_name, default).get("pool_size", 0)
+
+    def _after_apps(self, notebook_name) -> bool:
+        """Whether ``notebook_name``'s pool is warmed only once no app's pool entry is waiting
+        or warming (a learning page: :func:`daynight.server.apps.kernel_pools`)."""
+        return bool(self.kernel_pools_config.get(notebook_name, {}).get("after_apps", False))
+
+    def _apps_warming(self) -> bool:
+        """Whether an app's pool entry (not a learning page's) is still waiting or warming."""
+        return any(not task.done() for name, pool in self._pools.items() if not self._after_apps(name) for task in pool)
 
     # ----- pools
     def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
@@ -103,12 +115,17 @@ class PoolBounds(VoilaManager):
         if kernel_id is not None:  # a restart: not a pool entry
             return await super()._initialize(notebook_path, kernel_id, **kwargs)
         VISIT.set(None)  # a pool kernel is no visitor's (the task copied the request's context)
+        if self._after_apps(notebook_path):
+            # a learning page's kernel: after every app's, so a class's first pages come first
+            while self._apps_warming():
+                await asyncio.sleep(0.25)
         async with self._warm_lock:
             # visitors first: wait while one waits for a kernel or starts one, and while
             # pages are being handed out (a room arriving), for REFILL_DEFER s at most
             deferred = time.monotonic() + REFILL_DEFER
             while self.gate.busy() or (
-                time.monotonic() - self._last_handout < REFILL_QUIET and time.monotonic() < deferred
+                (self._rendering or time.monotonic() - self._last_handout < REFILL_QUIET)
+                and time.monotonic() < deferred
             ):
                 await asyncio.sleep(0.25)
             self._queued[notebook_path] = max(0, self._queued.get(notebook_path, 0) - 1)
@@ -138,13 +155,13 @@ class PoolBounds(VoilaManager):
         return render_task, rendered, kernel_id
 
     async def evict_preheated(self) -> bool:
-        """Shut down one ready preheated kernel (of the page with the most), to make
-        room for a visitor at the kernel cap; whether there was one."""
+        """Shut down one ready preheated kernel (a learning page's first, then of the page
+        with the most), to make room for a visitor at the kernel cap; whether there was one."""
         ready = {
             name: [t for t in pool if t.done() and not t.cancelled() and not t.exception() and t.result()]
             for name, pool in self._pools.items()
         }
-        name = max(ready, key=lambda n: len(ready[n]), default=None)
+        name = max(ready, key=lambda n: (bool(ready[n]) and self._after_apps(n), len(ready[n])), default=None)
         if not name or not ready[name]:
             return False
         task = ready[name][-1]
@@ -158,12 +175,17 @@ class PoolBounds(VoilaManager):
         visit = VISIT.get()
         if visit is not None:
             self._last_handout = time.monotonic()
+            self._rendering.add(kernel_id)
             visit.kernel_id = kernel_id
             self.gate.own(kernel_id, visit.client)
             self._seen[kernel_id] = None  # its page is still being sent
 
     def page_sent(self, visit: Visit) -> None:
-        """The page is out: from now on its kernel needs the page's connection."""
+        """The page is out: from now on its kernel needs the page's connection (and the pools may
+        warm again once the server has been quiet for :data:`REFILL_QUIET` s)."""
+        if visit.kernel_id in self._rendering:
+            self._rendering.discard(visit.kernel_id)
+            self._last_handout = time.monotonic()
         if visit.kernel_id in self.gate.owners:
             self._seen[visit.kernel_id] = time.monotonic()
 
@@ -193,6 +215,7 @@ class PoolBounds(VoilaManager):
         return super().remove_kernel(kernel_id)
 
     def _forget(self, kernel_id: str) -> None:
+        self._rendering.discard(kernel_id)
         self.gate.owners.pop(kernel_id, None)
         self._seen.pop(kernel_id, None)
 
@@ -269,7 +292,7 @@ class PoolBounds(VoilaManager):
         for name, pool in self._pools.items():
             if self._pool_size(name):
                 ready = sum(1 for t in pool if t.done() and not t.cancelled() and not t.exception())
-                pools[name] = {"size": self._pool_size(name), "ready": ready}
+                pools[name] = {"size": self._pool_size(name), "ready": ready, "after_apps": self._after_apps(name)}
         clients: dict[str, int] = {}
         for client in self.gate.owners.values():
             clients[client] = clients.get(client, 0) + 1

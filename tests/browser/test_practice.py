@@ -19,6 +19,12 @@ KEY = "daynight.practice.v1.stars"
 KIND = "Which cards may be taken"
 
 
+#: the practice page has asked (its question above the table, the status line saying how to answer)
+ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').innerText;
+  const h = document.querySelector('.dn-practice .dn-question');
+  return !!h && h.innerText.includes(q) && (s.startsWith('Click') || s.startsWith('Mark every one')); }"""
+
+
 def redrawn(page, before: str) -> None:
     page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'", timeout=60_000)
 
@@ -38,9 +44,7 @@ def practise_only(page, title: str) -> None:
         if name != title and box.is_checked():
             box.click()
             page.wait_for_timeout(150)
-    page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('may take')", timeout=60_000
-    )
+    page.wait_for_function(ASKED_JS, arg="may take", timeout=60_000)
 
 
 def targets(page, prefix: str) -> list[str]:
@@ -79,7 +83,7 @@ def test_answers_by_mouse_and_keyboard_are_judged_and_the_progress_is_kept(app):
     # wrong, from the keyboard alone: mark a card of the hand, Check
     page.get_by_role("button", name="Another").focus()
     page.keyboard.press("Space")
-    page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('may take')")
+    page.wait_for_function(ASKED_JS, arg="may take")
     page.locator(".dn-table [data-target]").first.focus()
     keyboard_choose(page, targets(page, "hand-")[0])
     page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.startsWith('Marked:')")

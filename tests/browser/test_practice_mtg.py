@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from daynight.mtg.exercises import worked_example
+from tests.browser.conftest import NOTEBOOKS
 
 WALKTHROUGH = "mtg/rules.ipynb"
 PAGE = "mtg/practice.ipynb"
@@ -22,8 +23,33 @@ KIND = "Whether the untap step checks"
 LAST = ".dn-table >> nth=-1"  # the walkthrough's last table: the worked example
 
 
+#: the practice page has asked (its question above the table, the status line saying how to answer)
+ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').innerText;
+  const h = document.querySelector('.dn-practice .dn-question');
+  return !!h && h.innerText.includes(q) && (s.startsWith('Click') || s.startsWith('Mark every one')); }"""
+
+
 def open_notebook(app, notebook: str):
     return app.open(notebook, wait_for=".dn-table [data-target]")
+
+
+def walkthrough_tables() -> int:
+    """The tables the walkthrough draws: a Try-it table per ``try_it(...)`` cell and the worked example."""
+    cells = json.loads((NOTEBOOKS / WALKTHROUGH).read_text(encoding="utf-8"))["cells"]
+    calls = ("try_it(", "work_through(")
+    return sum(
+        any(line.lstrip().startswith(calls) or "= work_through(" in line for line in "".join(c["source"]).splitlines())
+        for c in cells
+        if c["cell_type"] == "code"
+    )
+
+
+def every_table_drawn(page) -> None:
+    """Until every table of the walkthrough is drawn (Voila sends the cells in order: the worked
+    example, the last table, comes last)."""
+    page.wait_for_function(
+        "n => document.querySelectorAll('.dn-table[data-epoch]').length >= n", arg=walkthrough_tables(), timeout=120_000
+    )
 
 
 def kept(page) -> dict | None:
@@ -61,7 +87,8 @@ def test_the_worked_example_answered_by_mouse_and_keyboard_and_kept_across_a_rel
     steps = worked_example()
     wrong = next(o for o in steps[1].options if o.value != steps[1].answer)
     page = open_notebook(app, WALKTHROUGH)
-    assert page.locator(".dn-table").count() >= 15, "a Try-it table after the rule sections, and the worked example"
+    every_table_drawn(page)
+    assert page.locator(".dn-table").count() == walkthrough_tables() >= 18, "a Try-it table after the rule sections"
     assert status(page, LAST) == steps[0].question and kept(page) is None
     # step 1, right, with the mouse: the first untap step of a new game makes no check
     page.locator(LAST).locator(f"[data-key='answer-{steps[0].answer}'][data-target]").click()
@@ -79,7 +106,7 @@ def test_the_worked_example_answered_by_mouse_and_keyboard_and_kept_across_a_rel
     # the reload keeps the progress: one more answer counts on top of it
     page.reload()
     page.wait_for_selector(".dn-table [data-target]", timeout=120_000)
-    wait_status(page, LAST, "Step 1 of 13")
+    wait_status(page, LAST, "Step 1 of 13")  # the last table, once it is drawn: the worked example
     page.locator(LAST).locator(f"[data-key='answer-{steps[0].answer}'][data-target]").click()
     wait_status(page, LAST, "Right: ")
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).answered === 3", timeout=60_000)
@@ -103,9 +130,7 @@ def practise_only(page, title: str) -> None:
         if name != title and box.is_checked():
             box.click()
             page.wait_for_timeout(150)
-    page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('day/night check')", timeout=60_000
-    )
+    page.wait_for_function(ASKED_JS, arg="day/night check", timeout=60_000)
 
 
 def checks(question: str) -> str:
@@ -121,17 +146,15 @@ def test_the_practice_page_answered_by_keyboard_and_mouse_and_kept_across_a_relo
     page.wait_for_function("document.querySelector('.dn-score') !== null")
     practise_only(page, KIND)
     # right, from the keyboard alone
-    answer = checks(status(page, table))
+    answer = checks(page.inner_text(".dn-practice .dn-question"))
     keyboard_choose(page, table, key_target(page, table, f"answer-{answer}"))
     wait_status(page, table, "Right: ")
     assert page.locator(".dn-table .dn-mark-reason").count() >= 1, "the reason is marked on the drawing"
     assert "The rule, in the rule book's words" in page.inner_text("body") and "M7" in page.inner_text("body")
     # wrong, with the mouse: Another, then the other answer
     page.get_by_role("button", name="Another").click()
-    page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('day/night check')", timeout=60_000
-    )
-    other = {"yes": "no", "no": "yes"}[checks(status(page, table))]
+    page.wait_for_function(ASKED_JS, arg="day/night check", timeout=60_000)
+    other = {"yes": "no", "no": "yes"}[checks(page.inner_text(".dn-practice .dn-question"))]
     page.locator(f".dn-table [data-key='answer-{other}'][data-target]").click()
     wait_status(page, table, "Not quite")
     assert kept(page)["answered"] == 2 and kept(page)["first"] == 1

@@ -25,6 +25,12 @@ KEY = "daynight.practice.v1.sunmoon"
 KIND = "Who wins? (teams at four)"
 
 
+#: the practice page has asked (its question above the table, the status line saying how to answer)
+ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').innerText;
+  const h = document.querySelector('.dn-practice .dn-question');
+  return !!h && h.innerText.includes(q) && (s.startsWith('Click') || s.startsWith('Mark every one')); }"""
+
+
 def kept(page) -> dict | None:
     text = page.evaluate(f"() => localStorage.getItem('{KEY}')")
     return json.loads(text) if text else None
@@ -105,7 +111,8 @@ def practise_only(page, title: str) -> None:
             box.click()
             page.wait_for_timeout(150)
     page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('Mark every player who wins')",
+        ASKED_JS,
+        arg="Mark every player who wins",
         timeout=60_000,
     )
 
@@ -145,7 +152,7 @@ def test_the_practice_page_by_mouse_and_keyboard_and_the_progress_kept(app):
     # wrong, from the keyboard alone: a new game over; mark a player who did not win (or nobody), Check
     page.get_by_role("button", name="Another").focus()
     page.keyboard.press("Space")
-    page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.startsWith('The game is over')")
+    page.wait_for_function(ASKED_JS, arg="The game is over")
     won, others = winners_on_the_table(page)
     page.locator(".dn-table [data-target]").first.focus()
     if others:

@@ -19,6 +19,12 @@ KEY = "daynight.practice.v1.temples"
 KIND = "Retreating: how many spells to discard?"
 
 
+#: the practice page has asked (its question above the table, the status line saying how to answer)
+ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').innerText;
+  const h = document.querySelector('.dn-practice .dn-question');
+  return !!h && h.innerText.includes(q) && (s.startsWith('Click') || s.startsWith('Mark every one')); }"""
+
+
 def kept_text(page) -> str | None:
     """The progress the browser keeps, as stored (None before the first answer)."""
     return page.evaluate(f"() => localStorage.getItem('{KEY}')")
@@ -66,9 +72,7 @@ def practise_only(page, title: str) -> None:
         if name != title and box.is_checked():
             box.click()
             page.wait_for_timeout(150)
-    page.wait_for_function(
-        "document.querySelector('.dn-table .dn-status').innerText.includes('must she discard')", timeout=60_000
-    )
+    page.wait_for_function(ASKED_JS, arg="must she discard", timeout=60_000)
 
 
 def the_discards(page) -> int:
@@ -92,7 +96,7 @@ def test_the_practice_page_judges_by_mouse_and_keyboard_and_keeps_the_progress(a
     # wrong, from the keyboard alone: Another, then a number that is not the answer
     page.get_by_role("button", name="Another").focus()
     page.keyboard.press("Space")
-    page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('must she discard')")
+    page.wait_for_function(ASKED_JS, arg="must she discard")
     wrong = str(the_discards(page) + 1)
     target = page.get_by_role("button", name=wrong, exact=True).get_attribute("data-target")
     page.locator(".dn-table [data-target]").first.focus()

@@ -33,6 +33,20 @@ from tests.browser.conftest import (
 )
 
 
+def learning_pages() -> list[str]:
+    """One practice page and one walkthrough, as the server finds them: the learning pages are
+    preheated and hardened like the apps (issue 18), and one of each kind is checked here (all
+    eight would add minutes: every learning page is the same widgets on the same kind of
+    kernel). The walkthrough is the temple duel's, the quickest to run (4-7 s on 2 cores,
+    against 5-20 s for the others): a visit after its preheated kernel was taken runs it anew."""
+    from daynight.server.apps import learning_notebooks
+
+    pages = learning_notebooks(NOTEBOOKS)
+    walkthroughs = [p for p in pages if p.endswith("/rules.ipynb")]
+    quickest = "temples/rules.ipynb" if "temples/rules.ipynb" in walkthroughs else walkthroughs[0]
+    return [next(p for p in pages if p.endswith("/practice.ipynb")), quickest]
+
+
 def kernel_id_of(html: str) -> str:
     match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
     assert match, "the rendered page names its kernel"
@@ -134,7 +148,7 @@ async def _talk_to_kernel(ws_url: str, code: str) -> dict:
     return {"first_ok": first_ok, "second_ok": second_ok, "caused_by_execute": caused}
 
 
-@pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()[:1]])
+@pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()[:1], *learning_pages()])
 def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, tmp_path, notebook):
     status, body = raw_get(voila.url, f"/voila/render/{notebook}")
     assert status == 200
@@ -258,7 +272,7 @@ def _code_lines(notebook: Path) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()])
+@pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks(), *learning_pages()])
 def test_served_pages_carry_no_source_code(voila, notebook):
     status, body = raw_get(voila.url, f"/voila/render/{notebook}")
     assert status == 200
@@ -281,7 +295,7 @@ NAMED_HOSTS = {"127.0.0.1", "localhost", "www.w3.org", "purl.org", "creativecomm
         "/voila/render/index.ipynb?voila-template=classic",
         "/voila/tree",
         "/voila/render/no-such-notebook.ipynb",
-        *[f"/voila/render/{nb}" for nb in app_notebooks()],
+        *[f"/voila/render/{nb}" for nb in [*app_notebooks(), *learning_pages()]],
     ],
 )
 def test_pages_name_no_host_off_the_machine(voila, path):
@@ -404,22 +418,30 @@ def test_shutdown_of_an_unknown_kernel_is_refused(voila):
 
 
 def test_apps_are_served_from_preheated_kernels(voila):
-    """The landing page and the apps (and nothing else) get kernel pools; a visit to an
-    app takes a kernel that has already run the notebook."""
-    apps = ["index.ipynb", *app_notebooks()]
+    """The landing page and the apps get kernel pools, and then the learning pages (practice
+    pages and walkthroughs), warmed after every app's; the charts notebooks get none. A visit
+    to an app or a learning page takes a kernel that has already run the notebook."""
+    from daynight.server.apps import learning_notebooks
+
+    apps, learning = ["index.ipynb", *app_notebooks()], learning_notebooks(NOTEBOOKS)
     log = voila.log_path.read_text()
     announced = re.search(r"preheated: (.*)", log)
     assert announced and announced.group(1).split(", ") == apps, announced and announced.group(1)
-    target = apps[-1]
-    deadline = time.monotonic() + 120
-    while f"Kernel pool of {target} is filled" not in voila.log_path.read_text():
-        assert time.monotonic() < deadline, "the app's kernel pool never filled"
-        time.sleep(0.5)
-    status, _ = raw_get(voila.url, f"/voila/render/{target}")
-    assert status == 200
-    assert re.search(rf"Using pre-heated kernel: [0-9a-f-]+ for {re.escape(target)}", voila.log_path.read_text())
-    for rules in NOTEBOOKS.glob("*/rules.ipynb"):
-        rel = rules.relative_to(NOTEBOOKS).as_posix()
+    assert f"learning pages (practice pages and walkthroughs): 1 preheated kernel(s) for each of {len(learning)}" in log
+    for target in (apps[-1], learning_pages()[-1]):
+        deadline = time.monotonic() + 300
+        while f"Kernel pool of {target} is filled" not in voila.log_path.read_text():
+            assert time.monotonic() < deadline, f"the kernel pool of {target} never filled"
+            time.sleep(0.5)
+        status, body = raw_get(voila.url, f"/voila/render/{target}")
+        assert status == 200
+        free_kernel(voila.url, body.decode())
+        assert re.search(rf"Using pre-heated kernel: [0-9a-f-]+ for {re.escape(target)}", voila.log_path.read_text())
+    warmed = re.findall(r"warmed a kernel for (\S+) in", voila.log_path.read_text())
+    first_learning = min(warmed.index(page) for page in learning if page in warmed)  # one at least: waited for
+    assert all(warmed.index(app) < first_learning for app in apps), f"the apps are warmed first: {warmed}"
+    for charts in NOTEBOOKS.glob("*/charts.ipynb"):
+        rel = charts.relative_to(NOTEBOOKS).as_posix()
         assert f"warmed a kernel for {rel}" not in voila.log_path.read_text(), f"{rel} should not be pooled"
 
 
