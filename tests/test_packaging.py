@@ -189,7 +189,7 @@ def test_engines_need_nothing_and_python_311():
     "extra,needed",
     [
         ("notebooks", {"jupyterlab", "ipywidgets", "voila", "plotly", "anywidget", "pandas"}),
-        ("test", {"pytest", "hypothesis", "nbval", "playwright", "pytest-rerunfailures"}),
+        ("test", {"pytest", "hypothesis", "nbval", "playwright", "pytest-rerunfailures", "pytest-xdist"}),
     ],
 )
 def test_extras_name_what_the_layers_import(extra, needed):
