@@ -100,7 +100,7 @@ def test_a_refused_click_in_the_guided_game_names_the_rule_and_what_is_allowed()
     assert "Got wrong once: A harvest and its points. Practise it." in app.table.note["items"]
 
 
-@pytest.mark.parametrize("learner, seed", [("first", 0), ("last", 0), ("hint", 0), ("random", 1), ("random", 2)])
+@pytest.mark.parametrize("learner, seed", [("first", 0), ("last", 0), ("hint", 0)] + [("random", s) for s in range(10)])
 def test_the_guided_deal_shows_a_row_started_an_eclipse_a_restore_and_a_harvest_whatever_the_learner_plays(
     learner, seed
 ):
