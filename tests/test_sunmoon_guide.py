@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from daynight.sunmoon import SunMoon, draw
 from daynight.widgets.sunmoon import SunMoonApp
 from daynight.widgets.sunmoon_guide import GUIDED_DRAW, LESSONS, MUST, guided_game, play_guided
+
+from daynight.sunmoon import SunMoon, draw
 from tests.frontend_support import FakeBrowser, click, follow_the_notes
 
 GUIDE = "daynight.guide.v1.sunmoon"

@@ -244,6 +244,9 @@ class SunMoonApp:
 
     # -- game flow ------------------------------------------------------------------------
     def new_game(self) -> None:
+        if self.table.note.get("kind") in ("offer", "error"):  # the page's offer, answered by the bar's New game
+            self.table.tell(None)
+            self.keeper.loaded = True
         players = self.players_in.value
         chosen = {name: dd.value for name, dd in self.option_inputs.items()}
         options = Options(scoring=self.scoring_in.value, **chosen)
