@@ -369,6 +369,8 @@ class SunMoonApp:
         g = self.game
         if g.is_over():
             return self._result()
+        if g.turn != self.human:  # a note of the guided game holds the bots' turn
+            return _("It is {player}'s turn: read the note above the table.").format(player=g.names[g.turn])
         legal = g.legal_moves()
         if legal == (move(SelfDestruct, self.human),):
             return _(
