@@ -514,6 +514,7 @@ class SunMoonApp:
             fresh=self.fresh,
             harvested=self.harvested,
             dim=dim,
+            width=self.table.draw_width,  # a phone held upright: the narrow arrangement
         )
         self.table.draw(drawing, targets, status=status, kind="info")
         self.log_view.update(g.log)

@@ -29,6 +29,7 @@ from .. import i18n
 from ..i18n import ngettext
 from . import pictures
 from .data import BY_NAME, KINDS, Card
+from .draw_narrow import narrow_table
 from .draw_pieces import (
     hand_drawing,
     hand_piece,
@@ -118,6 +119,7 @@ def table(
     dim: Iterable[Card] = (),
     status: str | None = None,
     scores: bool = True,
+    width: float | None = None,
 ) -> d.Drawing:
     """The whole table as ``viewer`` sees it (``None``: everything, as a teacher sees it).
 
@@ -135,7 +137,15 @@ def table(
     are click targets), ``dim`` (hand cards that fit nowhere). The practice's: ``status`` (the
     status line in other words, e.g. without the turns left that a question asks for) and
     ``scores`` (``False``: a finished game's scores are not written at the players' places).
+    ``width`` (the table widget's, CSS pixels) below :data:`daynight.draw.NARROW_WIDTH`: the
+    narrow arrangement of ``draw_narrow.py`` (a phone held upright), exactly that wide.
     """
+    if d.is_narrow(width):  # a phone held upright: draw_narrow's arrangement, exactly that wide
+        assert width is not None
+        return narrow_table(
+            game, viewer, width, selected=selected, slots=slots, fits=fits, fresh=fresh, harvested=harvested,
+            hand_keys=hand_keys, dim=dim, status=status, scores=scores,
+        )  # fmt: skip
     seen = game.view(viewer if viewer is not None else game.turn)
     if fresh is None or harvested is None:
         last_cards, last_harvest = recent(game)

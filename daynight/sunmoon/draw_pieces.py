@@ -92,8 +92,11 @@ def _place_piece(
 
 
 def _fits_mark(w: float, y: float) -> str:
-    return d.rect(2, y + 2, w - 4, 13, fill=FITS, stroke=None, rx=4) + d.text(
-        w / 2, y + 12, _("fits"), size=10, anchor="middle", weight="700", fill="#ffffff"
+    """The word "fits" under a place: 10 px under a card of a wide row, 11-12 under the larger
+    cards of a narrow one (its words at least :data:`daynight.draw.MIN_TEXT`)."""
+    size = max(10.0, min(12.0, w * 0.17))
+    return d.rect(2, y + 2, w - 4, size + 3, fill=FITS, stroke=None, rx=4) + d.text(
+        w / 2, y + 2 + size, _("fits"), size=size, anchor="middle", weight="700", fill="#ffffff"
     )
 
 
