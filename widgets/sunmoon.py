@@ -167,7 +167,7 @@ class SunMoonApp:
             practice="practice.ipynb",
             shorter=shorter_words(),
         )
-        self.table.on_screen(lambda _screen, _width: self._redraw(self.table.status))
+        self.table.on_screen(lambda _screen, _width: self._fit_screen())
         self.widget = app_layout(
             self.table,
             side=[
@@ -180,6 +180,7 @@ class SunMoonApp:
             ],
             top=[
                 self.guide.start_button,
+                self.settings_button,
                 self.players_in,
                 self.opponents_in,
                 self.scoring_in,
@@ -218,6 +219,13 @@ class SunMoonApp:
             options=[(_("deal {n}").format(n=i), i) for i in range(1, 31)], value=seed, description=_("Deal"), **_SLIM
         )
         self.new_button = button(_("New game"), lambda _button: self.new_game(), tooltip=_("Deal a new game"))
+        self.settings_open = False
+        self.settings_button = button(
+            _("Game settings"),
+            lambda _button: self.toggle_settings(),
+            tooltip=_("Show or hide the players, the opponents and the deal of the next game"),
+            layout=w.Layout(display="none", width="auto"),
+        )
         defaults = Options()
         self.option_inputs = {
             name: w.Dropdown(
@@ -304,6 +312,21 @@ class SunMoonApp:
         self.rng = random.Random(seed)
         self.selected = self.hint = None
         self.fresh, self.harvested = set(), set()
+
+    def _fit_screen(self) -> None:
+        """The page was turned or resized across the breakpoint: on a phone held upright the
+        bar's four menus fold behind "Game settings" (so the table and your hand come first),
+        and the table is drawn for the new width."""
+        narrow = self.table.screen == "narrow"
+        for menu in (self.players_in, self.opponents_in, self.scoring_in, self.seed_in):
+            menu.layout.display = "none" if narrow and not self.settings_open else None
+        self.settings_button.layout.display = None if narrow else "none"
+        self.settings_button.description = _("Hide the settings") if self.settings_open else _("Game settings")
+        self._redraw(self.table.status)
+
+    def toggle_settings(self) -> None:
+        self.settings_open = not self.settings_open
+        self._fit_screen()
 
     def toggle_options(self) -> None:
         shown = self.options_box.layout.display != "none"

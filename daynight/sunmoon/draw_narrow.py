@@ -23,6 +23,7 @@ from .. import draw as d
 from .. import i18n
 from .data import BY_NAME, KINDS, Card
 from .draw_pieces import (
+    fits_mark,
     keyed,
     pile_piece,
     place_name,
@@ -30,11 +31,10 @@ from .draw_pieces import (
     recent,
     row_depth,
     slot_piece,
-    stack_height,
     status_words,
 )
 from .engine import SunMoon
-from .faces import KIND_WORDS, H, W, face
+from .faces import FITS, KIND_WORDS, H, W, face
 from .view import View
 from .words import is_you, row_words
 
@@ -46,7 +46,9 @@ __all__ = ["CARD_H", "CARD_W", "narrow_table", "text_lines"]
 #: 11 px (the longest, "butterfly", is drawn at 0.178 w - 0.8 px by ``faces.face_svg``), and
 #: five of them fit side by side in a 360 px table
 CARD_W = 67.0
-CARD_H = round(CARD_W * H / W, 1)
+#: and less tall than a wide row's card (its sun, number and words still clear), so more rows fit a screen
+CARD_H = 84.0
+EMPTY_H = 48.0  #: an empty row: a strip with its words on one line, tall enough to touch
 GAP = 3.0  #: between the cards of a row or a hand
 TEXT = 12.0  #: the size of the words around the rows (names, counts)
 PAD = 6.0  #: the document's padding, each side (``daynight.draw.document``)
@@ -82,6 +84,22 @@ def _words(text: str, width: float, *, size: float = TEXT, weight: str | None = 
     return d.Piece(width, size * 0.3 + len(lines) * step, svg)
 
 
+def _empty(text: str, width: float, key: str | None, *, label: str | None = None, fits: bool = False) -> d.Piece:
+    """An empty row: a dashed strip (a place to start the row, when ``key``), its words on one line."""
+    w = min(width, max(2 * CARD_W + GAP, d.text_width(text, 14) + 24))
+    stroke = FITS if fits else "#777777"
+    body = d.rect(
+        1, 1, w - 2, EMPTY_H - 2, fill="#ffffff" if fits else "none", stroke=stroke, width=2.5 if fits else 1.2,
+        rx=8, cls="dn-frame", extra='stroke-dasharray="5 3"',
+    ) + d.text(
+        w / 2, EMPTY_H / 2 + 5, text, size=14, anchor="middle", fill=FITS if fits else "#444444",
+        weight="700" if fits else None,
+    )  # fmt: skip
+    if fits:
+        body += fits_mark(w, EMPTY_H)
+    return d.Piece(w, EMPTY_H, d.group(body, label=label or text, key=key, cls="sm-fits" if fits else None))
+
+
 def _row(
     row: Sequence[Sequence[Card]],
     kind: str,
@@ -108,10 +126,10 @@ def _row(
         pieces.append(slot_piece(_("right\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
     if not row and slots:
         k = f"{prefix}-start"
-        pieces.append(slot_piece(_("start a\n{row}").format(row=row_words(kind)), w=w, h=h, key=k, fits=k in fits))
+        pieces.append(_empty(_("start a {row}").format(row=row_words(kind)), width, k, fits=k in fits))
     elif not row:
-        text = _("no {kind}\nrow yet").format(kind=_(KIND_WORDS[kind]))
-        pieces.append(slot_piece(text, w=w, h=h, label=_("{row}, not started").format(row=title)))
+        text = _("no {kind} row yet").format(kind=_(KIND_WORDS[kind]))
+        pieces.append(_empty(text, width, None, label=_("{row}, not started").format(row=title)))
     marked = any(k.startswith(prefix + "-") for k in fits)
     cards = d.wrap(pieces, width, gap=GAP, row_gap=TEXT + 8 if marked else 6)
     heading = _words(title, width, size=TEXT, weight="700")
@@ -122,7 +140,7 @@ def _row(
         label = _("{row}: empty").format(row=title)
     g = d.group(body.svg, cls="sm-row", key=f"{prefix}-row")
     g = g.replace("<g ", f'<g role="group" aria-label="{d.attr(label)}" ', 1)
-    return d.Piece(width, max(body.h, stack_height(depth, h)), g)
+    return d.Piece(width, body.h, g)
 
 
 def _about(game: SunMoon, seen: View, p: int, viewer: int | None, scores: bool) -> str:

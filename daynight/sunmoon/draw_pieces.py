@@ -86,12 +86,12 @@ def _place_piece(
         svg = d.place(d.Piece(w, h, face_svg(c, w, h)), 0, j * step)
         body.append(d.animate(svg) if fresh and j == len(place) - 1 else svg)
     if fits:
-        body.append(_fits_mark(w, (len(place) - 1) * step + h))
+        body.append(fits_mark(w, (len(place) - 1) * step + h))
     height = stack_height(max(depth, len(place)), h)
     return d.Piece(w, height, d.group("".join(body), label=place_name(place), key=key, cls="sm-fits" if fits else None))
 
 
-def _fits_mark(w: float, y: float) -> str:
+def fits_mark(w: float, y: float) -> str:
     """The word "fits" under a place: 10 px under a card of a wide row, 11-12 under the larger
     cards of a narrow one (its words at least :data:`daynight.draw.MIN_TEXT`)."""
     size = max(10.0, min(12.0, w * 0.17))
@@ -130,7 +130,7 @@ def slot_piece(
         for i, line in enumerate(text.split("\n"))
     )
     if fits:
-        body += _fits_mark(w, h)
+        body += fits_mark(w, h)
     label = label or text.replace("\n", " ")
     return d.Piece(w, h, d.group(body, label=label, key=key, cls="sm-fits" if fits else None))
 
