@@ -49,9 +49,10 @@ CARD_W = 67.0
 #: and less tall than a wide row's card (its sun, number and words still clear), so more rows fit a screen
 CARD_H = 84.0
 EMPTY_H = 48.0  #: an empty row: a strip with its words on one line, tall enough to touch
-GAP = 3.0  #: between the cards of a row or a hand
+GAP = 2.0  #: between the cards of a row or a hand (five cards and their gaps: 343 px)
 TEXT = 12.0  #: the size of the words around the rows (names, counts)
-PAD = 6.0  #: the document's padding, each side (``daynight.draw.document``)
+PAD = 4.0  #: the document's padding, each side (``daynight.draw.document``)
+SEAT_PAD = 5.0  #: inside the frame of a player's place (a 362 px table holds five cards in a row)
 
 
 def text_lines(text: str, size: float, width: float) -> list[str]:
@@ -166,7 +167,7 @@ def _about(game: SunMoon, seen: View, p: int, viewer: int | None, scores: bool) 
 
 def _seat(game: SunMoon, seen: View, p: int, viewer: int | None, width: float, shown: Shown) -> d.Piece:
     """Player ``p``'s place: a frame holding the name, what is known, the sun row and the moon row."""
-    names, inner = seen.names, width - 16
+    names, inner = seen.names, width - 2 * SEAT_PAD
     you = p == viewer and not is_you(names[p])
     title = _("{player} (you)").format(player=names[p]) if you else names[p]
     moving = not seen.over and seen.turn == p
@@ -182,14 +183,14 @@ def _seat(game: SunMoon, seen: View, p: int, viewer: int | None, width: float, s
         name = whose.format(row=row_words(kind), owner=names[p])
         parts.append(_row(row, kind, f"{p}-{kind}", name, inner, shown, shown.slots == kind))
     body = d.column(parts, gap=6)
-    hgt = body.h + 16
+    hgt = body.h + 2 * SEAT_PAD + 4
     frame = d.rect(
         0, 0, width, hgt, fill="#fffaf0" if p == viewer else "#ffffff", stroke=d.FOCUS if moving else d.LINE,
         width=3 if moving else 1.2, rx=9,
     )  # fmt: skip
     text = _("{player}'s place at the table, to move") if moving else _("{player}'s place at the table")
     seat = f'<g role="group" aria-label="{d.attr(text.format(player=names[p]))}" data-key="seat-{p}">'
-    return d.Piece(width, hgt, f"{seat}{frame}{d.place(body, 8, 8)}</g>")
+    return d.Piece(width, hgt, f"{seat}{frame}{d.place(body, SEAT_PAD, SEAT_PAD + 2)}</g>")
 
 
 def _hand(seen: View, width: float, selected: Card | None, keys: bool, dim: Iterable[Card]) -> d.Piece:

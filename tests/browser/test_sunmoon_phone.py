@@ -30,6 +30,14 @@ def open_phone(browser, voila, size: str):
     wait_note(page, "Learn to play")
     page.get_by_role("button", name="Play a game").tap()
     page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
+    # the bar's menus are folded behind "Game settings" on a phone: a game for two players
+    assert not page.get_by_role("combobox", name="Players", exact=True).is_visible()
+    page.get_by_role("button", name="Game settings").tap()
+    page.get_by_role("combobox", name="Players", exact=True).select_option(label="2 players")
+    page.get_by_role("button", name="New game").tap()
+    page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.startsWith('New game')")
+    page.get_by_role("button", name="Hide the settings").tap()
+    page.wait_for_function("!document.querySelector('.dn-table .dn-drawing').innerText.includes('Bo')")
     width = page.evaluate("document.querySelector('.dn-table').clientWidth")
     page.wait_for_function(f"document.querySelector('.dn-drawing svg').viewBox.baseVal.width === {width}")
     return context, app, width
@@ -52,7 +60,8 @@ def test_a_phone_plays_by_touch_with_words_and_targets_large_enough(browser, voi
     try:
         page = app.page
         m = assert_phone_ready(page)
-        # the decision and its controls on the first screen: your hand and the toolbar's buttons
+        # the decision on the first screen: the cards of your hand (the page as it opened, unscrolled)
+        page.evaluate("window.scrollTo(0, 0)")
         hand = page.locator("[data-key='hand-0']").bounding_box()
         assert hand["y"] + hand["height"] <= 844, hand
         for _ in range(2):
