@@ -220,6 +220,7 @@ class SunMoonApp:
         )
         self.new_button = button(_("New game"), lambda _button: self.new_game(), tooltip=_("Deal a new game"))
         self.settings_open = False
+        self.drawn_width: int | None = None  # the width the table was last drawn for (None: wide)
         self.settings_button = button(
             _("Game settings"),
             lambda _button: self.toggle_settings(),
@@ -322,7 +323,8 @@ class SunMoonApp:
             menu.layout.display = "none" if narrow and not self.settings_open else None
         self.settings_button.layout.display = None if narrow else "none"
         self.settings_button.description = _("Hide the settings") if self.settings_open else _("Game settings")
-        self._redraw(self.table.status)
+        if self.table.draw_width != self.drawn_width:  # only a drawing for another width is drawn again
+            self._redraw(self.table.status)
 
     def toggle_settings(self) -> None:
         self.settings_open = not self.settings_open
@@ -539,6 +541,7 @@ class SunMoonApp:
             dim=dim,
             width=self.table.draw_width,  # a phone held upright: the narrow arrangement
         )
+        self.drawn_width = self.table.draw_width
         self.table.draw(drawing, targets, status=status, kind="info")
         self.log_view.update(g.log)
 
