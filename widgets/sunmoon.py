@@ -52,7 +52,9 @@ from daynight.sunmoon.moves import CARD_PLAYS
 from daynight.sunmoon.words import YOU, row_words
 
 from .common import EventLogView, app_layout, button
+from .guide import Guide
 from .keep import GameKeeper
+from .sunmoon_guide import GOAL, LESSONS, allowed_words, guided_bot_move, guided_game, shorter_words
 from .table import Table, Target
 
 _ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
@@ -152,6 +154,20 @@ class SunMoonApp:
             choices={"bots": tuple(BOTS)},
         )
         self.log_view = EventLogView()
+        self.guide = Guide(
+            self.keeper,
+            LESSONS,
+            goal=GOAL,
+            deal=lambda: guided_game(names=[_(YOU), BOT_NAMES[0]]),
+            allowed=self.allowed,
+            describe=self.play_name,
+            player=0,
+            go_on=self.step,
+            new_game=self.new_game,
+            practice="practice.ipynb",
+            shorter=shorter_words(),
+        )
+        self.table.on_screen(lambda _screen, _width: self._fit_screen())
         self.widget = app_layout(
             self.table,
             side=[
@@ -163,6 +179,8 @@ class SunMoonApp:
                 self.log_view,
             ],
             top=[
+                self.guide.start_button,
+                self.settings_button,
                 self.players_in,
                 self.opponents_in,
                 self.scoring_in,
@@ -201,6 +219,14 @@ class SunMoonApp:
             options=[(_("deal {n}").format(n=i), i) for i in range(1, 31)], value=seed, description=_("Deal"), **_SLIM
         )
         self.new_button = button(_("New game"), lambda _button: self.new_game(), tooltip=_("Deal a new game"))
+        self.settings_open = False
+        self.drawn_width: int | None = None  # the width the table was last drawn for (None: wide)
+        self.settings_button = button(
+            _("Game settings"),
+            lambda _button: self.toggle_settings(),
+            tooltip=_("Show or hide the players, the opponents and the deal of the next game"),
+            layout=w.Layout(display="none", width="auto"),
+        )
         defaults = Options()
         self.option_inputs = {
             name: w.Dropdown(
@@ -227,13 +253,16 @@ class SunMoonApp:
 
     # -- game flow ------------------------------------------------------------------------
     def new_game(self) -> None:
+        if self.table.note.get("kind") in ("offer", "error"):  # the page's offer, answered by the bar's New game
+            self.table.tell(None)
+            self.keeper.loaded = True
         players = self.players_in.value
         chosen = {name: dd.value for name, dd in self.option_inputs.items()}
         options = Options(scoring=self.scoring_in.value, **chosen)
         seed = self.seed_in.value
         game = SunMoon.new(players, seed, options=options, names=[_(YOU)] + BOT_NAMES[: players - 1])
         self._start(game, self.opponents_in.value, seed)
-        self.keeper.moved(game)
+        self.guide.moved(game)  # kept (and a guided game left)
         bots = ngettext("{n} {kind} bot", "{n} {kind} bots", players - 1).format(
             n=players - 1, kind=self.opponents_in.value
         )
@@ -248,21 +277,19 @@ class SunMoonApp:
     def load(self, game: SunMoon, opponents: str | None = None) -> None:
         """Play on from a given game (e.g. a teaching position); you are seat 1."""
         self._start(game, opponents or self.opponents_in.value, 0)
-        self.keeper.moved(game)
-        if game.turn != self.human and not game.is_over():
-            self._run_bots()
-        self._redraw(self._prompt())
+        self.step()
 
     def resume(self, game: Game, settings: dict[str, Any] | None = None) -> None:
         """Go on with ``game``, replayed from the record the browser kept, against the bots kept
         beside it (``settings["bots"]``; a value kept without them: the bar's): the bar shows its
         settings (so "New game" deals the same kind of game), the bots play on if it is their turn
-        (a page may have died while they played), and the table is drawn for you as before."""
+        (a page may have died while they played), and the table is drawn for you as before. The
+        guided game goes on when its guide says so (after its note)."""
         assert isinstance(game, SunMoon)
         self._show_settings(game)
         self.opponents_in.value = (settings or {}).get("bots", self.opponents_in.value)
         self._start(game, self.opponents_in.value, int(game.setup.get("seed", 0)) + len(game.history))
-        if game.turn != self.human and not game.is_over():
+        if game.turn != self.human and not game.is_over() and not self.guide.active:
             self._run_bots()
         self._redraw(self._prompt())
 
@@ -287,6 +314,22 @@ class SunMoonApp:
         self.selected = self.hint = None
         self.fresh, self.harvested = set(), set()
 
+    def _fit_screen(self) -> None:
+        """The page was turned or resized across the breakpoint: on a phone held upright the
+        bar's four menus fold behind "Game settings" (so the table and your hand come first),
+        and the table is drawn for the new width."""
+        narrow = self.table.screen == "narrow"
+        for menu in (self.players_in, self.opponents_in, self.scoring_in, self.seed_in):
+            menu.layout.display = "none" if narrow and not self.settings_open else None
+        self.settings_button.layout.display = None if narrow else "none"
+        self.settings_button.description = _("Hide the settings") if self.settings_open else _("Game settings")
+        if self.table.draw_width != self.drawn_width:  # only a drawing for another width is drawn again
+            self._redraw(self.table.status)
+
+    def toggle_settings(self) -> None:
+        self.settings_open = not self.settings_open
+        self._fit_screen()
+
     def toggle_options(self) -> None:
         shown = self.options_box.layout.display != "none"
         self.options_box.layout.display = "none" if shown else "flex"
@@ -298,17 +341,24 @@ class SunMoonApp:
         """Play ``m`` (the engine refuses it with its rule, shown by the table), then the bots."""
         g = self.game
         g.play(m)
-        self.keeper.moved(g)  # kept before the move is drawn
         self.selected = self.hint = None
         self.fresh, self.harvested = set(), set()
         self._mark(m)
-        if self._mine() and g.extra:  # an animal card: play again
+        if self._mine() and g.extra and not self.guide.moved(g):  # an animal card: play again
             text = _("{card} shows an animal: play another card.").format(card=m.card.label)  # type: ignore[union-attr]
             self._redraw(sentence(text))
             return
-        if not g.is_over():
-            self._redraw(_("The others are playing..."))
-            self._run_bots(progress=True)
+        self.step(progress=True)
+
+    def step(self, progress: bool = False) -> None:
+        """After a move (and when the guided game goes on after a note): keep the game and let
+        the guide speak (the kept record reaches the browser before the table shows the move),
+        then the bots move until it is your turn, the game is over or a note pauses it."""
+        g = self.game
+        while not self.guide.moved(g) and not g.is_over() and g.turn != self.human:
+            if progress:
+                self._redraw(_("The others are playing..."))
+            self._bot_move(progress)
         self._redraw(self._prompt())
 
     def _mark(self, m: Move) -> None:
@@ -325,18 +375,27 @@ class SunMoonApp:
         each Monte Carlo turn (it thinks for a moment), so the page shows who is thinking."""
         g = self.game
         while not g.is_over() and g.turn != self.human:
-            p = g.turn
+            self._bot_move(progress)
+            self.keeper.moved(g)
+
+    def _bot_move(self, progress: bool = False) -> None:
+        """The bot whose turn it is moves (in the guided game Ada, as the guided deal was found with)."""
+        g, p = self.game, self.game.turn
+        if self.guide.active and g is self.guide.game:
+            m = guided_bot_move(g)
+        else:
             if progress and isinstance(self.bots[p], MonteCarloBot):
                 self._redraw(_("{player} is thinking...").format(player=g.names[p]))
             m = self.bots[p].choose(g.view(p), g.legal_moves(), self.rng)
-            g.play(m)
-            self.keeper.moved(g)
-            self._mark(m)
+        g.play(m)
+        self._mark(m)
 
     def _prompt(self) -> str:
         g = self.game
         if g.is_over():
             return self._result()
+        if g.turn != self.human:  # a note of the guided game holds the bots' turn
+            return _("It is {player}'s turn: read the note above the table.").format(player=g.names[g.turn])
         legal = g.legal_moves()
         if legal == (move(SelfDestruct, self.human),):
             return _(
@@ -374,6 +433,7 @@ class SunMoonApp:
         c = hand[index]
         self.selected = None if self.selected is c else c
         if self.selected is None:
+            self.guide.moved(self.game)  # the guided game's advice follows the card in hand
             self._redraw(sentence(_("{card} put back: click a card in your hand.").format(card=c.label)))
             return
         fits = self.game.moves_for(c)
@@ -389,7 +449,21 @@ class SunMoonApp:
             text = _(
                 "{card} fits nowhere now: no end of a row and no eclipsed place it lies between. Choose another card."
             )
+        self.guide.moved(self.game)
         self._redraw(sentence(text.format(card=c.label, n=len(fits))))
+
+    def allowed(self, game: Game) -> str:
+        """The guided game's words before each of your moves: what is allowed now and why."""
+        assert isinstance(game, SunMoon)
+        return allowed_words(game, self.selected, player=self.human, play_name=self.play_name)
+
+    def play_name(self, m: Any) -> str:
+        """A move in the words of its target (the guided game quotes them; a refusal lists them)."""
+        if type(m) is Harvest:
+            return _("Harvest my {row}").format(row=row_words(m.row))
+        if type(m) is SelfDestruct:
+            return _("Self-destruct")
+        return _("play {move}").format(move=self.game.describe_move(m))
 
     def harvest(self, kind: str) -> None:
         self._play(move(Harvest, self.human, self.human, kind))
@@ -433,7 +507,7 @@ class SunMoonApp:
                 key = draw.move_key(g, m)
                 if m in legal and key is not None:
                     fits.add(key)
-                name = _("play {move}").format(move=g.describe_move(m))
+                name = self.play_name(m)
                 targets.append(Target(name, partial(self._play, m), key=key, primary=m == self.hint, move=m))
         for k in KINDS:
             harvest = move(Harvest, me, me, k)
@@ -465,7 +539,9 @@ class SunMoonApp:
             fresh=self.fresh,
             harvested=self.harvested,
             dim=dim,
+            width=self.table.draw_width,  # a phone held upright: the narrow arrangement
         )
+        self.drawn_width = self.table.draw_width
         self.table.draw(drawing, targets, status=status, kind="info")
         self.log_view.update(g.log)
 

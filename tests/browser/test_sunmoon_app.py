@@ -107,6 +107,8 @@ def test_a_full_game_by_keyboard_alone(app):
 
 def test_the_first_screen_holds_the_table_the_hand_and_the_buttons(app):
     page = app.open(APP, wait_for=".dn-table [data-target]")
+    page.get_by_role("button", name="Play a game").click()  # the guided game's offer, answered
+    page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("window.scrollTo(0, 0)")
     boxes = {}
