@@ -51,7 +51,7 @@ browser:
 # the message catalogs: extract every marked text, update each language's .po, compile the .mo
 messages: install
 	$(BIN)/pybabel -q extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-by-file --no-wrap --project=daynight -o daynight/locale/daynight.pot daynight widgets
-	$(BIN)/pybabel -q update -i daynight/locale/daynight.pot -d daynight/locale -D daynight --ignore-pot-creation-date --no-wrap
+	$(BIN)/pybabel -q update -i daynight/locale/daynight.pot -d daynight/locale -D daynight --ignore-pot-creation-date --no-wrap --no-fuzzy-matching
 	$(BIN)/pybabel compile -d daynight/locale -D daynight --statistics
 
 app: install

@@ -27,10 +27,12 @@ language: it has no catalog. Plural forms follow each catalog's ``Plural-Forms``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache, wraps
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
 __all__ = [
     "COVERS",
@@ -51,6 +53,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "remembered",
     "set_language",
 ]
 
@@ -147,6 +150,31 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` for a message meant in ``context``."""
     return _translations.npgettext(context, singular, plural, n)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def remembered(maxsize: int = 128) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``functools.lru_cache`` for a function whose result holds words: remembered per language
+    (the current one is part of the key), so a drawing remembered in English is never shown
+    to a reader who switched to another language, nor the other way round."""
+
+    def remember(fn: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def in_one_language(code: str, *args: Any, **kwargs: Any) -> R:
+            return fn(*args, **kwargs)
+
+        @wraps(fn)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            arguments: dict[str, Any] = kwargs  # hashable values, as lru_cache asks of every argument
+            return in_one_language(_current, *args, **arguments)
+
+        call.cache_clear = in_one_language.cache_clear  # type: ignore[attr-defined]
+        return call
+
+    return remember
 
 
 def language() -> str:

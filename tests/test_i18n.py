@@ -424,3 +424,21 @@ def test_the_language_machinery_is_standard_library_only():
     assert out.returncode == 0, out.stderr
     loaded = set(out.stdout.split()) - {"daynight"}
     assert loaded <= set(sys.stdlib_module_names), loaded - set(sys.stdlib_module_names)
+
+
+def test_a_remembered_drawing_is_remembered_per_language(restore_language):
+    """``i18n.remembered`` keys its cache by the language too: words remembered in English are
+    never shown after a switch to zh-TW (sunmoon's drawings remember their pieces)."""
+    calls = []
+
+    @i18n.remembered(maxsize=8)
+    def words(n: int) -> str:
+        calls.append(n)
+        return i18n.ngettext("{n} card", "{n} cards", n).format(n=n)
+
+    english = words(2)
+    assert words(2) == english and calls == [2], "remembered within one language"
+    i18n.set_language("zh-TW")
+    assert words(2) != english and calls == [2, 2], "drawn anew in another language"
+    i18n.set_language("en")
+    assert words(2) == english and calls == [2, 2]

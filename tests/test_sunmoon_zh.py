@@ -247,11 +247,6 @@ def test_every_word_of_a_zh_tw_drawing_fits_its_card_or_the_drawing():
     assert not problems, problems[:10]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="daynight/sunmoon/draw.py pile_piece keeps 7.2 px a character for a pile's title: "
-    "棄牌堆 needs 36 px, not 21.6 (fix: max(d.text_width(title, 12), d.text_width(note, 11), 21.6))",
-)
 def test_a_piles_title_fits_the_drawing():
     spilt = [(what, t) for what, _game, svg in drawings() for t, _spill in overflows(svg) if t in ("棄牌堆", "抽牌堆")]
     assert not spilt, spilt[:5]

@@ -691,7 +691,7 @@ def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str | None = No
     )
     for s in summary:
         fig.add_box(y=[r["score"] for r in rows if r["bot"] == s["bot"]], name=s["bot"], boxmean=True, row=1, col=2)
-    fig.update_yaxes(title_text=_("% of games won"), row=1, col=1)
+    fig.update_yaxes(title_text=_("games won (%)"), row=1, col=1)
     fig.update_yaxes(title_text=_("points"), row=1, col=2)
     fig.update_layout(template="plotly_white", height=420, title=title or _("Bot against bot"), showlegend=False)
     return fig

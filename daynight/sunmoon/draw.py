@@ -22,7 +22,6 @@ app composes; everything is built on :mod:`daynight.draw` and is pure (state in,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from .. import draw as d
 from .. import i18n
@@ -280,7 +279,7 @@ def _info_piece(
     return _info(names[p], title, " · ".join(notes), moving, hand, seen.harvest_sizes[p], points, p in harvested)
 
 
-@lru_cache(maxsize=512)
+@i18n.remembered(maxsize=512)
 def _info(
     name: str,
     title: str,

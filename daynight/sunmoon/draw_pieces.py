@@ -7,7 +7,6 @@ re-exports them; everything is pure (state in, SVG text out) and built on :mod:`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from .. import draw as d
 from .. import i18n
@@ -75,7 +74,7 @@ def place_piece(
     return _place_piece(tuple(place), w, h, key, fresh, fits, depth)
 
 
-@lru_cache(maxsize=4096)
+@i18n.remembered(maxsize=4096)
 def _place_piece(
     place: tuple[Card, ...], w: float, h: float, key: str | None, fresh: bool, fits: bool, depth: int
 ) -> d.Piece:
@@ -100,7 +99,7 @@ def fits_mark(w: float, y: float) -> str:
     )
 
 
-@lru_cache(maxsize=1024)
+@i18n.remembered(maxsize=1024)
 def slot_piece(
     text: str, *, w: float = W, h: float = H, key: str | None = None, label: str | None = None, fits: bool = False
 ) -> d.Piece:
@@ -172,7 +171,7 @@ def row_piece(
     )
 
 
-@lru_cache(maxsize=1024)
+@i18n.remembered(maxsize=1024)
 def _row_piece(
     row: tuple[tuple[Card, ...], ...],
     kind: str,
@@ -287,7 +286,8 @@ def pile_piece(
     svg = shadow + card_.svg
     if moment:
         svg = d.animate(svg, moment)
-    return d.Piece(w + 14 + 7.2 * max(len(title), len(note), 3), h + 4, svg + words)
+    # the words measured as drawn (a Chinese character takes a whole em): 棄牌堆 is 36 px, not 21.6
+    return d.Piece(w + 14 + max(d.text_width(title, 12), d.text_width(note, 12), 21.6), h + 4, svg + words)
 
 
 def laid_card(game: SunMoon, m: CardPlay) -> Card | None:

@@ -7,8 +7,6 @@ Everything is built on :mod:`daynight.draw` and is pure (a card in, SVG text out
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .. import draw as d
 from .. import i18n
 from ..i18n import N_
@@ -94,7 +92,7 @@ def card_name(c: Card) -> str:
     return c.label
 
 
-@lru_cache(maxsize=512)
+@i18n.remembered(maxsize=512)
 def face_svg(c: Card, w: float, h: float) -> str:
     """The front of a card, drawn from (0, 0): frame, pattern band, picture and words (a
     card always looks the same, so each size of each face is drawn once)."""
@@ -169,7 +167,7 @@ def face(
     return d.Piece(w, h, d.group(body, label=label or card_name(c), key=key, cls="sm-dim" if dim else None))
 
 
-@lru_cache(maxsize=16)
+@i18n.remembered(maxsize=16)
 def _back_svg(w: float, h: float) -> str:
     """The back: the sun and the full moon, each with four flowers, on a night-blue field."""
     s = min(w, h)
