@@ -317,7 +317,7 @@ def test_the_review_file_shows_its_narrow_drawings_on_a_phone(browser, tmp_path)
         assert page.get_attribute("body", "data-step") == "1" and page.evaluate(shown)[0] == NARROW_FILE_WIDTH
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
         page.set_viewport_size({"width": 740, "height": 360})
-        page.wait_for_function("document.body.dataset.layout === 'wide'")
+        page.wait_for_selector("body[data-layout='wide']")  # a selector, not a script: the file's CSP forbids eval
         assert page.evaluate(shown)[0] != NARROW_FILE_WIDTH and page.get_attribute("body", "data-step") == "1"
     finally:
         context.close()

@@ -343,7 +343,7 @@ def failing_server(tmp_path_factory):
     root = temporary_notebooks(tmp_path_factory, "boom", "A callback that fails", FAILING_APP)
     from tools.nb import code, md, write
 
-    write(root / "slow" / "rules.ipynb", [md("# A page whose notebook takes a while"), code(SLOW_NOTEBOOK)])
+    write(root / "slow" / "notes.ipynb", [md("# A page whose notebook takes a while"), code(SLOW_NOTEBOOK)])
     server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
     yield server
     server.stop()
@@ -715,7 +715,7 @@ def test_a_page_still_starting_says_the_server_is_busy(browser, failing_server):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        page.goto(f"{failing_server.url}/voila/render/slow/rules.ipynb", wait_until="commit", timeout=120_000)
+        page.goto(f"{failing_server.url}/voila/render/slow/notes.ipynb", wait_until="commit", timeout=120_000)
         notice = page.get_by_role("alert").filter(has_text="The server is busy")
         notice.wait_for(timeout=60_000)
         assert "reload the page" in notice.inner_text()
