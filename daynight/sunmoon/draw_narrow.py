@@ -27,9 +27,9 @@ from .draw_pieces import (
     keyed,
     pile_piece,
     place_name,
-    place_piece,
     recent,
     row_depth,
+    row_places,
     slot_piece,
     status_words,
 )
@@ -111,20 +111,8 @@ def _row(
     slots: bool,
 ) -> d.Piece:
     """A row named by ``title``, its places wrapped to ``width`` (keys as ``draw_pieces.row_piece``'s)."""
-    depth, w, h, fresh, fits = row_depth(row), CARD_W, CARD_H, shown.fresh, shown.fits
-    pieces = []
-    if slots and row:
-        key = f"{prefix}-left"
-        label = _("the left end of {row}").format(row=title)
-        pieces.append(slot_piece(_("left\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
-    for i, place in enumerate(row):
-        k = f"{prefix}-{i}"
-        new = place[0] in fresh or place[-1] in fresh
-        pieces.append(place_piece(place, w=w, h=h, key=k, fresh=new, fits=k in fits, depth=depth))
-    if slots and row:
-        key = f"{prefix}-right"
-        label = _("the right end of {row}").format(row=title)
-        pieces.append(slot_piece(_("right\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
+    fits = shown.fits
+    pieces = row_places(row, prefix, title, CARD_W, CARD_H, shown.fresh, fits, row_depth(row), slots)
     if not row and slots:
         k = f"{prefix}-start"
         pieces.append(_empty(_("start a {row}").format(row=row_words(kind)), width, k, fits=k in fits))

@@ -6,7 +6,7 @@ re-exports them; everything is pure (state in, SVG text out) and built on :mod:`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from .. import draw as d
 from .. import i18n
@@ -171,6 +171,36 @@ def row_piece(
     )
 
 
+def row_places(
+    row: Sequence[Sequence[Card]],
+    prefix: str,
+    title: str,
+    w: float,
+    h: float,
+    fresh: Collection[Card],
+    fits: Collection[str],
+    depth: int,
+    slots: bool,
+) -> list[d.Piece]:
+    """A started row's places left to right (keys ``prefix + "-<i>"``), with ``slots`` its two
+    ends as dashed places (``"-left"``, ``"-right"``): the pieces both the wide and the narrow
+    table lay out, each in its own way."""
+    pieces = []
+    if slots and row:
+        key = f"{prefix}-left"
+        label = _("the left end of {row}").format(row=title)
+        pieces.append(slot_piece(_("left\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
+    for i, place in enumerate(row):
+        k = f"{prefix}-{i}"
+        fresh_place = place[0] in fresh or place[-1] in fresh
+        pieces.append(place_piece(place, w=w, h=h, key=k, fresh=fresh_place, fits=k in fits, depth=depth))
+    if slots and row:
+        key = f"{prefix}-right"
+        label = _("the right end of {row}").format(row=title)
+        pieces.append(slot_piece(_("right\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
+    return pieces
+
+
 @i18n.remembered(maxsize=1024)
 def _row_piece(
     row: tuple[tuple[Card, ...], ...],
@@ -186,19 +216,7 @@ def _row_piece(
 ) -> d.Piece:
     """:func:`row_piece`, remembered: a move changes one row, the others are drawn as before."""
     depth = max(depth or 1, row_depth(row))
-    pieces = []
-    if slots and row:
-        key = f"{prefix}-left"
-        label = _("the left end of {row}").format(row=title)
-        pieces.append(slot_piece(_("left\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
-    for i, place in enumerate(row):
-        k = f"{prefix}-{i}"
-        fresh_place = place[0] in fresh or place[-1] in fresh
-        pieces.append(place_piece(place, w=w, h=h, key=k, fresh=fresh_place, fits=k in fits, depth=depth))
-    if slots and row:
-        key = f"{prefix}-right"
-        label = _("the right end of {row}").format(row=title)
-        pieces.append(slot_piece(_("right\nend"), w=w, h=h, key=key, fits=key in fits, label=label))
+    pieces = row_places(row, prefix, title, w, h, fresh, fits, depth, slots)
     if not row and slots:
         k = f"{prefix}-start"
         text = _("start a\n{row}").format(row=row_words(kind))
