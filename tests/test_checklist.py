@@ -5,7 +5,9 @@
   example and an ``assert``. A walkthrough cell names the ids it teaches in its metadata
   (``tools.nb.code(..., teaches=["S16"])`` writes ``"teaches": ["S16"]``). This fails when an
   id is taught nowhere, when a cell names an id that does not exist or belongs to another game,
-  or when a code cell claims to teach without an ``assert``.
+  or when a code cell claims to teach without an ``assert``. Every walkthrough of a game counts:
+  ``rules.ipynb`` and each translation beside it (``rules.zh-TW.ipynb``, issue 22), so a
+  translated walkthrough cannot drop a rule the English one teaches.
 * The checklist is package data too (``daynight/data/checklist.json``, with the seed's own
   words for each statement, which the exercises quote): it says what the markdown says.
 * The exercise kinds (``daynight/<game>/exercises.py``) name the ids they practise; the count
@@ -41,9 +43,24 @@ def checklist() -> dict[str, list[str]]:
     return ids
 
 
-def taught(game: str) -> tuple[dict[str, list[int]], list[str]]:
+#: the translated walkthroughs there must be (``notebooks/<game>/rules.<language>.ipynb``)
+TRANSLATED = {"sunmoon": ["zh-TW"]}
+
+
+def walkthroughs() -> list[tuple[str, str]]:
+    """(game, notebook name) of every walkthrough: each game's ``rules.ipynb`` and its translations."""
+    found = []
+    for game in GAMES.values():
+        names = sorted(p.name for p in (ROOT / "notebooks" / game).glob("rules*.ipynb"))
+        found += [
+            (game, name) for name in names if name == "rules.ipynb" or re.fullmatch(r"rules\.[\w-]+\.ipynb", name)
+        ]
+    return found
+
+
+def taught(game: str, notebook: str = "rules.ipynb") -> tuple[dict[str, list[int]], list[str]]:
     """id -> indexes of the code cells (with an assert) naming it; and the problems found."""
-    nb = json.loads((ROOT / "notebooks" / game / "rules.ipynb").read_text(encoding="utf-8"))
+    nb = json.loads((ROOT / "notebooks" / game / notebook).read_text(encoding="utf-8"))
     found: dict[str, list[int]] = {}
     problems = []
     for i, cell in enumerate(nb["cells"]):
@@ -67,15 +84,21 @@ def test_the_checklist_has_its_171_statements():
     assert {k: len(v) for k, v in ids.items()} == {"stars": 35, "temples": 75, "mtg": 19, "sunmoon": 42}
 
 
-@pytest.mark.parametrize("game", list(GAMES.values()))
-def test_every_statement_is_taught_with_an_example_and_an_assert(game):
+def test_every_game_and_translation_has_its_walkthrough():
+    expected = {(game, "rules.ipynb") for game in GAMES.values()}
+    expected |= {(game, f"rules.{lang}.ipynb") for game, langs in TRANSLATED.items() for lang in langs}
+    assert expected <= set(walkthroughs()), sorted(expected - set(walkthroughs()))
+
+
+@pytest.mark.parametrize(("game", "notebook"), walkthroughs())
+def test_every_statement_is_taught_with_an_example_and_an_assert(game, notebook):
     ids = checklist()[game]
-    found, problems = taught(game)
+    found, problems = taught(game, notebook)
     unknown = sorted(set(found) - set(ids))
     missing = [i for i in ids if i not in found]
     assert not problems, problems
-    assert not unknown, f"{game}/rules.ipynb names ids that are not in the checklist for {game}: {unknown}"
-    assert not missing, f"{len(missing)} of {len(ids)} statements are not taught in {game}/rules.ipynb: {missing}"
+    assert not unknown, f"{game}/{notebook} names ids that are not in the checklist for {game}: {unknown}"
+    assert not missing, f"{len(missing)} of {len(ids)} statements are not taught in {game}/{notebook}: {missing}"
 
 
 # --------------------------------------------------------------------------- the checklist as package data
