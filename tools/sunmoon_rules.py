@@ -80,7 +80,7 @@ COMMON = {
     "abc": tr('["A", "B", "C"]', '["甲", "乙", "丙"]'),
 }
 
-RULES = [
+RULES: list[Markdown | Code] = [
     md(
         en="""
 # Sonne und Mond (日與夜): the rules, one situation at a time
@@ -1253,7 +1253,7 @@ draw.table(game)
 ]
 
 
-PRACTICE = [
+PRACTICE: list[Markdown | Code] = [
     md(
         en="""
 # Practise the rules: Sonne und Mond (日與夜)
