@@ -91,8 +91,9 @@ def test_the_catalog_says_what_the_glossary_says():
 #: an option named in a sentence (``選項 eclipse_on_eclipse``, ``選項 final_round=False``): its
 #: name and value are the record's, and stay English
 OPTION = re.compile(r"選項 [a-z_]+(=\w+)?")
-#: a row as text marks an eclipse ``[E]`` (``daynight/sunmoon/words.py`` ``row_text``, not through
-#: the catalog: a notation like the record's, for now; the fix is ``_("[E]")`` there)
+#: a row as text marks an eclipse ``[E]`` (``daynight/sunmoon/words.py`` ``row_text``): through the
+#: catalog now (``pgettext("an eclipse in a row written as text", "[E]")``, zh-TW ``[蝕]``); this
+#: exemption can go once the catalog translates it
 ECLIPSE_MARK = re.compile(r"\[E\]")
 LATIN = re.compile(r"[A-Za-z]+")
 
