@@ -182,32 +182,7 @@ class SunMoonApp:
         i18n.set_language(self.language)
         self._controls(players, opponents, seed, scoring)
         self.table = SpokenTable()
-        # the bots' kind is kept beside the game (the rest is in its record)
-        self.keeper = GameKeeper(
-            self.table,
-            "sunmoon",
-            SunMoon,
-            resume=self.resume,
-            settings=lambda: {"bots": self.opponents},
-            choices={"bots": tuple(BOTS)},
-        )
-        self.log_view = EventLogView()
-        self.guide = Guide(
-            self.keeper,
-            lessons(),
-            goal=goal(),
-            deal=lambda: guided_game(names=[_(YOU), BOT_NAMES[0]]),
-            allowed=self.allowed,
-            describe=self.play_name,
-            player=0,
-            go_on=self.step,
-            new_game=self.new_game,
-            practice="practice.ipynb",
-            shorter=shorter_words(),
-        )
-        # the guide's and the keeper's buttons, in the app's language whoever spoke last
-        self.guide.start_button = button("", self.speaking(self.guide.start), layout=w.Layout(width="auto"))
-        self.keeper.forget_button = button("", self.speaking(self.keeper.forget), layout=w.Layout(width="auto"))
+        self._keeper_and_guide()
         self.help = w.HTML()
         self.log_heading = w.HTML()
         self.table.on_screen(lambda _screen, _width: self._fit_screen())
@@ -245,6 +220,35 @@ class SunMoonApp:
         self._words()
         self.language_in.observe(lambda change: self.switch(change["new"]), names="value")
         self.new_game()
+
+    def _keeper_and_guide(self) -> None:
+        """The keeper of the game in the browser, the explained log and the guided game."""
+        # the bots' kind is kept beside the game (the rest is in its record)
+        self.keeper = GameKeeper(
+            self.table,
+            "sunmoon",
+            SunMoon,
+            resume=self.resume,
+            settings=lambda: {"bots": self.opponents},
+            choices={"bots": tuple(BOTS)},
+        )
+        self.log_view = EventLogView()
+        self.guide = Guide(
+            self.keeper,
+            lessons(),
+            goal=goal(),
+            deal=lambda: guided_game(names=[_(YOU), BOT_NAMES[0]]),
+            allowed=self.allowed,
+            describe=self.play_name,
+            player=0,
+            go_on=self.step,
+            new_game=self.new_game,
+            practice="practice.ipynb",
+            shorter=shorter_words(),
+        )
+        # the guide's and the keeper's buttons, in the app's language whoever spoke last
+        self.guide.start_button = button("", self.speaking(self.guide.start), layout=w.Layout(width="auto"))
+        self.keeper.forget_button = button("", self.speaking(self.keeper.forget), layout=w.Layout(width="auto"))
 
     def _controls(self, players: int, opponents: str, seed: int, scoring: str) -> None:
         """The bar across the top (language, players, opponents, scoring, deal, new game) and the

@@ -273,35 +273,29 @@ def not_between(c: Card, below: int, above: int) -> str:
 
 def dealt(names: Sequence[str], draw: int, team: bool) -> str:
     """The deal: everyone gets five, the youngest starts (and, with four, who partners whom):
-    one whole template for each (the youngest is you or another; teams or not)."""
-    text = DEALT[(is_you(names[0]), team)]
-    first, second, third, fourth = (list(names) + ["", "", "", ""])[:4]
-    return _(text).format(
-        hand=HAND_SIZE, draw=draw, player=names[0], first=first, second=second, third=third, fourth=fourth
-    )
+    each a whole sentence, the two put one after the other by the language's own template
+    (:func:`sentences`: English leaves a space between them, Chinese none)."""
+    if is_you(names[0]):
+        text = _(
+            "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
+            "You (the youngest) start; play goes clockwise."
+        )
+    else:
+        text = _(
+            "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
+            "{player} (the youngest) starts; play goes clockwise."
+        )
+    text = text.format(hand=HAND_SIZE, draw=draw, player=names[0])
+    if not team:
+        return text
+    teams = _("Four players play in teams: {first} and {third} against {second} and {fourth}.")
+    return sentences(text, teams.format(first=names[0], second=names[1], third=names[2], fourth=names[3]))
 
 
-#: the deal's sentence: (the youngest is you, four play in teams) -> its template
-DEALT = {
-    (True, False): N_(
-        "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
-        "You (the youngest) start; play goes clockwise."
-    ),
-    (False, False): N_(
-        "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
-        "{player} (the youngest) starts; play goes clockwise."
-    ),
-    (True, True): N_(
-        "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
-        "You (the youngest) start; play goes clockwise. "
-        "Four players play in teams: {first} and {third} against {second} and {fourth}."
-    ),
-    (False, True): N_(
-        "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
-        "{player} (the youngest) starts; play goes clockwise. "
-        "Four players play in teams: {first} and {third} against {second} and {fourth}."
-    ),
-}
+def sentences(first: str, second: str) -> str:
+    """Two whole sentences, one after the other, as the language writes them (``'A. B.'``;
+    zh-TW ``'甲。乙。'``, no space after a full stop)."""
+    return i18n.pgettext("two sentences, one after the other", "{first} {second}").format(first=first, second=second)
 
 
 def prepared(names: Sequence[str], turn: int) -> str:
