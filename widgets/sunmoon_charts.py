@@ -155,7 +155,7 @@ def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str | None = No
     summary = bot_summary(rows)
     fig = make_subplots(rows=1, cols=2, subplot_titles=(_("games won (ties count for each)"), _("final scores")))
     fig.add_bar(
-        x=[s["bot"] for s in summary],
+        x=[_(s["bot"]) for s in summary],  # the kind's name in the current language
         y=[100 * s["win_share"] for s in summary],
         text=[f"{s['wins']}/{s['games']}" for s in summary],
         textposition="outside",
@@ -165,7 +165,7 @@ def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str | None = No
         col=1,
     )
     for s in summary:
-        fig.add_box(y=[r["score"] for r in rows if r["bot"] == s["bot"]], name=s["bot"], boxmean=True, row=1, col=2)
+        fig.add_box(y=[r["score"] for r in rows if r["bot"] == s["bot"]], name=_(s["bot"]), boxmean=True, row=1, col=2)
     fig.update_yaxes(title_text=_("games won (%)"), row=1, col=1)
     fig.update_yaxes(title_text=_("points"), row=1, col=2)
     fig.update_layout(template="plotly_white", height=420, title=title or _("Bot against bot"), showlegend=False)
