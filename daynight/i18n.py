@@ -17,6 +17,12 @@ One language speaks at a time, process-wide (one per app or notebook, each its o
 'zh-TW'
 >>> set_language("en")
 
+Two apps in one kernel (two cells of one notebook) share that one language: an app that speaks
+a language of its own (``SunMoonApp(language="zh-TW")``, its Language menu) sets it before each
+thing it says -- every click, redraw and explanation -- and leaves it set, so each app shows its
+own words and the kernel's language is the last speaker's. Code that prints between the apps'
+turns says what language it wants (:func:`in_language`) rather than trusting the current one.
+
 The catalogs are gettext's: ``daynight/locale/<lang>/LC_MESSAGES/daynight.po``, written by
 translators, compiled to the ``daynight.mo`` beside it when the package is built (``setup.py``
 runs Babel's compiler for wheels, sdists and editable installs), and read here by Python's own

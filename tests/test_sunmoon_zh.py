@@ -24,6 +24,7 @@ from daynight import game_module, i18n
 from daynight.sunmoon import FACES, SunMoon, faces
 from daynight.sunmoon import draw as sd
 from daynight.sunmoon import exercises as sx
+from daynight.sunmoon.words import sentences, series
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "test_sunmoon_golden" / "explained_zh_TW.txt"
@@ -91,8 +92,9 @@ def test_the_catalog_says_what_the_glossary_says():
 #: an option named in a sentence (``選項 eclipse_on_eclipse``, ``選項 final_round=False``): its
 #: name and value are the record's, and stay English
 OPTION = re.compile(r"選項 [a-z_]+(=\w+)?")
-#: a row as text marks an eclipse ``[E]`` (``daynight/sunmoon/words.py`` ``row_text``, not through
-#: the catalog: a notation like the record's, for now; the fix is ``_("[E]")`` there)
+#: a row as text marks an eclipse ``[E]`` (``daynight/sunmoon/words.py`` ``row_text``): through the
+#: catalog now (``pgettext("an eclipse in a row written as text", "[E]")``, zh-TW ``[蝕]``); this
+#: exemption can go once the catalog translates it
 ECLIPSE_MARK = re.compile(r"\[E\]")
 LATIN = re.compile(r"[A-Za-z]+")
 
@@ -255,3 +257,19 @@ def test_a_piles_title_fits_the_drawing():
 if __name__ == "__main__":  # rewrite the golden file after a deliberate change of the translation
     GOLDEN.write_bytes(golden_text().encode("utf-8"))
     sys.exit(0)
+
+
+def test_a_list_and_two_sentences_are_put_together_by_the_languages_templates():
+    """``words.series`` and ``words.sentences`` (issue 22's fixes of glued fragments): English as
+    before, and in zh-TW whatever the catalog says (its list template, separator, sentence joint)."""
+    assert [series(x) for x in ([], ["a"], ["a", "b"], ["a", "b", "c"])] == ["", "a", "a and b", "a, b and c"]
+    assert sentences("One.", "Two.") == "One. Two."
+    zh = i18n.catalog("zh-TW")
+    separator = zh.pgettext("between the items of a list", ", ")
+    joint = zh.pgettext("two sentences, one after the other", "{first} {second}")
+    with i18n.in_language("zh-TW"):
+        assert series(["甲", "乙", "丙"]) == zh.gettext("{items} and {last}").format(
+            items=f"甲{separator}乙", last="丙"
+        )
+        assert "和" in series(["甲", "乙"])
+        assert sentences("甲。", "乙。") == joint.format(first="甲。", second="乙。")

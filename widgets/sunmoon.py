@@ -10,10 +10,10 @@
   in the table's status line, with the explained log beside. The game is kept in the browser
   after every move, the bots' too (:class:`~daynight.widgets.keep.GameKeeper`, key
   ``daynight.game.v1.sunmoon``): a reload, a lost kernel or a closed tab offers to continue it.
-* :func:`score_breakdown_figure` -- the final (or current) score of each player broken down
-  into harvested cards, cards left in own rows and cards left in hand.
-* :func:`row_lengths_figure` -- how many cards lie in each player's rows, move by move.
-* :func:`bot_results_figure` -- bot against bot over seeded games (win share and scores).
+* the charts (:mod:`.sunmoon_charts`, re-exported here): :func:`score_breakdown_figure`,
+  :func:`row_lengths_figure`, :func:`bot_results_figure`.
+* The bar's Language menu (English / 繁體中文) switches every word of the page mid-game, the game
+  replayed under the new catalog (:meth:`SunMoonApp.switch`).
 
 The how-to-play text is the package data file ``sunmoon_help.html`` (``sunmoon_help.<language>.html``
 where a translation exists). plotly is imported only when a chart is drawn, so the app's first
@@ -23,7 +23,7 @@ control appears fast.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable
 from functools import partial
 from importlib import resources
 from typing import Any
@@ -51,17 +51,19 @@ from daynight.sunmoon.engine import move
 from daynight.sunmoon.moves import CARD_PLAYS
 from daynight.sunmoon.words import YOU, row_words
 
-from .common import EventLogView, app_layout, button
+from .common import EventLogView, app_layout, button, guarded
 from .guide import Guide
 from .keep import GameKeeper
-from .sunmoon_guide import GOAL, LESSONS, allowed_words, guided_bot_move, guided_game, shorter_words
-from .table import Table, Target
+from .sunmoon_charts import bot_results_figure, bot_summary, row_lengths, row_lengths_figure, score_breakdown_figure
+from .sunmoon_guide import allowed_words, goal, guided_bot_move, guided_game, lessons, shorter_words
+from .table import Table, Target, page_words
 
 _ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
 
 __all__ = [
     "BOT_NAMES",
     "HOW_TO_PLAY",
+    "SpokenTable",
     "SunMoonApp",
     "bot_results_figure",
     "bot_summary",
@@ -120,11 +122,31 @@ _SLIM = {"style": {"description_width": "initial"}, "layout": {"width": "auto"}}
 STYLE = "<style>.sm-app .dn-table { --dn-table-max-height: calc(100vh - 300px); }</style>"
 
 
+def reword(menu: w.Dropdown, words: Callable[[Any], str]) -> None:
+    """Give each choice of ``menu`` its words (``words(value)``), its value kept."""
+    value = menu.value
+    menu.options = [(words(v), v) for _label, v in menu.options]
+    menu.value = value
+
+
 def make_bot(kind: str) -> Any:
     """A bot of the app: the Monte Carlo bot with a budget that answers well within a second."""
     if kind == "Monte Carlo":
         return MonteCarloBot(rollouts=10, width=4)
     return BOTS[kind]()
+
+
+class SpokenTable(Table):
+    """The app's table: every message of the browser (a click, the page's width, a kept value)
+    is handled in the app's language (:attr:`language`), set process-wide first. The language
+    of :mod:`daynight.i18n` is one for the whole kernel; each app sets its own before whatever
+    it says (a click, a redraw, an explanation), so two apps in one notebook each speak their own."""
+
+    language = i18n.DEFAULT
+
+    def _handle(self, content: Any) -> bool:
+        i18n.set_language(self.language)
+        return super()._handle(content)
 
 
 def sentence(text: str) -> str:
@@ -139,46 +161,43 @@ class SunMoonApp:
     (the app also displays itself), ``app.table`` the drawn table. You sit in seat 1 and start
     (the play report: the youngest player starts). With four players you play in a team with
     Bo against Ada and Cy (``scoring="individual"`` for everyone alone).
+
+    ``language`` (``"en"``, ``"zh-TW"``; default: the current one) is the app's; the bar's
+    Language menu switches it mid-game (:meth:`switch`). The language of :mod:`daynight.i18n`
+    is process-wide: the app sets its own before each thing it says (every click, redraw and
+    explanation goes through :meth:`speaking` or its :class:`SpokenTable`), so two apps in one
+    notebook each speak their own, and the kernel's language is the last speaker's.
     """
 
-    def __init__(self, players: int = 3, opponents: str = "rule of thumb", seed: int = 1, *, scoring: str = "teams"):
+    def __init__(
+        self,
+        players: int = 3,
+        opponents: str = "rule of thumb",
+        seed: int = 1,
+        *,
+        scoring: str = "teams",
+        language: str | None = None,
+    ):
+        self.language = i18n.known(language) if language is not None else i18n.language()
+        i18n.set_language(self.language)
         self._controls(players, opponents, seed, scoring)
-        self.table = Table(label=_("Sonne und Mond table"))
-        # the bots' kind is kept beside the game (the rest is in its record)
-        self.keeper = GameKeeper(
-            self.table,
-            "sunmoon",
-            SunMoon,
-            resume=self.resume,
-            settings=lambda: {"bots": self.opponents},
-            choices={"bots": tuple(BOTS)},
-        )
-        self.log_view = EventLogView()
-        self.guide = Guide(
-            self.keeper,
-            LESSONS,
-            goal=GOAL,
-            deal=lambda: guided_game(names=[_(YOU), BOT_NAMES[0]]),
-            allowed=self.allowed,
-            describe=self.play_name,
-            player=0,
-            go_on=self.step,
-            new_game=self.new_game,
-            practice="practice.ipynb",
-            shorter=shorter_words(),
-        )
+        self.table = SpokenTable()
+        self._keeper_and_guide()
+        self.help = w.HTML()
+        self.log_heading = w.HTML()
         self.table.on_screen(lambda _screen, _width: self._fit_screen())
         self.widget = app_layout(
             self.table,
             side=[
                 w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden")),
-                w.HTML(help_html()),
+                self.help,
                 self.options_button,
                 self.options_box,
-                w.HTML(_("<b>What happened</b> (every rule explains itself)")),
+                self.log_heading,
                 self.log_view,
             ],
             top=[
+                self.language_in,
                 self.guide.start_button,
                 self.settings_button,
                 self.players_in,
@@ -198,58 +217,142 @@ class SunMoonApp:
         self.hint: Move | None = None  # the move suggested by the hint
         self.fresh: set[Card] = set()  # cards laid since your last move (animated)
         self.harvested: set[int] = set()  # players who harvested since your last move
+        self._words()
+        self.language_in.observe(lambda change: self.switch(change["new"]), names="value")
         self.new_game()
 
+    def _keeper_and_guide(self) -> None:
+        """The keeper of the game in the browser, the explained log and the guided game."""
+        # the bots' kind is kept beside the game (the rest is in its record)
+        self.keeper = GameKeeper(
+            self.table,
+            "sunmoon",
+            SunMoon,
+            resume=self.resume,
+            settings=lambda: {"bots": self.opponents},
+            choices={"bots": tuple(BOTS)},
+        )
+        self.log_view = EventLogView()
+        self.guide = Guide(
+            self.keeper,
+            lessons(),
+            goal=goal(),
+            deal=lambda: guided_game(names=[_(YOU), BOT_NAMES[0]]),
+            allowed=self.allowed,
+            describe=self.play_name,
+            player=0,
+            go_on=self.step,
+            new_game=self.new_game,
+            practice="practice.ipynb",
+            shorter=shorter_words(),
+        )
+        # the guide's and the keeper's buttons, in the app's language whoever spoke last
+        self.guide.start_button = button("", self.speaking(self.guide.start), layout=w.Layout(width="auto"))
+        self.keeper.forget_button = button("", self.speaking(self.keeper.forget), layout=w.Layout(width="auto"))
+
     def _controls(self, players: int, opponents: str, seed: int, scoring: str) -> None:
-        """The bar across the top (players, opponents, scoring, deal, new game) and the rule options."""
-        self.players_in = w.Dropdown(
-            options=[(_("{n} players").format(n=n), n) for n in (2, 3, 4)],
-            value=players,
-            description=_("Players"),
-            **_SLIM,
-        )
-        self.opponents_in = w.Dropdown(options=list(BOTS), value=opponents, description=_("Opponents"), **_SLIM)
-        self.scoring_in = w.Dropdown(
-            options=[(_("teams"), "teams"), (_("everyone alone"), "individual")],
-            value=scoring,
-            description=_("With 4 players"),
-            **_SLIM,
-        )
-        self.seed_in = w.Dropdown(
-            options=[(_("deal {n}").format(n=i), i) for i in range(1, 31)], value=seed, description=_("Deal"), **_SLIM
-        )
-        self.new_button = button(_("New game"), lambda _button: self.new_game(), tooltip=_("Deal a new game"))
+        """The bar across the top (language, players, opponents, scoring, deal, new game) and the
+        rule options; their words are :meth:`_words`'."""
+        self.language_in = w.Dropdown(options=[(name, code) for code, name in i18n.LANGUAGES.items()], **_SLIM)
+        self.language_in.value = self.language
+        self.language_in.add_class("dn-language")
+        self.players_in = w.Dropdown(options=[(str(n), n) for n in (2, 3, 4)], value=players, **_SLIM)
+        self.opponents_in = w.Dropdown(options=[(kind, kind) for kind in BOTS], value=opponents, **_SLIM)
+        self.scoring_in = w.Dropdown(options=[("teams", "teams"), ("individual", "individual")], value=scoring, **_SLIM)
+        self.seed_in = w.Dropdown(options=[(str(i), i) for i in range(1, 31)], value=seed, **_SLIM)
+        self.new_button = button("", self.speaking(self.new_game))
         self.settings_open = False
         self.drawn_width: int | None = None  # the width the table was last drawn for (None: wide)
         self.settings_button = button(
-            _("Game settings"),
-            lambda _button: self.toggle_settings(),
-            tooltip=_("Show or hide the players, the opponents and the deal of the next game"),
-            layout=w.Layout(display="none", width="auto"),
+            "", self.speaking(self.toggle_settings), layout=w.Layout(display="none", width="auto")
         )
         defaults = Options()
         self.option_inputs = {
             name: w.Dropdown(
-                options=[(_(choice), value) for choice, value in choices],
+                options=[(str(value), value) for _choice, value in choices],
                 value=getattr(defaults, name),
-                description=_(label),
                 style={"description_width": "12em"},
                 layout=w.Layout(width="100%"),
             )
-            for name, (label, choices) in OPTION_LABELS.items()
+            for name, (_label, choices) in OPTION_LABELS.items()
         }
-        note = _(
-            "<i>Where the play report is silent these are our choices (the defaults); they apply from the next new game.</i>"
-        )
+        self.options_note = w.HTML()
         self.options_box = w.VBox(
-            [w.HTML(note), *self.option_inputs.values()],
+            [self.options_note, *self.option_inputs.values()],
             layout=w.Layout(display="none", border="1px solid #ccc", padding="4px"),
         )
-        self.options_button = button(
-            _("Rule options"),
-            lambda _button: self.toggle_options(),
-            tooltip=_("Show or hide the rule options (where the play report is silent)"),
+        self.options_button = button("", self.speaking(self.toggle_options))
+
+    def _words(self) -> None:
+        """Every word of the page in the current language: the bar, the rule options, the
+        how-to-play, the table's own sentences, the guided game's lessons."""
+        said = {self.language_in: _("Language"), self.players_in: _("Players"), self.opponents_in: _("Opponents")}
+        said |= {self.scoring_in: _("With 4 players"), self.seed_in: _("Deal")}
+        for menu, label in said.items():
+            menu.description = label
+        reword(self.players_in, lambda n: _("{n} players").format(n=n))
+        reword(self.opponents_in, lambda kind: _(kind))
+        reword(self.scoring_in, lambda value: _("teams") if value == "teams" else _("everyone alone"))
+        reword(self.seed_in, lambda n: _("deal {n}").format(n=n))
+        for name, (label, choices) in OPTION_LABELS.items():
+            self.option_inputs[name].description = _(label)
+            said_as = {value: _(choice) for choice, value in choices}
+            reword(self.option_inputs[name], said_as.__getitem__)
+        self.options_note.value = _(
+            "<i>Where the play report is silent these are our choices (the defaults); they apply from the next new game.</i>"
         )
+        buttons = [
+            (self.new_button, _("New game"), _("Deal a new game")),
+            (self.options_button, _("Rule options"), _("Show or hide the rule options (where the play report is silent)")),
+            (self.guide.start_button, _("Learn to play"), _("A guided game: each rule explained the moment it first applies")),
+            (self.keeper.forget_button, _("Forget this game"), _("Clear the game this browser keeps for this page")),
+            (self.settings_button, _("Game settings"), _("Show or hide the players, the opponents and the deal of the next game")),
+        ]  # fmt: skip
+        for b, label, tooltip in buttons:
+            b.description, b.tooltip = label, tooltip
+        if self.settings_open:
+            self.settings_button.description = _("Hide the settings")
+        self.help.value = help_html(self.language)
+        self.log_heading.value = _("<b>What happened</b> (every rule explains itself)")
+        self.table.language, self.table.label, self.table.words = self.language, _("Sonne und Mond table"), page_words()
+        self.keeper.title = _("Sonne und Mond (日與夜)")
+        self.guide.lessons, self.guide.goal, self.guide.shorter = lessons(), goal(), shorter_words()
+
+    def speaking(self, action: Callable[[], Any]) -> Callable[..., None]:
+        """``action`` as a button's callback: run in the app's language (and a refusal shown)."""
+
+        def act(*_args: Any) -> None:
+            i18n.set_language(self.language)
+            guarded(self.table, action)
+
+        return act
+
+    def switch(self, code: str) -> None:
+        """Speak ``code`` from now on, the game in progress kept: every word of the page is said
+        again, and the game is replayed from its record under the new catalog, so the whole log
+        is in one language (your name in the record is the new language's "You"); a guided game
+        keeps its place, its notes read and its next note, said anew."""
+        i18n.set_language(code)
+        self.language = i18n.known(code)
+        self.language_in.value = self.language
+        self._words()
+        old, record = self.game, self.game.to_record()
+        names = record["setup"].get("names")
+        if names and names[self.human] not in BOT_NAMES:
+            names[self.human] = _(YOU)
+        game = SunMoon.from_record(record)
+        assert isinstance(game, SunMoon)
+        self.game = game
+        if self.guide.active and self.guide.game is old:
+            by_name = {x.name: x for x in self.guide.lessons}
+            again = {id(e): new for e, new in zip(old.log, game.log, strict=True)}
+            self.guide.queue = [(by_name[lesson.name], again[id(e)]) for lesson, e in self.guide.queue]
+            self.guide.game = game
+        if self.keeper.game is old:
+            self.keeper.game = game  # the same game: what the keeper decided (kept or forgotten) stays
+        self.guide.moved(game)
+        self._fit_screen()
+        self._redraw(self._prompt())
 
     # -- game flow ------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -264,7 +367,7 @@ class SunMoonApp:
         self._start(game, self.opponents_in.value, seed)
         self.guide.moved(game)  # kept (and a guided game left)
         bots = ngettext("{n} {kind} bot", "{n} {kind} bots", players - 1).format(
-            n=players - 1, kind=self.opponents_in.value
+            n=players - 1, kind=_(self.opponents_in.value)
         )
         if game.team:
             text = _(
@@ -547,151 +650,3 @@ class SunMoonApp:
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)
-
-
-# ---------------------------------------------------------------------------
-# Charts (plotly go.Figure, imported when a chart is drawn)
-# ---------------------------------------------------------------------------
-
-
-def score_breakdown_figure(game: SunMoon, *, title: str | None = None) -> Any:
-    """Stacked bars per player: harvested sun/moon cards (+1 each) above zero, cards left in
-    own rows and in hand (-1 each) below; a diamond marks the total."""
-    import plotly.graph_objects as go  # lazy: plotly.graph_objects takes 82 ms to import (python -X importtime)
-
-    table = game.score_table()
-    names = [game.names[r["player"]] for r in table]
-    fig = go.Figure()
-    fig.add_bar(
-        x=names,
-        y=[r["harvested"] for r in table],
-        name=_("harvested (+1 each)"),
-        marker_color="#2e7d32",
-        text=[r["harvested"] for r in table],
-        textposition="inside",
-    )
-    fig.add_bar(
-        x=names,
-        y=[-r["in_rows"] for r in table],
-        name=_("left in own rows (-1 each)"),
-        marker_color="#ef6c00",
-        text=[-r["in_rows"] or "" for r in table],
-        textposition="inside",
-    )
-    fig.add_bar(
-        x=names,
-        y=[-r["in_hand"] for r in table],
-        name=_("left in hand (-1 each)"),
-        marker_color="#c62828",
-        text=[-r["in_hand"] or "" for r in table],
-        textposition="inside",
-    )
-    fig.add_scatter(
-        x=names,
-        y=[r["total"] for r in table],
-        mode="markers+text",
-        name=_("total"),
-        marker=dict(symbol="diamond", size=14, color="#111"),
-        text=[f"{r['total']:+d}" for r in table],
-        textposition="middle right",
-    )
-    fig.update_layout(
-        barmode="relative",
-        template="plotly_white",
-        height=380,
-        title=title or (_("Final score") if game.is_over() else _("Score so far")),
-        yaxis_title=_("points"),
-        legend=dict(orientation="h", y=-0.15),
-    )
-    return fig
-
-
-def row_lengths(game: SunMoon) -> dict[str, list[int]]:
-    """Cards lying in each player's sun and moon rows after every move (replayed from the
-    record): ``{"move": [0, 1, ...], "<name> sun": [...], "<name> moon": [...]}``."""
-    series: dict[str, list[int]] = {"move": []}
-    keys = [(p, k, f"{game.names[p]} {k}") for p in range(game.n) for k in KINDS]
-    for _p, _k, key in keys:
-        series[key] = []
-
-    def take(g: Game, i: int) -> None:
-        assert isinstance(g, SunMoon)
-        series["move"].append(i + 1)
-        for p, k, key in keys:
-            series[key].append(sum(len(s) for s in g.rows[p][k]))
-
-    take(SunMoon.from_record(game.to_record(), upto=0), -1)
-    SunMoon.from_record(game.to_record(), on_move=take)
-    return series
-
-
-def row_lengths_figure(game: SunMoon, *, title: str | None = None) -> Any:
-    """Lines per player and kind (sun solid, moon dashed); drops are harvests or self-destructs."""
-    import plotly.graph_objects as go  # lazy: plotly.graph_objects takes 82 ms to import (python -X importtime)
-
-    series = row_lengths(game)
-    palette = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"]
-    fig = go.Figure()
-    for p in range(game.n):
-        for k in KINDS:
-            key = f"{game.names[p]} {k}"
-            fig.add_scatter(
-                x=series["move"],
-                y=series[key],
-                mode="lines",
-                name=key,
-                line=dict(color=palette[p % 4], dash="solid" if k == "sun" else "dash", shape="hv"),
-            )
-    fig.update_layout(
-        template="plotly_white",
-        height=400,
-        title=title or _("Cards in each row over the game"),
-        xaxis_title=_("move"),
-        yaxis_title=_("cards in the row (stacks included)"),
-    )
-    return fig
-
-
-def bot_summary(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per bot: games, wins (shared wins count), win share, mean and spread of scores."""
-    out = []
-    for bot in dict.fromkeys(r["bot"] for r in rows):
-        mine = [r for r in rows if r["bot"] == bot]
-        scores = [r["score"] for r in mine]
-        mean = sum(scores) / len(scores)
-        out.append(
-            {
-                "bot": bot,
-                "games": len(mine),
-                "wins": sum(r["won"] for r in mine),
-                "win_share": sum(r["won"] for r in mine) / len(mine),
-                "mean_score": mean,
-                "min": min(scores),
-                "max": max(scores),
-            }
-        )
-    return out
-
-
-def bot_results_figure(rows: Sequence[dict[str, Any]], *, title: str | None = None) -> Any:
-    """Left: share of games won per bot; right: the distribution of final scores."""
-    from plotly.subplots import make_subplots  # lazy: plotly takes 82 ms to import (python -X importtime)
-
-    summary = bot_summary(rows)
-    fig = make_subplots(rows=1, cols=2, subplot_titles=(_("games won (ties count for each)"), _("final scores")))
-    fig.add_bar(
-        x=[s["bot"] for s in summary],
-        y=[100 * s["win_share"] for s in summary],
-        text=[f"{s['wins']}/{s['games']}" for s in summary],
-        textposition="outside",
-        marker_color="#1565c0",
-        name=_("won %"),
-        row=1,
-        col=1,
-    )
-    for s in summary:
-        fig.add_box(y=[r["score"] for r in rows if r["bot"] == s["bot"]], name=s["bot"], boxmean=True, row=1, col=2)
-    fig.update_yaxes(title_text=_("games won (%)"), row=1, col=1)
-    fig.update_yaxes(title_text=_("points"), row=1, col=2)
-    fig.update_layout(template="plotly_white", height=420, title=title or _("Bot against bot"), showlegend=False)
-    return fig

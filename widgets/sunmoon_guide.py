@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 from daynight import i18n
 from daynight.core import Event, Game
-from daynight.i18n import ngettext
+from daynight.i18n import N_, ngettext
 from daynight.sunmoon import CARDS, Harvest, Move, RuleOfThumbBot, SelfDestruct, SunMoon
 from daynight.sunmoon.data import Card
 from daynight.sunmoon.words import row_words
@@ -43,10 +43,12 @@ __all__ = [
     "LESSONS",
     "MUST",
     "allowed_words",
+    "goal",
     "guided_bot_move",
     "guided_game",
     "guided_position",
     "hint",
+    "lessons",
     "play_guided",
     "shorter_words",
 ]
@@ -164,49 +166,51 @@ def _laid(game: Game, event: Event) -> list[Mark]:
     return []
 
 
+#: the lessons, their words in English (the catalogs' msgids); :func:`lessons` says them in the
+#: current language
 LESSONS = (
     Lesson(
         "start",
         ("starting a row", "row kind", "rows"),
-        _(
+        N_(
             "An empty row is started by any card of its kind, whatever its number: a sun card starts a sun row, "
             "a moon card a moon row. Every player has one sun row and one moon row, and you may play on anyone's."
         ),
-        heading=_("Starting a row"),
+        heading=N_("Starting a row"),
         ids=("U9", "U11", "U15"),
         marks=_row,
     ),
     Lesson(
         "end",
         ("placing", "ends only", "ascending"),
-        _(
+        N_(
             "A row goes up from left to right. A number goes only at an end: at the left end when it is smaller "
             "than the first card, at the right end when it is larger than the last; never between two cards. "
             "Gaps are fine: 26 may lie beside 15."
         ),
-        heading=_("A card at the end of a row"),
+        heading=N_("A card at the end of a row"),
         ids=("U12", "U13", "U14"),
         marks=_row,
     ),
     Lesson(
         "animal",
         ("animal card",),
-        _(
+        N_(
             "A card that shows an animal obliges its player to play another card at once. "
             "When no card fits, the turn simply ends."
         ),
-        heading=_("An animal card"),
+        heading=N_("An animal card"),
         ids=("U16",),
         marks=_laid,
     ),
     Lesson(
         "eclipse",
         ("eclipses",),
-        _(
+        N_(
             "An eclipse has no number: it goes on top of any card of its kind, in anyone's row. It cuts the row, "
             "so the cards on each side count as separate runs: it can stop a row from being harvested."
         ),
-        heading=_("An eclipse"),
+        heading=N_("An eclipse"),
         ids=("U18", "U19", "U-EX4"),
         marks=_row,
         when=lambda event: event.what == "cover",
@@ -214,78 +218,89 @@ LESSONS = (
     Lesson(
         "restore",
         ("restoring", "restoring: between", "restoring: outermost first"),
-        _(
+        N_(
             "A card whose number lies between the numbers on either side of an eclipse restores the place: "
             "it goes on top of the eclipse and the row is whole again. Of eclipses side by side, "
             "the outermost is restored first."
         ),
-        heading=_("Restoring an eclipsed place"),
+        heading=N_("Restoring an eclipsed place"),
         ids=("U20", "U21", "U-EX5"),
         marks=_row,
     ),
     Lesson(
         "harvest",
         ("harvest", "harvest: five or more", "harvest: own rows only"),
-        _(
+        N_(
             "A player whose own row has five or more cards side by side, not cut by an eclipse, may spend the "
             "turn harvesting them. They go face down beside the player: each sun or moon card scores 1 point "
             "at the end, an eclipse 0."
         ),
-        heading=_("A harvest and its points"),
+        heading=N_("A harvest and its points"),
         ids=("U22", "U23", "U24", "U30"),
         marks=_row,
     ),
     Lesson(
         "self-destruct",
         ("self-destruct",),
-        _(
+        N_(
             "A player who can play no card anywhere and harvest nothing must self-destruct: the hand and both "
             "of the player's rows go to the discard pile. It is never allowed while another move exists."
         ),
-        heading=_("Self-destruct, the only move left"),
+        heading=N_("Self-destruct, the only move left"),
         ids=("U26", "U27"),
         marks=_seat,
     ),
     Lesson(
         "draw",
         ("drawing",),
-        _(
+        N_(
             "A player draws five new cards only when the hand is empty. When the draw pile runs out, "
             "the discard pile is shuffled into a new one."
         ),
-        heading=_("Drawing a new hand"),
+        heading=N_("Drawing a new hand"),
         ids=("U17", "U28"),
         marks=_pile,
     ),
     Lesson(
         "final",
         ("end of the game",),
-        _(
+        N_(
             "The draw pile is used up and the discard pile cannot refill it: every player plays one more turn, "
             "then the game ends."
         ),
-        heading=_("The final round"),
+        heading=N_("The final round"),
         ids=("U29",),
         marks=_pile,
     ),
     Lesson(
         "scores",
         ("scoring",),
-        _(
+        N_(
             "The game is over and scored: each harvested sun or moon card +1, each sun or moon card left in a "
             "hand or in its owner's rows -1, eclipses 0. The higher score wins."
         ),
-        heading=_("The end and the scores"),
+        heading=N_("The end and the scores"),
         ids=("U30", "U32", "U33", "U34"),
         marks=_seats,
     ),
 )
 
-GOAL = _(
+#: the first note, in English (:func:`goal`: in the current language)
+GOAL = N_(
     "Lay sun and moon cards in rows that go up from left to right, and harvest five or more side by side: "
     "each harvested card scores a point, each card left in your hand or rows costs one. "
     "You play against the bot Ada and begin: click a card in your hand, then a place where it fits."
 )
+
+
+def lessons() -> tuple[Lesson, ...]:
+    """:data:`LESSONS` in the current language (a switch of the app's language asks again)."""
+    return tuple(x._replace(text=_(x.text), heading=_(x.heading)) for x in LESSONS)
+
+
+def goal() -> str:
+    """:data:`GOAL` in the current language."""
+    return _(GOAL)
 
 
 # ---------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Two kinds of page get a pool of kernels that have already run the notebook:
 
-* the **apps** (:data:`APP_PATTERNS`: the landing page, ``*/play.ipynb``, ``*/tracker.ipynb``),
+* the **apps** (:data:`APP_PATTERNS`: the landing page, ``*/play.ipynb``, ``*/tracker.ipynb``,
+  and an app started in another language, ``*/play.<language>.ipynb``: ``sunmoon/play.zh-TW.ipynb``),
   a pool each of the size the command line gives (:func:`pool_size_for` a class);
 * the **learning pages** (:data:`LEARNING_PATTERNS`: each game's practice page and walkthrough,
   issue 18), a smaller pool each (:func:`learning_pool_size`), warmed after the apps' pools
@@ -17,6 +18,12 @@ app or a practice page. So a learning page gets half an app's pool (one kernel e
 default, eight in all: about 0.5 GB and about a minute of warming at a server start), and the pools
 are warmed after every app's (a class's first pages are the play apps); a cap too small for them
 and the learners leaves them out, and the server's start says so.
+
+An app in another language (``sunmoon/play.zh-TW.ipynb``, issue 22) is an app, pooled as one: a
+class that plays in Traditional Chinese opens it all at once at the start of a lesson, as another
+class opens ``play.ipynb``; it warms in 3 s like any app (it is the same app, started in zh-TW);
+and it is never left without a pool, as a learning page is when the kernel cap is tight. The price:
+a class of ``learners`` is spread over one app more (:func:`pool_size_for`).
 
 Standard library only.
 """
@@ -45,7 +52,7 @@ __all__ = [
 
 LANDING = "index.ipynb"
 #: notebooks that are apps (a kernel pool each); paths relative to the notebooks root
-APP_PATTERNS = (LANDING, "*/play.ipynb", "*/tracker.ipynb")
+APP_PATTERNS = (LANDING, "*/play.ipynb", "*/play.*.ipynb", "*/tracker.ipynb")
 #: notebooks that are learning pages (a smaller pool each, warmed after the apps'): each game's
 #: practice page and walkthrough
 LEARNING_PATTERNS = ("*/practice.ipynb", "*/rules.ipynb")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ..i18n import N_
 from .data import BY_NAME, KINDS
 from .engine import SunMoon
 from .moves import Cover, Harvest, Move, Place, Restore, SelfDestruct
@@ -21,7 +22,7 @@ from .view import View
 class RandomBot:
     """Any legal move, uniformly."""
 
-    name = "random"
+    name = N_("random")  # the kind's name, translated where it is shown (``_(bot.name)``)
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         return legal[rng.randrange(len(legal))]
@@ -46,7 +47,7 @@ class RuleOfThumbBot:
     (keeping room for later cards), restore own rows, and dump what is left where it helps
     opponents least."""
 
-    name = "rule of thumb"
+    name = N_("rule of thumb")
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         harvests = [m for m in legal if isinstance(m, Harvest)]
@@ -109,7 +110,7 @@ class MonteCarloBot:
     score minus the best opponent's; team totals with team scoring). Moves are pre-ranked by
     the rule of thumb and only the best ``width`` are sampled."""
 
-    name = "Monte Carlo"
+    name = N_("Monte Carlo")
 
     def __init__(self, rollouts: int = 24, width: int = 6):
         self.rollouts = rollouts
@@ -169,11 +170,9 @@ def rollout(g: SunMoon, rng: random.Random, limit: int = 5000) -> None:
         steps += 1
 
 
-BOTS: dict[str, Callable[[], Any]] = {
-    "random": RandomBot,
-    "rule of thumb": RuleOfThumbBot,
-    "Monte Carlo": MonteCarloBot,
-}
+#: the bots by their kind's name: a record's and a setting's field, English; the words shown
+#: are ``_(name)`` (the names are marked for the catalogs by the classes' ``name``)
+BOTS: dict[str, Callable[[], Any]] = {bot.name: bot for bot in (RandomBot, RuleOfThumbBot, MonteCarloBot)}
 
 
 def _bot_label(bot: Any, seat: int) -> str:

@@ -72,6 +72,15 @@ def joined(items: Sequence[str]) -> str:
     return reduce(lambda first, second: _("{first} and {second}").format(first=first, second=second), items)
 
 
+def series(items: Sequence[str]) -> str:
+    """``'a, b and c'``: a list in the words of the language (zh-TW: ``'a、b 和 c'``), from two
+    whole templates, the list's separator one of them (a translator chooses the comma)."""
+    if len(items) <= 1:
+        return "".join(items)
+    separator = i18n.pgettext("between the items of a list", ", ")
+    return _("{items} and {last}").format(items=separator.join(items[:-1]), last=items[-1])
+
+
 def card_count(n: int) -> str:
     """``'1 card'``, ``'5 cards'``."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
@@ -263,7 +272,9 @@ def not_between(c: Card, below: int, above: int) -> str:
 
 
 def dealt(names: Sequence[str], draw: int, team: bool) -> str:
-    """The deal: everyone gets five, the youngest starts (and, with four, who partners whom)."""
+    """The deal: everyone gets five, the youngest starts (and, with four, who partners whom):
+    each a whole sentence, the two put one after the other by the language's own template
+    (:func:`sentences`: English leaves a space between them, Chinese none)."""
     if is_you(names[0]):
         text = _(
             "The 68 cards are shuffled and every player gets {hand}; {draw} cards form the draw pile. "
@@ -275,10 +286,16 @@ def dealt(names: Sequence[str], draw: int, team: bool) -> str:
             "{player} (the youngest) starts; play goes clockwise."
         )
     text = text.format(hand=HAND_SIZE, draw=draw, player=names[0])
-    if team:
-        teams = _("Four players play in teams: {first} and {third} against {second} and {fourth}.")
-        text += " " + teams.format(first=names[0], second=names[1], third=names[2], fourth=names[3])
-    return text
+    if not team:
+        return text
+    teams = _("Four players play in teams: {first} and {third} against {second} and {fourth}.")
+    return sentences(text, teams.format(first=names[0], second=names[1], third=names[2], fourth=names[3]))
+
+
+def sentences(first: str, second: str) -> str:
+    """Two whole sentences, one after the other, as the language writes them (``'A. B.'``;
+    zh-TW ``'甲。乙。'``, no space after a full stop)."""
+    return i18n.pgettext("two sentences, one after the other", "{first} {second}").format(first=first, second=second)
 
 
 def prepared(names: Sequence[str], turn: int) -> str:
@@ -627,11 +644,12 @@ def state_line(player: str, moves: int, extra: bool, final_left: int | None, dra
 
 
 def row_text(row: Row) -> str:
-    """A row as text: ``'8 [E] 21'`` (an eclipse shows as ``[E]``, restored places as ``15*``)."""
-    parts = []
+    """A row as text: ``'8 [E] 21'`` (an eclipse shows as ``[E]``, in zh-TW ``[蝕]``; restored
+    places as ``15*``)."""
+    parts, eclipse = [], i18n.pgettext("an eclipse in a row written as text", "[E]")
     for place in row:
         on_top = place[-1]
-        parts.append("[E]" if on_top.eclipse else f"{on_top.value}{'*' if len(place) > 1 else ''}")
+        parts.append(eclipse if on_top.eclipse else f"{on_top.value}{'*' if len(place) > 1 else ''}")
     return " ".join(parts) if parts else "-"
 
 
