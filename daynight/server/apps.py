@@ -6,7 +6,7 @@ Two kinds of page get a pool of kernels that have already run the notebook:
   and an app started in another language, ``*/play.<language>.ipynb``: ``sunmoon/play.zh-TW.ipynb``),
   a pool each of the size the command line gives (:func:`pool_size_for` a class);
 * the **learning pages** (:data:`LEARNING_PATTERNS`: each game's practice page and walkthrough,
-  issue 18), a smaller pool each (:func:`learning_pool_size`), warmed after the apps' pools
+  issue 18, and their translations, ``*/rules.<language>.ipynb``: ``sunmoon/rules.zh-TW.ipynb``), a smaller pool each (:func:`learning_pool_size`), warmed after the apps' pools
   (``"after_apps"`` in their pool entry; :mod:`.pools`) and only when the kernel cap leaves
   room for them and for the learners (otherwise none, and the server says so).
 
@@ -15,7 +15,7 @@ from ``/proc``, and each notebook run alone with nbclient): a learning page's ke
 app's does, 60-68 MB resident (an app's 59-62 MB; :data:`~daynight.server.limits.KERNEL_MB` is 80
 for both), but a walkthrough warms in 4-14 s (sunmoon's and mtg's the longest) against 3 s for an
 app or a practice page. So a learning page gets half an app's pool (one kernel each at the
-default, eight in all: about 0.5 GB and about a minute of warming at a server start), and the pools
+default, ten in all with the two zh-TW pages: about 0.65 GB and about a minute of warming at a server start), and the pools
 are warmed after every app's (a class's first pages are the play apps); a cap too small for them
 and the learners leaves them out, and the server's start says so.
 
@@ -55,7 +55,7 @@ LANDING = "index.ipynb"
 APP_PATTERNS = (LANDING, "*/play.ipynb", "*/play.*.ipynb", "*/tracker.ipynb")
 #: notebooks that are learning pages (a smaller pool each, warmed after the apps'): each game's
 #: practice page and walkthrough
-LEARNING_PATTERNS = ("*/practice.ipynb", "*/rules.ipynb")
+LEARNING_PATTERNS = ("*/practice.ipynb", "*/practice.*.ipynb", "*/rules.ipynb", "*/rules.*.ipynb")
 #: kernels the cap must leave free for visitors beyond every pool before the learning pages
 #: get theirs (two pages for each of a few learners)
 LEARNING_HEADROOM = 8
