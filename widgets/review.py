@@ -35,7 +35,7 @@ import traitlets as t
 from daynight import GAMES, game_module, i18n
 from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
 from daynight.i18n import N_, ngettext
-from daynight.markup import Markup, Template, fill
+from daynight.markup import Markup, Template, fill, resource
 from daynight.review import Review, html
 from daynight.server import kernel as served_kernel
 
@@ -58,6 +58,8 @@ KEYS = {
     "PageDown": "next_round",
 }
 _TEACHER = N_("everything (teacher)")
+#: the review app's own style (``review_app.css``), beside the apps' common one
+STYLE = f"<style>{resource('daynight.widgets', 'review_app.css')}</style>"
 
 
 def _WIDE() -> dict:
@@ -199,7 +201,9 @@ class ReviewApp(w.VBox):
             + ([self.demo] if self.demos else [])
             + [self.kept_menu, self.viewer, self.position, self.make_file, self.link]
         )
-        super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
+        style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+        super().__init__([style, self.message, app_layout(self.table, side=[self.events], top=top)])
+        self.add_class("dn-review")
         self._first_viewer = viewer
         if source is not None:
             self.load(source)
