@@ -139,6 +139,13 @@ def review_messages() -> list[str | tuple[str, ...]]:
     ]
 
 
+def in_zh_tw(folder: Path, monkeypatch: Any) -> None:
+    """Read the zh-TW catalog of :func:`zh_tw_catalog` (made under ``folder``) for the rest of a
+    test (``monkeypatch`` undoes it)."""
+    monkeypatch.setattr(i18n, "LOCALE_DIR", zh_tw_catalog(folder))
+    monkeypatch.setattr(i18n, "_loaded", {})
+
+
 def zh_tw_catalog(folder: Path) -> Path:
     """A locale folder under ``folder`` whose zh-TW catalog is the package's, with the pending
     translations of the review's messages it lacks; an error names a message of the review that

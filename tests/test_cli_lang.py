@@ -13,7 +13,7 @@ import pytest
 from daynight import cli, game_class, game_module, i18n
 from daynight.review import Review, html
 from daynight.sunmoon import SunMoon
-from tests.review_support import zh_tw_catalog
+from tests.review_support import in_zh_tw
 
 
 @pytest.fixture
@@ -144,8 +144,7 @@ def test_a_missing_catalog_is_one_line(sunmoon_record, tmp_path, capsys, monkeyp
 @pytest.fixture
 def review_in_zh(tmp_path, monkeypatch):
     """The zh-TW catalog with the review's translations (tests/review_support.py)."""
-    monkeypatch.setattr(i18n, "LOCALE_DIR", zh_tw_catalog(tmp_path / "locale"))
-    monkeypatch.setattr(i18n, "_loaded", {})
+    in_zh_tw(tmp_path / "locale", monkeypatch)
 
 
 class Words(HTMLParser):

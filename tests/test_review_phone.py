@@ -84,8 +84,7 @@ def test_the_html_file_holds_the_narrow_table_of_every_step(name):
 @pytest.fixture
 def zh_tw(tmp_path, monkeypatch):
     """The zh-TW catalog with the review's translations, as the language shown."""
-    monkeypatch.setattr(i18n, "LOCALE_DIR", support.zh_tw_catalog(tmp_path / "locale"))
-    monkeypatch.setattr(i18n, "_loaded", {})
+    support.in_zh_tw(tmp_path / "locale", monkeypatch)
     with i18n.in_language("zh-TW"):
         yield
 

@@ -129,14 +129,18 @@ def test_the_review_app_shows_each_game_narrow_and_steps_by_touch_on_a_phone(pho
         assert width <= 390
         for name in GAMES:
             label = f"{game_module(name).GAME.title} (seed {support.SEED})"
-            if page.get_by_label("Demo game").input_value() != label:
-                page.get_by_label("Demo game").select_option(label=label)
-                page.wait_for_function(
-                    "t => [...document.querySelectorAll('.dn-status-ok')].some(e => e.innerText.includes(t))",
-                    arg=label,
-                )
+            before = page.get_attribute(".dn-table", "data-epoch")
+            page.get_by_label("Demo game").select_option(label=label)
+            page.wait_for_function(
+                "t => [...document.querySelectorAll('.dn-status-ok')].some(e => e.innerText.includes(t))", arg=label
+            )
+            # the message and the table are two widgets: wait for the table drawn anew, at the start
+            page.wait_for_function(
+                "old => { const t = document.querySelector('.dn-table'); return t.dataset.epoch !== old"
+                " && t.querySelector('.dn-status').innerText.startsWith('The start'); }",
+                arg=before,
+            )
             page.wait_for_function(WIDTH_JS, arg=width)
-            page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.startsWith('The start')")
             assert_phone_ready(page)
             # the step buttons on the first screen, with the top of the table
             nxt = page.get_by_role("button", name="Next move")
@@ -159,8 +163,7 @@ def test_the_review_app_shows_each_game_narrow_and_steps_by_touch_on_a_phone(pho
 @pytest.fixture
 def zh_tw(tmp_path, monkeypatch):
     """The zh-TW catalog with the review's translations, as the language shown."""
-    monkeypatch.setattr(i18n, "LOCALE_DIR", support.zh_tw_catalog(tmp_path / "locale"))
-    monkeypatch.setattr(i18n, "_loaded", {})
+    support.in_zh_tw(tmp_path / "locale", monkeypatch)
     with i18n.in_language("zh-TW"):
         yield
 
