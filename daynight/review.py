@@ -45,11 +45,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from . import __version__, draw, replay
+from . import __version__, draw, i18n, replay
 from .core import DaynightError, Event, Game, InvalidRecordError, load_record, parse_record, shown
+from .i18n import N_, ngettext
 from .markup import Markup, Template, fill, join, resource
 
-__all__ = ["SNAPSHOT_EVERY", "Group", "Review", "html", "read_source", "write_html"]
+_ = i18n._  # every word a learner reads goes through daynight.i18n
+
+__all__ = ["HTML_LANG", "SNAPSHOT_EVERY", "Group", "Review", "html", "page_language", "read_source", "write_html"]
 
 #: a copy of the game is kept every this many moves
 SNAPSHOT_EVERY = 16
@@ -62,12 +65,49 @@ NARROW_FILE_WIDTH = 320
 
 
 class Grouping(NamedTuple):
-    """How a game's moves fall into rounds or turns: the ``word`` and the engine's own counter,
-    read before the move (or after it, where the move itself starts the turn)."""
+    """How a game's moves fall into rounds or turns: the ``word`` (``"round"`` or ``"turn"``, a key
+    of :data:`WORDS`) and the engine's own counter, read before the move (or after it, where the
+    move itself starts the turn)."""
 
     word: str
     counter: Callable[[Any], Any]  # reads a counter of one game's engine
     after: bool = False
+
+
+class Words(NamedTuple):
+    """What the review says of a round or a turn: whole templates, one set per word (a translator
+    sees "Next round" and "Next turn", never "Next {word}")."""
+
+    label: str  #: the group's name, with ``{number}``
+    where: str  #: where a step is, with ``{n}``, ``{moves}`` and ``{number}``
+    back: str  #: the button to the end of the group before
+    next: str  #: the button to the end of the group after
+    keys: str  #: the keys of the page, in a sentence
+
+
+#: the words of each grouping, marked for the catalogs and translated where they are shown
+WORDS = {
+    "round": Words(
+        N_("round {number}"),
+        N_("Move {n} of {moves}, round {number}"),
+        N_("Back one round"),
+        N_("Next round"),
+        N_(
+            "Keys: left and right arrows step one move, Page Up and Page Down one round, "
+            "Home and End go to the start and the end."
+        ),
+    ),
+    "turn": Words(
+        N_("turn {number}"),
+        N_("Move {n} of {moves}, turn {number}"),
+        N_("Back one turn"),
+        N_("Next turn"),
+        N_(
+            "Keys: left and right arrows step one move, Page Up and Page Down one turn, "
+            "Home and End go to the start and the end."
+        ),
+    ),
+}
 
 
 #: the round or turn of a move, by the engines' own counters; any other game: a turn is a run
@@ -82,11 +122,13 @@ _BY_PLAYERS = Grouping("turn", lambda g: tuple(g.to_players()))
 
 
 class Group(NamedTuple):
-    """A round or a turn: its label and its first and last move (step numbers)."""
+    """A round or a turn: its label (in the language the review was opened in), its first and last
+    move (step numbers) and its number."""
 
     label: str
     first: int
     last: int
+    number: int = 0
 
 
 def read_source(source: Any) -> tuple[Mapping[str, Any], type[Game] | None]:
@@ -110,10 +152,8 @@ def read_source(source: Any) -> tuple[Mapping[str, Any], type[Game] | None]:
 
 
 def _bug(exc: BaseException) -> DaynightError:
-    return DaynightError(
-        f"could not replay ({type(exc).__name__}: {shown(str(exc), 120)}); "
-        "this is a bug in daynight, please report it with the file"
-    )
+    text = _("could not replay ({error}); this is a bug in daynight, please report it with the file")
+    return DaynightError(text.format(error=f"{type(exc).__name__}: {shown(str(exc), 120)}"))
 
 
 def _default_draw(game: Game, viewer: Any, width: float | None = None) -> Any:
@@ -124,7 +164,7 @@ def _player_name(game: Game, player: Any) -> str:
     names = getattr(game, "names", None)
     if isinstance(player, int) and isinstance(names, (list, tuple)) and 0 <= player < len(names):
         return str(names[player])
-    return player.capitalize() if isinstance(player, str) else f"player {player}"
+    return player.capitalize() if isinstance(player, str) else _("player {number}").format(number=player)
 
 
 class Review:
@@ -157,8 +197,9 @@ class Review:
         except Exception as exc:
             raise _bug(exc) from None
         self.name, self.title = start.name, start.title
-        #: "round" or "turn"
+        #: "round" or "turn" (the key of its :data:`WORDS`; the words shown are translated)
         self.word = grouping.word
+        self.words = WORDS.get(grouping.word, WORDS["turn"])
         self._snapshots: dict[int, Game] = {0: start}
         self._offsets = [len(start.log)]  # events of step n: log[offsets[n-1]:offsets[n]]
         live: list[Game] = []
@@ -193,15 +234,14 @@ class Review:
         self.draw_errors: dict[int, str] = {}
 
     # -- rounds and turns --------------------------------------------------------------
-    @staticmethod
-    def _group(grouping: Grouping, keys: list[Any]) -> list[Group]:
+    def _group(self, grouping: Grouping, keys: list[Any]) -> list[Group]:
         groups: list[Group] = []
         first = 1
         for n in range(1, len(keys) + 1):
             if n == len(keys) or keys[n] != keys[n - 1]:
                 key = keys[n - 1]
                 number = key if isinstance(key, int) and grouping is not _BY_PLAYERS else len(groups) + 1
-                groups.append(Group(f"{grouping.word} {number}", first, n))
+                groups.append(Group(_(self.words.label).format(number=number), first, n, number))
                 first = n + 1
         return groups
 
@@ -256,18 +296,20 @@ class Review:
     def describe(self, n: int) -> str:
         """Where step ``n`` is, in words: "Move 12 of 88, round 3"."""
         n = self._check_step(n)
+        group = self.group_of(n)
         if n == 0:
-            text = "The start, before the first move"
+            text = _("The start, before the first move")
+        elif group is None:
+            text = _("Move {n} of {moves}").format(n=n, moves=self.moves)
         else:
-            group = self.group_of(n)
-            text = f"Move {n} of {self.moves}" + (f", {group.label}" if group else "")
+            text = _(self.words.where).format(n=n, moves=self.moves, number=group.number)
         if n == self.moves and self.error:
-            text += "; the record stops here"
+            text = _("{where}; the record stops here").format(where=text)
         return text
 
     def viewer_name(self, viewer: Any) -> str:
         if viewer is None:
-            return "everything (as a teacher sees it)"
+            return _("everything (as a teacher sees it)")
         return dict(self.players).get(viewer, str(viewer))
 
     @property
@@ -293,7 +335,8 @@ class Review:
         except Exception as exc:
             reason = f"{type(exc).__name__}: {exc}"
             self.draw_errors[n] = reason
-            drawing = _unavailable(f"Step {n} cannot be drawn ({reason}); its events are listed beside it.")
+            text = _("Step {n} cannot be drawn ({reason}); its events are listed beside it.")
+            drawing = _unavailable(text.format(n=n, reason=reason))
         self._drawings[key] = drawing
         if len(self._drawings) > DRAWINGS_KEPT:
             self._drawings.popitem(last=False)
@@ -393,22 +436,57 @@ def _script_json(value: Any) -> str:
 #: the page and its style and script, package data beside this module
 PAGE, STYLE, SCRIPT = "review.html", "review.css", "review.js"
 
-_BUTTONS = (
-    ("start", "Start", "Home"),
-    ("back_round", "Back one {word}", "PageUp"),
-    ("back", "Back one move", "ArrowLeft"),
-    ("next", "Next move", "ArrowRight"),
-    ("next_round", "Next {word}", "PageDown"),
-    ("end", "End", "End"),
-)
+#: the page's ``lang`` for each language of :data:`daynight.i18n.LANGUAGES` (BCP 47 with its
+#: script, so a browser picks Traditional Chinese glyphs); a language not listed is its own code
+HTML_LANG = {"en": "en", "zh-TW": "zh-Hant-TW"}
+
+
+def page_language(code: str | None = None) -> str:
+    """The ``lang`` of a page shown in ``code`` (default: the current language)."""
+    code = code or i18n.language()
+    return HTML_LANG.get(code, code)
+
+
+def _buttons(words: Words) -> tuple[tuple[str, str, str], ...]:
+    """The page's step buttons: what each does, its words, its key."""
+    return (
+        ("start", _("Start"), "Home"),
+        ("back_round", _(words.back), "PageUp"),
+        ("back", _("Back one move"), "ArrowLeft"),
+        ("next", _("Next move"), "ArrowRight"),
+        ("next_round", _(words.next), "PageDown"),
+        ("end", _("End"), "End"),
+    )
+
+
 _BUTTON = Template('<button type="button" data-go="$go" aria-keyshortcuts="$key">$label</button>')
 _EVENT = Template('<li>$text <span class="dn-rule">[$rule]</span></li>')
 # the links are #move-N and the items dn-step-N: a link steps there, it does not scroll
 _STEP = Template('<li class="dn-step" id="dn-step-$n"><a href="#move-$n">$label</a><ul>$events</ul></li>')
-_ERROR = Template(
-    '<p class="dn-error" role="alert">The record stops after move $moves: $error. '
-    "The moves before it can be reviewed.</p>"
-)
+_ERROR = Template('<p class="dn-error" role="alert">$text</p>')
+
+
+def _chrome(review: Review, viewer: Any) -> dict[str, Any]:
+    """Every word of the page around the drawings, in the current language."""
+    moves = review.moves
+    meta = ngettext("{moves} move, seen by {viewer}.", "{moves} moves, seen by {viewer}.", moves)
+    stops = _("The record stops after move {moves}: {error}. The moves before it can be reviewed.")
+    return {
+        "lang": page_language(),
+        "title": _("{title}: a game to review").format(title=review.title),
+        "meta": meta.format(moves=moves, viewer=review.viewer_name(viewer)),
+        "keys": _(review.words.keys),
+        "error": fill(_ERROR, text=stops.format(moves=moves, error=review.error)) if review.error else Markup(""),
+        "table": _("the table"),
+        "steps_label": _("step through the game"),
+        "move_number": _("Move number"),
+        "go": _("Go"),
+        "step_label": _("what happened in this step"),
+        "happened": _("What happened"),
+        "whole_label": _("the whole game, explained"),
+        "whole_title": _("The whole game, explained"),
+        "buttons": join(fill(_BUTTON, go=go, key=key, label=label) for go, label, key in _buttons(review.words)),
+    }
 
 
 def _events_html(events: tuple[Event, ...]) -> Markup:
@@ -436,7 +514,6 @@ def html(review: Review, viewer: Any = None) -> str:
     svgs = [review.svg(n, viewer) for n in steps]
     index: dict[str, int] = {}
     pieces, shared = _share(svgs, [], index)
-    word = review.word
     data: dict[str, Any] = {
         "pieces": pieces,
         "steps": shared,
@@ -447,21 +524,15 @@ def html(review: Review, viewer: Any = None) -> str:
         narrow = [review.svg(n, viewer, NARROW_FILE_WIDTH) for n in steps]
         data["narrow"] = _share(narrow, pieces, index)[1]  # new pieces join the same list
     script = resource("daynight", SCRIPT)
-    buttons = join(fill(_BUTTON, go=go, key=key, label=label.format(word=word)) for go, label, key in _BUTTONS)
     whole = join(fill(_STEP, n=n, label=review.describe(n), events=_events_html(review.events(n))) for n in steps)
-    error = fill(_ERROR, moves=review.moves, error=review.error) if review.error else Markup("")
     page = Template(resource("daynight", PAGE))
     return fill(
         page,
+        **_chrome(review, viewer),
         csp=_csp(script),
         version=__version__,
-        title=f"{review.title}: a game to review",
         style=Markup(resource("daynight", STYLE)),
         moves=review.moves,
-        viewer=review.viewer_name(viewer),
-        word=word,
-        error=error,
-        buttons=buttons,
         where=review.describe(review.moves),
         drawing=Markup(svgs[-1]),
         events=_events_html(review.events(review.moves)),
@@ -485,21 +556,22 @@ def write_html(source: Any, out: str | os.PathLike, *, viewer: Any = None, **opt
         and os.path.exists(out)
         and os.path.samefile(source, out)
     ):
-        raise DaynightError(f"{out} is the record itself; choose another file for the HTML")
+        raise DaynightError(_("{out} is the record itself; choose another file for the HTML").format(out=out))
     review = source if isinstance(source, Review) else Review(source, **options)
     if viewer is not None and viewer not in dict(review.players):
-        raise DaynightError(f"no player {viewer!r} in this game; the players are {[p for p, _ in review.players]}")
+        text = _("no player {viewer} in this game; the players are {players}")
+        raise DaynightError(text.format(viewer=repr(viewer), players=[p for p, _name in review.players]))
     text = html(review, viewer)
     directory = os.path.dirname(os.path.abspath(out))
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
     except OSError as exc:
-        raise DaynightError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise DaynightError(_("cannot write {out}: {reason}").format(out=out, reason=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, out)
     except OSError as exc:
         os.unlink(tmp)
-        raise DaynightError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise DaynightError(_("cannot write {out}: {reason}").format(out=out, reason=exc.strerror or exc)) from None
     return review

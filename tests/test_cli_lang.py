@@ -5,11 +5,15 @@ standard error (in the language asked for) and otherwise the English report, byt
 from __future__ import annotations
 
 import json
+import re
+from html.parser import HTMLParser
 
 import pytest
 
 from daynight import cli, game_class, game_module, i18n
+from daynight.review import Review, html
 from daynight.sunmoon import SunMoon
+from tests.review_support import in_zh_tw
 
 
 @pytest.fixture
@@ -132,3 +136,91 @@ def test_a_missing_catalog_is_one_line(sunmoon_record, tmp_path, capsys, monkeyp
     code, out, err = run(capsys, "replay", str(sunmoon_record), "--lang", "zh-TW")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "no compiled catalog for zh-TW" in err and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- the whole page in zh-TW
+
+
+@pytest.fixture
+def review_in_zh(tmp_path, monkeypatch):
+    """The zh-TW catalog with the review's translations (tests/review_support.py)."""
+    in_zh_tw(tmp_path / "locale", monkeypatch)
+
+
+class Words(HTMLParser):
+    """The words a reader meets in a page, outside its drawings, script and style: each text with
+    the classes around it, and every ``aria-label`` and ``title``."""
+
+    SKIP = ("svg", "script", "style")
+    VOID = ("meta", "input", "br", "img", "link")
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.texts: list[tuple[str, set[str]]] = []
+        self.lang = ""
+        self._open: list[tuple[str, set[str]]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang", "")
+        skipped = any(t in self.SKIP for t, _c in self._open)
+        if not skipped and tag not in self.SKIP:
+            self.texts += [(a[k], {"@" + k}) for k in ("aria-label", "title") if a.get(k)]
+        if tag not in self.VOID:
+            self._open.append((tag, set((a.get("class") or "").split())))
+
+    def handle_endtag(self, tag):
+        while self._open:
+            if self._open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if data.strip() and not any(t in self.SKIP for t, _c in self._open):
+            self.texts.append((data.strip(), set().union(*(c for _t, c in self._open))))
+
+
+#: what may stay in Latin letters in a zh-TW page: rule ids (``[harvest]``) and options as the record
+#: has them (``animal_without_follow_up=skip``), the keys' own names in the keys' sentence, and the
+#: names of the game and the players
+KEY_NAMES = re.compile(r"Page Up|Page Down|Home|End")
+
+
+def latin_words(page: str, names: list[str]) -> list[str]:
+    """The words of ``page`` in Latin letters that are not names, rule ids or keys."""
+    found = []
+    for text, classes in Words(page).texts:
+        if "dn-rule" in classes:
+            continue
+        for name in sorted(names, key=len, reverse=True):
+            text = text.replace(name, " ")
+        if "dn-keys" in classes:
+            text = KEY_NAMES.sub(" ", text)
+        found += re.findall(r"[A-Za-z]{2,}", re.sub(r"\[[a-z0-9 -]+\]|\w+=\w+|daynight|HTML", " ", text))
+    return found
+
+
+def test_the_html_export_is_all_in_the_language(review_in_zh, sunmoon_record, tmp_path, capsys):
+    """``daynight replay --lang zh-TW --html``: the page's lang, its title, buttons, labels and step
+    counter in Traditional Chinese, and no English word left outside the names and rule ids."""
+    out_file = tmp_path / "game.html"
+    code, _out, err = run(capsys, "replay", str(sunmoon_record), "--lang", "zh-TW", "--html", str(out_file))
+    assert code == 0 and err == ""
+    page = out_file.read_text(encoding="utf-8")
+    review = Review(str(sunmoon_record))
+    names = [SunMoon.title, *(name for _p, name in review.players)]
+    english = html(review)
+    assert Words(english).lang == "en" and latin_words(english, names), "the English page is English"
+    words = Words(page)
+    assert words.lang == "zh-Hant-TW"
+    assert not latin_words(page, names), latin_words(page, names)[:10]
+    # each control word of the English page is gone: the buttons, the labels, the step counter
+    for text, _classes in Words(english).texts:
+        if text in ("Start", "Next move", "Back one turn", "Move number", "Go", "What happened") or "Move " in text:
+            assert text not in page, text
+    with i18n.in_language("zh-TW"):
+        zh = Review(str(sunmoon_record))
+        assert f"<title>{SunMoon.title}：回顧一局遊戲</title>" in page
+        assert zh.describe(3) in page and zh.describe(3).startswith("第 3 步（共 70 步），第 ")
+        assert '<button type="button" data-go="next" aria-keyshortcuts="ArrowRight">下一步</button>' in page

@@ -34,7 +34,8 @@ import traitlets as t
 
 from daynight import GAMES, game_module, i18n
 from daynight.core import MAX_RECORD_BYTES, DaynightError, Game, shown
-from daynight.markup import Markup, Template, fill
+from daynight.i18n import N_, ngettext
+from daynight.markup import Markup, Template, fill, resource
 from daynight.review import Review, html
 from daynight.server import kernel as served_kernel
 
@@ -56,7 +57,9 @@ KEYS = {
     "PageUp": "back_round",
     "PageDown": "next_round",
 }
-_TEACHER = "everything (teacher)"
+_TEACHER = N_("everything (teacher)")
+#: the review app's own style (``review_app.css``), beside the apps' common one
+STYLE = f"<style>{resource('daynight.widgets', 'review_app.css')}</style>"
 
 
 def _WIDE() -> dict:
@@ -66,7 +69,11 @@ def _WIDE() -> dict:
 
 def demo_games(seed: int = 1) -> dict[str, Callable[[], Game]]:
     """One seeded demo game of each kind, played when chosen (``daynight demo GAME --seed 1``)."""
-    return {f"{game_module(name).GAME.title} (seed {seed})": functools.partial(_demo, name, seed) for name in GAMES}
+    label = _("{title} (seed {seed})")
+    return {
+        label.format(title=game_module(name).GAME.title, seed=seed): functools.partial(_demo, name, seed)
+        for name in GAMES
+    }
 
 
 def _demo(name: str, seed: int) -> Game:
@@ -91,6 +98,7 @@ class RecordFile(anywidget.AnyWidget):
     max_bytes = t.Int(MAX_RECORD_BYTES).tag(sync=True)
 
     def __init__(self, on_file: Callable[[str, bytes | None, int], Any], **kwargs: Any):
+        kwargs.setdefault("description", _("Open a record file"))
         super().__init__(**kwargs)
         bound = served_kernel.PAGE_FILE_BYTES  # set in a class server's app kernel (harden_kernel)
         if bound and "max_bytes" not in kwargs:
@@ -119,13 +127,12 @@ class RecordFile(anywidget.AnyWidget):
 
 
 _DOWNLOAD = Template(
-    '<a class="dn-download" download="$name" href="data:text/html;charset=utf-8;base64,$data">'
-    "Download $name ($size MB)</a>"
+    '<a class="dn-download" download="$name" href="data:text/html;charset=utf-8;base64,$data">$label</a>'
 )
 
 
 _STEP_EVENTS = Template('<h3 class="dn-step-heading">$heading</h3>$log')
-_DRAWING_ALL = Template("<span>Drawing all $steps steps for the file&hellip;</span>")
+_DRAWING_ALL = Template("<span>$text</span>")
 
 
 def html_link(review: Review, viewer: Any = None, filename: str | None = None) -> str:
@@ -133,7 +140,8 @@ def html_link(review: Review, viewer: Any = None, filename: str | None = None) -
     server route is needed)."""
     text = html(review, viewer).encode("utf-8")
     name = filename or f"{review.name}-review.html"
-    return fill(_DOWNLOAD, name=name, data=base64.b64encode(text).decode("ascii"), size=f"{len(text) / 1e6:.1f}")
+    label = _("Download {name} ({size} MB)").format(name=name, size=f"{len(text) / 1e6:.1f}")
+    return fill(_DOWNLOAD, name=name, data=base64.b64encode(text).decode("ascii"), label=label)
 
 
 class ReviewApp(w.VBox):
@@ -170,9 +178,9 @@ class ReviewApp(w.VBox):
         self._at_end = at_end
         self._viewer_ids: list[Any] = [None]
         self._source_name = "record"
-        self.message = Status("Open a record file or choose a demo game.")
+        self.message = Status(_("Open a record file or choose a demo game."))
         self.table = Table(
-            label="the reviewed table",
+            label=_("the reviewed table"),
             global_keys=global_keys,
             words=page_words(
                 _("Reload the page to go on; a game kept by a play app stays kept in this browser."),
@@ -193,19 +201,21 @@ class ReviewApp(w.VBox):
             + ([self.demo] if self.demos else [])
             + [self.kept_menu, self.viewer, self.position, self.make_file, self.link]
         )
-        super().__init__([self.message, app_layout(self.table, side=[self.events], top=top)])
+        style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+        super().__init__([style, self.message, app_layout(self.table, side=[self.events], top=top)])
+        self.add_class("dn-review")
         self._first_viewer = viewer
         if source is not None:
             self.load(source)
         else:
-            self.table.draw("", status="Nothing is open yet.")
+            self.table.draw("", status=_("Nothing is open yet."))
 
     def _make_controls(self) -> None:
         """The bar above the table: a demo game, whose view, a move number, the HTML file."""
         self.demo = w.Dropdown(
-            options=[("choose a demo game", "")] + [(k, k) for k in self.demos],
+            options=[(_("choose a demo game"), "")] + [(k, k) for k in self.demos],
             value="",
-            description="Demo game",
+            description=_("Demo game"),
             **_WIDE(),
         )
         self.demo.observe(self._on_demo, "value")
@@ -214,21 +224,21 @@ class ReviewApp(w.VBox):
         )
         self.kept_menu.layout.display = "none"  # shown when the browser has sent a kept game
         self.kept_menu.observe(self._on_kept_menu, "value")
-        self.viewer = w.Dropdown(options=[(_TEACHER, 0)], value=0, description="Seen by", **_WIDE())
+        self.viewer = w.Dropdown(options=[(_(_TEACHER), 0)], value=0, description=_("Seen by"), **_WIDE())
         self.viewer.observe(self._on_viewer, "value")
         self.position = w.BoundedIntText(
             value=0,
             min=0,
             max=0,
-            description="Move number",
+            description=_("Move number"),
             style={"description_width": "initial"},
             layout=w.Layout(width="11em"),
         )
         self.position.observe(self._on_position, "value")
         self.make_file = button(
-            "Make an HTML file to share",
+            _("Make an HTML file to share"),
             self._on_make_file,
-            tooltip="one HTML file with every step, to open in any browser",
+            tooltip=_("one HTML file with every step, to open in any browser"),
             layout=w.Layout(width="auto"),
         )
         self.link = w.HTML()
@@ -238,31 +248,39 @@ class ReviewApp(w.VBox):
         """Open ``source``; False (and the reason shown, the open review kept) if it cannot be read."""
         if name is None:
             path = isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{")
-            name = os.path.basename(os.fspath(source)) if path else "the record"
+            name = os.path.basename(os.fspath(source)) if path else _("the record")
         label = shown(str(name), 80)
         try:
             review = Review(source, **self._options)
         except DaynightError as exc:
-            self.message.show(f"Cannot open {label}: {exc}", "error")
+            self.message.show(_("Cannot open {name}: {reason}").format(name=label, reason=exc), "error")
             return False
         self.review, self._source_name = review, label
+        moves = review.moves
         if review.error:
-            self.message.show(
-                f"{label}: the record stops after move {review.moves}: {review.error}. "
-                f"The {review.moves} moves before it can be reviewed.",
-                "error",
+            text = ngettext(
+                "{name}: the record stops after move {moves}: {error}. The move before it can be reviewed.",
+                "{name}: the record stops after move {moves}: {error}. The {moves} moves before it can be reviewed.",
+                moves,
+            )
+            self.message.show(text.format(name=label, moves=moves, error=review.error), "error")
+        elif review.title in label:
+            self.message.ok(
+                ngettext("{name}: {moves} move.", "{name}: {moves} moves.", moves).format(name=label, moves=moves)
             )
         else:
-            title = "" if review.title in label else f" of {review.title}"
-            self.message.ok(f"{label}: {review.moves} moves{title}.")
-        ids = [None] + [p for p, _ in review.players]
+            text = ngettext("{name}: {moves} move of {title}.", "{name}: {moves} moves of {title}.", moves)
+            self.message.ok(text.format(name=label, moves=moves, title=review.title))
+        ids = [None] + [p for p, _name in review.players]
         if self._restrict is not None:
             ids = [v for v in ids if v in self._restrict] or list(self._restrict)
         first = self._first_viewer if self._first_viewer in ids else ids[0]
         self._viewer_ids = ids
         self._loading = True
         try:
-            self.viewer.options = [(review.viewer_name(v) if v is not None else _TEACHER, i) for i, v in enumerate(ids)]
+            self.viewer.options = [
+                (review.viewer_name(v) if v is not None else _(_TEACHER), i) for i, v in enumerate(ids)
+            ]
             self.viewer.value = ids.index(first)
             self.position.max = review.moves
         finally:
@@ -274,10 +292,16 @@ class ReviewApp(w.VBox):
     def _on_upload(self, name: str, data: bytes | None, size: int) -> None:
         if data is None:
             bound = self.upload.max_bytes
-            where = "a record is at most" if bound == MAX_RECORD_BYTES else "this class server takes files of at most"
-            self.message.show(
-                f"Cannot open {name}: {size:,} bytes; {where} {bound:,} bytes, so this file is not read.", "error"
-            )
+            if bound == MAX_RECORD_BYTES:
+                text = _(
+                    "Cannot open {name}: {size} bytes; a record is at most {bound} bytes, so this file is not read."
+                )
+            else:
+                text = _(
+                    "Cannot open {name}: {size} bytes; this class server takes files of at most {bound} bytes, "
+                    "so this file is not read."
+                )
+            self.message.show(text.format(name=name, size=f"{size:,}", bound=f"{bound:,}"), "error")
             return
         guarded(self.message, lambda: self.load(data, name=name))
 
@@ -326,16 +350,16 @@ class ReviewApp(w.VBox):
         if review is None:
             return
         self.n = n = max(0, min(review.moves, int(n)))
-        word = review.word
+        words = review.words
         targets = [
-            Target("Start", lambda: self.go(0), id="start"),
-            Target(f"Back one {word}", lambda: self.go(review.previous_group(self.n)), id="back_round"),
-            Target("Back one move", lambda: self.go(self.n - 1), id="back"),
-            Target("Next move", lambda: self.go(self.n + 1), id="next", primary=True),
-            Target(f"Next {word}", lambda: self.go(review.next_group(self.n)), id="next_round"),
-            Target("End", lambda: self.go(review.moves), id="end"),
+            Target(_("Start"), lambda: self.go(0), id="start"),
+            Target(_(words.back), lambda: self.go(review.previous_group(self.n)), id="back_round"),
+            Target(_("Back one move"), lambda: self.go(self.n - 1), id="back"),
+            Target(_("Next move"), lambda: self.go(self.n + 1), id="next", primary=True),
+            Target(_(words.next), lambda: self.go(review.next_group(self.n)), id="next_round"),
+            Target(_("End"), lambda: self.go(review.moves), id="end"),
         ]
-        first, _ = review.event_range(n)
+        first, _last = review.event_range(n)
         self.events.value = fill(
             _STEP_EVENTS, heading=review.describe(n), log=Markup(EventLogView.render(review.events(n), start=first + 1))
         )
@@ -345,7 +369,9 @@ class ReviewApp(w.VBox):
             review.drawing(n, self.viewing, self.table.draw_width),
             targets,
             shortcuts=KEYS,
-            status=f"{review.describe(n)}. Seen by {review.viewer_name(self.viewing)}.",
+            status=_("{where}. Seen by {viewer}.").format(
+                where=review.describe(n), viewer=review.viewer_name(self.viewing)
+            ),
         )
 
     def _on_position(self, change: dict) -> None:
@@ -359,11 +385,13 @@ class ReviewApp(w.VBox):
     def _on_make_file(self, _button: Any = None) -> None:
         review = self.review
         if review is None:
-            self.message.show("Open a record first.", "info")
+            self.message.show(_("Open a record first."), "info")
             return
         stem = self._source_name.rsplit("/", 1)[-1].removesuffix(".json")
         name = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:60] or review.name
-        self.link.value = fill(_DRAWING_ALL, steps=review.moves + 1)
+        steps = review.moves + 1
+        text = ngettext("Drawing the {steps} step for the file…", "Drawing all {steps} steps for the file…", steps)
+        self.link.value = fill(_DRAWING_ALL, text=text.format(steps=steps))
         self.link.value = html_link(review, self.viewing, f"{name}-review.html")
 
 
@@ -377,9 +405,10 @@ class ReviewControl(w.VBox):
         game: Callable[[], Game] | Game,
         *,
         viewer: Any = None,
-        label: str = "Review the game so far",
+        label: str | None = None,
         **options: Any,
     ):
+        label = label if label is not None else _("Review the game so far")
         self._game, self._viewer, self._label, self._options = game, viewer, label, options
         self.app: ReviewApp | None = None
         self.button = button(label, self._toggle, layout=w.Layout(width="auto"))  # the whole label shown
@@ -397,14 +426,14 @@ class ReviewControl(w.VBox):
         self.app = ReviewApp(
             viewer=viewer, viewers=viewers, upload=False, at_end=True, global_keys=False, **self._options
         )
-        self.app.load(game, name="the game so far")
-        self.button.description = "Close the review"
+        self.app.load(game, name=_("the game so far"))
+        self.button.description = _("Close the review")
         self.layout.width = "100%"  # in a bar of controls: a line of its own
         self.children = (self.button, self.app)
 
 
 def review_control(
-    game: Callable[[], Game] | Game, *, viewer: Any = None, label: str = "Review the game so far", **options: Any
+    game: Callable[[], Game] | Game, *, viewer: Any = None, label: str | None = None, **options: Any
 ) -> ReviewControl:
     """For a play app: a button that opens ``game`` (or ``game()``, the game being played) in
     review at its last move, as ``viewer`` (or ``viewer()``) sees it, and only that view
