@@ -401,8 +401,8 @@ class DayNight(Positions):
         return self.drawing().svg
 
 
-#: the slots :meth:`DayNight.snapshot` leaves out: the table's sentences, what was offered, a constant
-NOT_STATE = frozenset({"_voice", "offered", "checks_the_end"})
+#: the slots :meth:`DayNight.snapshot` leaves out: the table's sentences, what was offered
+NOT_STATE = frozenset({"_voice", "offered"})
 
 #: the check (:meth:`DayNight._check`) and the action (:meth:`DayNight._apply`) of each kind of move
 APPLY: dict[type, Callable[[DayNight, Any], None]] = {

@@ -145,12 +145,11 @@ class State(Game):
     the triggered abilities waiting, and the explained log. The state lives in slots (read on
     every move of every simulation); snapshot() and pickling include them.
 
-    Two slots are core's, not state: :attr:`~daynight.core.Game.offered` and
-    :attr:`~daynight.core.Game.checks_the_end` (True: :meth:`~daynight.mtg.checks.Checks._check`
-    refuses every move after the end). Core's play reads both on every move; a slot is read
-    about 30 and 200 instructions faster than the instance's dictionary and a class attribute
+    One slot is core's, not state: :attr:`~daynight.core.Game.offered`. Core's play reads it
+    on every move; a slot is read about 200 instructions faster than a class attribute
     (callgrind, CPython 3.11): 20,736 instructions a quiet turn of ``benchmarks/bench_mtg.py``
-    against 21,222 without these slots, 29,743 explained against 30,305 (2026-12-02)."""
+    against 21,222 without it and the flag core's play read then, 29,743 explained against 30,305
+    (2026-12-02)."""
 
     __slots__ = (
         "_eot",
@@ -162,7 +161,6 @@ class State(Game):
         "_voice",
         "_watchers",
         "active",
-        "checks_the_end",
         "choosing",
         "copies",
         "designation",
@@ -249,7 +247,7 @@ class State(Game):
         self.start: tuple[int, tuple[Any, ...]] = (self.designation, ())
         #: the next turn in turn order (the rule :func:`next_in_turn_order`, kept after each turn)
         self._next = 0
-        self.offered, self.checks_the_end = (), True  # core's, in slots (the class's docstring)
+        self.offered = ()  # core's, in a slot (the class's docstring)
 
     # -- reading the state ---------------------------------------------------------
     @property
