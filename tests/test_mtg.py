@@ -1170,6 +1170,15 @@ def test_after_the_end_the_check_refuses_every_move_as_over():
     assert game.snapshot() == before and game.why_illegal(CastSpell("Alice"))
 
 
+def test_a_game_that_names_no_options_has_the_default_ones():
+    from daynight.mtg.moves import Options
+    from daynight.mtg.state import DEFAULT_OPTIONS
+
+    assert Options() == DEFAULT_OPTIONS and DayNight.new().options is DEFAULT_OPTIONS
+    own = Options(check_first_turn=True)
+    assert DayNight.new(options=own).options is own
+
+
 def test_what_was_offered_is_no_state_of_the_table():
     game = DayNight.new(["Alice", "Bob"])
     game.play(BeginTurn("Alice"))

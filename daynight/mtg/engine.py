@@ -270,7 +270,7 @@ class DayNight(Positions):
 
         .. warning:: unchecked -- the fast path; an illegal move corrupts the state.
         """
-        APPLY[type(move)](self, move)
+        return APPLY[type(move)](self, move)  # the action's None, returned at once (two opcodes fewer)
 
     # -- checking moves (nothing changes here) -------------------------------------------
     # -- describing -------------------------------------------------------------------------
