@@ -1,6 +1,7 @@
 """``python -m benchmarks [NAME ...] [--quick]``: run every ``benchmarks/bench_*.py``.
 
-NAME filters by module (``stars``) or figure prefix (``stars.hint``).
+NAME filters by module (``stars``) or figure prefix (``stars.hint``). A full run ends with every
+engine's callgrind figure next to its bound (issue 25: within 10% of the figure before it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def main(argv=None) -> int:
         f"({'quick' if args.quick else 'full'} run; ratios are engine / straight-line reference)"
     )
     ran = 0
+    bounds = []  # every engine figure against its bound (issue 25), printed again at the end
     for short, module in modules():
         for fig in getattr(module, "FIGURES", []):
             if args.names and not any(short == n or fig.name.startswith(n) for n in args.names):
@@ -48,9 +50,14 @@ def main(argv=None) -> int:
             for line in extra(quick=args.quick):
                 print(line, flush=True)
                 ran += 1
+                if " the bound " in line:
+                    bounds.append(line)
     if not ran:
         print("no benchmark matched", file=sys.stderr)
         return 1
+    if bounds:
+        print("\nthe engines against issue 25's bounds (callgrind, 1.1 x the figure before issue 25):")
+        print("\n".join(bounds))
     return 0
 
 

@@ -27,7 +27,7 @@ import statistics
 import time
 
 from benchmarks import reference_sunmoon as ref
-from benchmarks.bench_stars import _instructions  # callgrind's count (to move to harness.py)
+from benchmarks.bench_stars import _instructions, against_bound  # callgrind's count (to move to harness.py)
 from benchmarks.harness import Ratio, Timing
 from daynight.sunmoon import SunMoon, draw
 
@@ -190,12 +190,10 @@ def report(quick: bool = False):
             + what.format(per[top] / 1e6, per[bottom] / 1e6)
             + f" instructions per game; {verdict})"
         )
-    for fn in ("engine_games", "explained_games"):
-        change = per[fn] / BEFORE_ISSUE_25[fn] - 1
-        verdict = "within 10%" if change <= 0.10 else "MORE THAN 10% above"
+    for fn, name in (("engine_games", "quiet"), ("explained_games", "explained")):
         lines.append(
-            f"{'sunmoon.' + fn + '.instr':<28} {per[fn] / 1e6:.2f}M instructions per game, "
-            f"{change:+.1%} against {BEFORE_ISSUE_25[fn] / 1e6:.2f}M before issue 25 ({verdict})"
+            f"{'sunmoon.' + name + '.instr':<28} {per[fn]:,.0f} instructions per game: "
+            f"{against_bound(per[fn], BEFORE_ISSUE_25[fn])}"
         )
     return lines
 

@@ -31,6 +31,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.bench_stars import against_bound
 from benchmarks.harness import Ratio, Timing
 from benchmarks.reference_temples import run_turns
 from daynight.temples import DAY, NIGHT, SQUARES, TemplesGame, draw, temple_regions
@@ -244,12 +245,17 @@ def report(quick: bool = False):
         e, r = counts[engine], counts[base]
         assert e is not None and r is not None
         verdict = "meets target" if e / r <= target else "MISSES target"
-        before = BEFORE_ISSUE_25[engine]
-        since = f"; {e / before - 1:+.1%} on the engine before issue 25" if before else ""
         yield (
             f"{name:<28} ratio {e / r:5.2f}  target {target}  (callgrind: engine {e / 1e3:,.0f}k, reference "
-            f"{r / 1e3:,.0f}k instructions per {unit}; {verdict}{since})"
+            f"{r / 1e3:,.0f}k instructions per {unit}; {verdict})"
         )
+    for name, engine in (("temples.quiet.instr", "_quiet_turns"), ("temples.explained.instr", "_explained_turns")):
+        e = counts[engine]
+        assert e is not None
+        yield f"{name:<28} {e:,.0f} instructions per turn: {against_bound(e, BEFORE_ISSUE_25[engine])}"
+    drawn = counts["_drawing_states"]
+    assert drawn is not None
+    yield f"{'temples.draw_state.instr':<28} {drawn:,.0f} instructions per state: {against_bound(drawn, BEFORE_ISSUE_25['_drawing_states'])}"
 
 
 def _quiet_turns():

@@ -219,13 +219,6 @@ class Game(ABC):
     #: ``play`` of its own); a temples turn 175k against 187k (176k). Stepping a game with the
     #: unchecked :meth:`_apply` (rollouts on a copy) leaves it stale: call ``legal_moves`` first.
     offered: tuple[Any, ...] = ()
-    #: True when the engine's :meth:`_check` itself refuses every move once the game is over
-    #: (raising :class:`GameOverError` before anything else), so :meth:`play` asks no separate
-    #: :meth:`is_over` of a move it was not offered (the conformance check plays a move after
-    #: the end of every engine's games). An engine may keep it in a slot of its own, set in its
-    #: ``__init__``: CPython 3.11 reads a slot about 200 instructions faster than a class
-    #: attribute, on every move that was not offered (callgrind, 2026-12-02; mtg does)
-    checks_the_end: bool = False
 
     # -- to implement ------------------------------------------------------------
     @abstractmethod
@@ -236,7 +229,9 @@ class Game(ABC):
     def _check(self, move: Any) -> None:
         """Raise :class:`IllegalMoveError` naming the rule if ``move`` is not legal now.
 
-        Must not change anything."""
+        The end of the game first: once the game is over, every move is refused with
+        :meth:`game_over_error` (core's :meth:`play` asks no ``is_over`` of its own; the
+        conformance check plays the last moves again after the end). Must not change anything."""
 
     @abstractmethod
     def _apply(self, move: Any) -> None:
@@ -279,9 +274,11 @@ class Game(ABC):
         if one does). A move that is, by identity, one of the moves :meth:`legal_moves` has just
         offered (:attr:`offered`: what every bot, app and rollout plays, since engines build
         each move once) is accepted at a glance; anything else goes through :meth:`_check`,
-        which names the rule it breaks or lets a legal move that was built anew pass.
+        which names the rule it breaks or lets a legal move that was built anew pass. Nothing is
+        offered after the end, and every engine's ``_check`` refuses a move after the end first,
+        so ``play`` asks no ``is_over`` of its own.
 
-        :raises GameOverError: the game has ended.
+        :raises GameOverError: the game has ended (raised by ``_check``).
         :raises IllegalMoveError: the rules do not allow ``move`` now (the message names the
             rule); nothing was changed.
         """
@@ -289,11 +286,7 @@ class Game(ABC):
             if m is move:
                 break
         else:
-            if not self.checks_the_end and self.is_over():
-                raise GameOverError(
-                    "the game is over; no more moves can be played", rule="end of the game", state=self.describe()
-                )
-            self._check(move)
+            self._check(move)  # it refuses every move once the game is over, first
         self.offered = ()  # the state changes: what was legal is no longer known
         log = self.log
         if not log.enabled:  # rollouts: nothing to explain, nothing to return
@@ -312,11 +305,16 @@ class Game(ABC):
         :meth:`_check`. Never an error: a move of the wrong shape is not offered."""
         return any(m is move for m in self.offered)
 
+    def game_over_error(self) -> GameOverError:
+        """The refusal of every move once the game is over: each engine's :meth:`_check`
+        raises it before anything else (``if self.is_over(): raise self.game_over_error()``)."""
+        return GameOverError(
+            "the game is over; no more moves can be played", rule="end of the game", state=self.describe()
+        )
+
     def why_illegal(self, move: Any) -> str | None:
         """The reason ``move`` is not allowed now, or ``None`` if it is."""
         try:
-            if self.is_over():
-                raise GameOverError("the game is over", rule="end of the game")
             self._check(move)
         except IllegalMoveError as exc:
             return str(exc)

@@ -44,7 +44,7 @@ def test_illegal_move_names_rule_and_state_and_changes_nothing():
 
 
 def test_game_over_error_after_the_end():
-    game = Pebbles(2)
+    game = Ends(2)
     game.play(Take(0, 2))
     assert game.is_over() and game.legal_moves() == ()
     with pytest.raises(GameOverError, match="over"):
@@ -78,33 +78,34 @@ def test_play_accepts_an_offered_move_by_identity_and_checks_any_other():
     assert CountsChecks.checks == 2 and game.pile == 8
 
 
-class CountsEnds(Pebbles):
+class Ends(Pebbles):
+    """Pebbles whose ``_check`` refuses every move after the end first, as every engine's does
+    (``tests/toygame.py``'s Pebbles refuses such a move by its pile rule only, as a plain
+    IllegalMoveError: the change it needs is these three lines in its ``_check``)."""
+
     asked = 0
 
     def is_over(self):
-        CountsEnds.asked += 1
+        Ends.asked += 1
         return super().is_over()
-
-
-class ChecksTheEnd(CountsEnds):
-    checks_the_end = True  # its _check refuses after the end (Pebbles's _check does not)
 
     def _check(self, move):
         if Pebbles.is_over(self):  # not counted: this is the check's own question
-            raise GameOverError("the game is over", rule="end of the game")
+            raise self.game_over_error()
         super()._check(move)
 
 
-@pytest.mark.parametrize("cls, asks", [(CountsEnds, 1), (ChecksTheEnd, 0)])
-def test_play_asks_is_over_only_of_an_engine_whose_check_does_not_refuse_after_the_end(cls, asks):
-    game = cls(3)
-    CountsEnds.asked = 0
+def test_play_asks_no_is_over_and_its_check_refuses_after_the_end():
+    game = Ends(3)
+    Ends.asked = 0
     game.play(game.legal_moves()[0])  # offered: accepted at a glance, no question asked
-    assert CountsEnds.asked == 0
-    game.play(Take(1, 2))  # built anew: the end is asked of is_over, or _check says it
-    assert CountsEnds.asked == asks and game.is_over()
-    with pytest.raises(GameOverError, match="over"):
+    game.play(Take(1, 2))  # built anew: _check asks the end itself
+    assert Ends.asked == 0 and game.is_over()
+    before = game.snapshot()
+    with pytest.raises(GameOverError, match="over") as info:
         game.play(Take(0, 1))
+    assert info.value.rule == "end of the game" and game.snapshot() == before
+    assert game.why_illegal(Take(0, 1)).startswith("the game is over")
 
 
 def test_the_event_log_is_read_as_a_plain_list():
@@ -277,7 +278,7 @@ def _pebbles_illegal(game):
 
 def test_conformance_passes_for_a_correct_game():
     report = check_conformance(
-        Pebbles.new, seeds=range(5), illegal_moves=_pebbles_illegal, invariant=lambda g: g.pile >= 0
+        Ends.new, seeds=range(5), illegal_moves=_pebbles_illegal, invariant=lambda g: g.pile >= 0
     )
     assert report.games == 5 and report.moves > 10 and report.illegal_tried > 30
 
@@ -301,6 +302,19 @@ class RefusesALegalMove(Pebbles):
             raise IllegalMoveError("three is unlucky", rule="invented")
 
 
+class PlaysOnAfterTheEnd(Ends):
+    def _check(self, move):
+        if Pebbles.is_over(self):  # lets a move through after the end
+            return
+        super()._check(move)
+
+
+class SaysTheEndLast(Ends):
+    def _check(self, move):
+        Pebbles._check(self, move)  # the pile rule refuses a move after the end before the end is said
+        super()._check(move)
+
+
 class OverridesPlay(Pebbles):
     def play(self, move):  # a shortcut beside core's play: a second legality path
         return super().play(move)
@@ -313,6 +327,9 @@ class OverridesPlay(Pebbles):
         (MutatesBeforeChecking, "changed the state"),
         (UsesGlobalRandom, "global random"),
         (RefusesALegalMove, "refused"),
+        (PlaysOnAfterTheEnd, "accepted after the end"),
+        (SaysTheEndLast, "another reason than the end"),
+        (Pebbles, "another reason than the end"),
     ],
 )
 def test_conformance_catches_broken_games(broken, message):

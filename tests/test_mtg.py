@@ -1156,11 +1156,11 @@ def test_the_view_is_a_frozen_value_with_the_state_as_json():
 
 
 def test_after_the_end_the_check_refuses_every_move_as_over():
-    """Core's play asks no ``is_over`` of mtg (``checks_the_end``): its ``_check`` says the end."""
+    """Core's play asks no ``is_over`` of any engine: mtg's ``_check`` says the end first."""
     game = DayNight.new(["Alice", "Bob"], designation="day")
     game.play(BeginTurn("Alice"))
     game.play(EndGame())
-    assert game.checks_the_end and game.is_over()
+    assert game.is_over()
     before = game.snapshot()
     for move in (BeginTurn("Bob"), CastSpell("Alice"), Becomes("night"), EndGame()):
         with pytest.raises(GameOverError, match="over"):
@@ -1168,6 +1168,15 @@ def test_after_the_end_the_check_refuses_every_move_as_over():
         with pytest.raises(GameOverError, match="over"):
             game.play(move)
     assert game.snapshot() == before and game.why_illegal(CastSpell("Alice"))
+
+
+def test_a_game_that_names_no_options_has_the_default_ones():
+    from daynight.mtg.moves import Options
+    from daynight.mtg.state import DEFAULT_OPTIONS
+
+    assert Options() == DEFAULT_OPTIONS and DayNight.new().options is DEFAULT_OPTIONS
+    own = Options(check_first_turn=True)
+    assert DayNight.new(options=own).options is own
 
 
 def test_what_was_offered_is_no_state_of_the_table():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core import GameOverError, IllegalMoveError
+from ..core import IllegalMoveError
 from .data import (
     ABILITIES,
     BACK_TYPES,
@@ -112,12 +112,10 @@ class Checks(Turns):
     def _check(self, move: Any) -> None:
         """Raise :class:`IllegalMoveError` naming the rule if ``move`` is not legal now; change nothing.
 
-        The end of the game first: every move is refused once it is over (so core's play asks
-        no separate ``is_over``: :attr:`~daynight.core.Game.checks_the_end`)."""
+        The end of the game first: every move is refused once it is over (core's
+        :meth:`~daynight.core.Game.game_over_error`; core's play asks no ``is_over`` of its own)."""
         if self.over:
-            raise GameOverError(
-                "the game is over; no more moves can be played", rule="end of the game", state=self.describe()
-            )
+            raise self.game_over_error()
         cls = type(move)
         # The two moves of every turn, in their plain case, are accepted at a glance: what
         # _check_cast and _check_turn accept, asked of the same state (a player of the game, a

@@ -22,6 +22,12 @@ from .rules import DESIGNATIONS, NEITHER, designation_of, next_in_turn_order
 #: the most permanents the tracker follows at once (a record is read from a file)
 MAX_PERMANENTS = 500
 
+#: the default rule options, one frozen value shared by every game that names none. Measured
+#: (callgrind, ``PYTHONHASHSEED=0``, 2026-12-02): a new two-player game, built and dropped, costs
+#: 23,100 instructions against 31,750 when each built its own ``Options()`` (and ``voice``'s cache
+#: compared it with the table's), 216 a turn of ``benchmarks/bench_mtg.py``'s 40-turn games
+DEFAULT_OPTIONS = Options()
+
 Teams = tuple[tuple[str, tuple[str, ...]], ...]
 #: who sits where: (index of each player, teams, turn order, the players of each seat, the
 #: seat of each player or team, the seat after each seat)
@@ -145,12 +151,11 @@ class State(Game):
     the triggered abilities waiting, and the explained log. The state lives in slots (read on
     every move of every simulation); snapshot() and pickling include them.
 
-    Two slots are core's, not state: :attr:`~daynight.core.Game.offered` and
-    :attr:`~daynight.core.Game.checks_the_end` (True: :meth:`~daynight.mtg.checks.Checks._check`
-    refuses every move after the end). Core's play reads both on every move; a slot is read
-    about 30 and 200 instructions faster than the instance's dictionary and a class attribute
+    One slot is core's, not state: :attr:`~daynight.core.Game.offered`. Core's play reads it
+    on every move; a slot is read about 200 instructions faster than a class attribute
     (callgrind, CPython 3.11): 20,736 instructions a quiet turn of ``benchmarks/bench_mtg.py``
-    against 21,222 without these slots, 29,743 explained against 30,305 (2026-12-02)."""
+    against 21,222 without it and the flag core's play read then, 29,743 explained against 30,305
+    (2026-12-02)."""
 
     __slots__ = (
         "_eot",
@@ -162,7 +167,6 @@ class State(Game):
         "_voice",
         "_watchers",
         "active",
-        "checks_the_end",
         "choosing",
         "copies",
         "designation",
@@ -207,7 +211,7 @@ class State(Game):
             raise IllegalMoveError("players and teams are named by text", rule="Players, CR 102") from None
         self.players = players
         self.index, self.teams, self.order, self.members, self.slot, self._successor = seats
-        self.options = options or Options()
+        self.options = options or DEFAULT_OPTIONS
         self.rules: Citations = citations(self.options.cr_edition)
         #: the explained events of this table, by their inputs (shared with its other games)
         self._voice = voice(players, self.teams, self.options)
@@ -249,7 +253,7 @@ class State(Game):
         self.start: tuple[int, tuple[Any, ...]] = (self.designation, ())
         #: the next turn in turn order (the rule :func:`next_in_turn_order`, kept after each turn)
         self._next = 0
-        self.offered, self.checks_the_end = (), True  # core's, in slots (the class's docstring)
+        self.offered = ()  # core's, in a slot (the class's docstring)
 
     # -- reading the state ---------------------------------------------------------
     @property

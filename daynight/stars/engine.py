@@ -510,7 +510,10 @@ class StarsGame(Game):
         """Raise :class:`IllegalMoveError` naming the rule ``move`` breaks; change nothing.
 
         The one place that says why a move is refused, rule by rule, asking the rule
-        functions that :meth:`legal_moves` asks."""
+        functions that :meth:`legal_moves` asks; the end of the game first (every move is
+        refused once it is over: core's play asks no ``is_over`` of its own)."""
+        if self.phase == OVER:
+            raise self.game_over_error()
         if isinstance(move, Commit):
             self._check_play(move)
         elif isinstance(move, Choose):

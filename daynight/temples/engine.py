@@ -259,6 +259,8 @@ class TemplesGame(SpellCasting, Game):
 
     # -- why a move is refused -------------------------------------------------------------
     def _check(self, move: Any) -> None:
+        if self.result is not None:  # the end of the game first (core's play asks no is_over of its own)
+            raise self.game_over_error()
         if move in self.legal_moves():  # a legal move built anew: equal to the one offered
             return
         reason, rule = self.refusal(move)

@@ -11,6 +11,9 @@ For each seed it plays a random game to the end and checks, at every step:
 
 and after the game:
 
+* nothing is offered, nobody is to move, and every move that was legal just before the end is
+  refused by ``_check`` itself with :class:`GameOverError` (core's ``play`` asks no ``is_over``
+  of its own), changing nothing;
 * playing again from the same seed with the same choices gives the same events and record,
   even when the global ``random`` module is disturbed in between (no hidden global randomness);
 * the record survives a JSON round trip and replays to the same events and state.
@@ -92,6 +95,7 @@ def check_conformance(
         if invariant:
             invariant(game)
         steps = 0
+        moves: tuple[Any, ...] = ()  # the last legal moves: refused as over after the end
         while not game.is_over():
             if steps >= max_moves:
                 raise AssertionError(f"{game.name} seed {seed}: no end after {max_moves} moves")
@@ -106,7 +110,7 @@ def check_conformance(
             steps += 1
             if invariant:
                 invariant(game)
-        check_the_end(game, seed)
+        check_the_end(game, seed, moves)
         check_the_same_moves_replay(new_game, game, seed)
         check_no_global_randomness(new_game, game, seed, choose, max_moves)
         check_the_record_round_trips(game, seed)
@@ -169,16 +173,29 @@ def check_illegal_moves_change_nothing(game: Game, bad_moves: Iterable[Any], see
     return count
 
 
-def check_the_end(game: Game, seed: int) -> None:
-    """After the end: no legal move, nobody to move, and a move is refused as over."""
+def check_the_end(game: Game, seed: int, last_legal: Iterable[Any] = ()) -> None:
+    """After the end: no legal move, nobody to move, and the game's ``_check`` itself refuses
+    as over (:class:`GameOverError`, first of its reasons) the last move played and every move
+    of ``last_legal`` (those legal just before the end), changing nothing."""
     assert game.legal_moves() == (), f"{game.name} seed {seed}: legal moves after the end"
     assert not game.to_players(), f"{game.name} seed {seed}: someone to move after the end"
-    try:
-        game.play(game.history[-1] if game.history else None)
-    except GameOverError:
-        pass
-    else:
-        raise AssertionError(f"{game.name} seed {seed}: a move was accepted after the end")
+    before = game.snapshot()
+    for move in (*game.history[-1:], *last_legal):
+        for ask in (game._check, game.play):
+            try:
+                ask(move)
+            except GameOverError:
+                continue
+            except IllegalMoveError as exc:
+                raise AssertionError(
+                    f"{game.name} seed {seed}: after the end, {move!r} was refused for another reason "
+                    f"than the end ({exc}); _check must refuse every move as over first"
+                ) from None
+            raise AssertionError(
+                f"{game.name} seed {seed}: a move was accepted after the end ({move!r}): _check lets it "
+                "through, and core's play asks no is_over of its own"
+            )
+        assert game.snapshot() == before, f"{game.name} seed {seed}: refusing {move!r} after the end changed the state"
 
 
 def check_the_same_moves_replay(new_game: Callable[[int], Game], game: Game, seed: int) -> None:
