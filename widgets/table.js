@@ -613,6 +613,13 @@ function render({ model, el }) {
     status.dataset.kind = model.get("status_kind");
     el.dataset.said = String(model.get("said"));
     answered();
+    // on a phone a refusal is brought into sight (the learner may have scrolled to a button under a tall
+    // drawing); in the guided game the note above the table says it instead
+    if (status.dataset.kind === "error" && el.dataset.screen === "narrow" && !el.classList.contains("dn-noted")) {
+      const box = status.getBoundingClientRect();
+      const height = window.innerHeight || document.documentElement.clientHeight;
+      if (box.top < 0 || box.bottom > height) status.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function onClick(event) {

@@ -80,6 +80,18 @@ HAND = "[data-key^='hand-'][data-target]"
 TOP_JS = "() => { for (const e of [document.scrollingElement, document.querySelector('#rendered_cells')]) if (e) e.scrollTop = 0; }"
 
 
+def answered(page, target) -> None:
+    """Tap ``target`` and wait until the table has answered (a drawing, or a status line)."""
+    before = page.evaluate(
+        "() => [document.querySelector('.dn-table').dataset.epoch, document.querySelector('.dn-table').dataset.said]"
+    )
+    target.tap()
+    page.wait_for_function(
+        "b => { const t = document.querySelector('.dn-table'); return t.dataset.epoch !== b[0] || t.dataset.said !== b[1]; }",
+        arg=before,
+    )
+
+
 def new_game(page, players: int) -> None:
     """A new game for ``players`` from the bar's menu."""
     page.get_by_role("combobox", name="Players", exact=True).select_option(label=f"{players} players")
@@ -100,10 +112,11 @@ def test_your_hand_is_on_the_first_screen_with_3_to_5_players_and_a_refusal_is_i
         for players in (5, 3, 4):
             new_game(page, players)
             assert_on_first_screen(page, HAND, f"your hand, {players} players")
-        for _ in range(12):  # play until a round is over
+        for _ in range(12):  # play until a round is over: a card of your hand, or one to take
             if page.get_by_role("button", name="Next round", exact=True).count():
                 break
-            tap_a_card(page)
+            take = page.locator("[data-key^='card-'][data-target]")
+            answered(page, take.first if take.count() else page.locator(HAND).first)
         hint = page.get_by_role("button", name=re.compile(r"^Hint"))
         text = tap_refused(page, hint, "stars")
         assert "Not allowed: the round is over" in text, text
