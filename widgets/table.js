@@ -64,6 +64,8 @@ const LABEL_H = 17;
 function labelPlace(svg, x, y, w, h, width, words) {
   const vb = svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.height ? svg.viewBox.baseVal : null;
   const top = vb ? vb.y : -Infinity, bottom = vb ? vb.y + vb.height : Infinity;
+  // a label wider than room to the drawing's right edge starts further left (never beyond its left edge)
+  if (vb) x = Math.max(vb.x, Math.min(x, vb.x + vb.width - width - 8));
   const tops = [y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1];
   let best = null;
   for (const [i, t] of tops.entries()) {
@@ -73,7 +75,7 @@ function labelPlace(svg, x, y, w, h, width, words) {
     if (!best || covered < best.covered) best = { t, covered, i };
     if (covered === 0) break;
   }
-  return best ? best.t : y + h - LABEL_H - 1;
+  return [x, best ? best.t : y + h - LABEL_H - 1];
 }
 
 // Words on a drawn piece: an outline around it and a short label beside it, drawn in a layer on top of the
@@ -117,11 +119,13 @@ function addMark(node, mark, words) {
   try {
     width = label.getComputedTextLength();
   } catch (e) { /* not rendered: an estimate */ }
-  const t = labelPlace(svg, x, y, w, h, width, words);
+  const [lx, t] = labelPlace(svg, x, y, w, h, width, words);
+  back.setAttribute("x", String(lx));
   back.setAttribute("y", String(t));
+  label.setAttribute("x", String(lx + 4));
   label.setAttribute("y", String(t + LABEL_H - 4));
   back.setAttribute("width", String(width + 8));
-  words.push([x, t, x + width + 8, t + LABEL_H]);   // a later label does not cover this one
+  words.push([lx, t, lx + width + 8, t + LABEL_H]);   // a later label does not cover this one
   node.classList.add("dn-marked");
   node.dataset.dnMark = node.dataset.dnMark ? `${node.dataset.dnMark}; ${mark.label}` : mark.label;
 }

@@ -49,10 +49,15 @@ def tap_a_move(page) -> None:
     before = page.evaluate(KEPT_JS)
     page.locator("[data-key^='hand-'][data-target]:not(.sm-dim)").first.tap()
     page.wait_for_selector("g.sm-fits[data-target]")
+    epoch = page.get_attribute(".dn-table", "data-epoch")
     page.locator("g.sm-fits[data-target]").first.tap()
     page.wait_for_function(f"({KEPT_JS})() > {before}")
+    # the bots have moved: a drawing after the tap that gives you the turn again (or the end)
     page.wait_for_function(
-        "() => /^(Your|Game over|Sun|Moon)/.test(document.querySelector('.dn-table .dn-status').innerText)"
+        """e => { const t = document.querySelector('.dn-table');
+          return t.dataset.epoch !== e && (t.querySelector('.dn-drawing').textContent.includes('It is your turn')
+            || /^Game over/.test(t.querySelector('.dn-status').innerText)); }""",
+        arg=epoch,
     )
 
 
