@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from daynight.widgets import common
 from daynight.widgets import table as table_module
 from daynight.widgets.table import MAX_STORED, TONES, Mark, Table, Target
 
@@ -233,3 +234,37 @@ def test_the_browser_side_keeps_the_same_bound():
     script = (Path(table_module.__file__).parent / "table.js").read_text(encoding="utf-8")
     assert f"const MAX_STORED = {MAX_STORED};" in script
     assert all(f'"{tone}"' in script for tone in TONES)
+
+
+def test_a_refusal_shows_the_reason_and_the_rule_but_never_the_state_string():
+    """Issue 23: ``DaynightError.state`` is for bug reports; the learner reads the reason and the
+    rule, in the table's status line and in a :class:`common.Status` alike."""
+    error = IllegalMoveError("sevens may not be played", rule="test rule 7", state="toy turn 3, Ann to play")
+    assert str(error) == "sevens may not be played [rule: test rule 7] (toy turn 3, Ann to play)"  # kept for logs
+    expected = "Not allowed: sevens may not be played [rule: test rule 7]"
+    table, status = Table(), common.Status()
+    table.refuse(error)
+    status.refuse(error)
+    assert table.status == expected and table.status_kind == "error"
+    assert expected in status.value and "toy turn 3" not in status.value
+    # through guarded, as every app refuses a click
+    game_error = IllegalMoveError("no", rule="r", state="the state")
+
+    def refused() -> None:
+        raise game_error
+
+    assert not common.guarded(table, refused)
+    assert table.status == "Not allowed: no [rule: r]"
+    # an error without a rule, and plain text
+    table.refuse(IllegalMoveError("not now", state="s"))
+    assert table.status == "Not allowed: not now"
+    table.refuse("too many")
+    assert table.status == "Not allowed: too many"
+
+
+def test_the_log_and_the_style_widget():
+    """The log's accessible name goes through the catalog; the style widget takes no room."""
+    assert 'aria-label="event log"' in common.EventLogView().value
+    style = common.style_widget()
+    assert style.layout.display == "none" and "dn-style" in style._dom_classes
+    assert ".jupyter-widgets.dn-style { display: none !important" in common.STYLE

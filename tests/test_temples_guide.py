@@ -105,6 +105,13 @@ def test_a_refused_click_in_the_guided_game_names_the_rule_and_what_is_allowed()
     assert status.startswith("Not allowed:") and "2.1 Travelling" in status, status
     assert "Allowed now: cast " in status and "travel to B1" in status and "Retreat (end the turn)" in status
     assert app.game.to_record() == before and app.guide.missed == ["travel"]
+    # the refusal reaches the note above the table, where the learner looks (issue 23): the rule, the
+    # engine's reason, what to do now and what is allowed; never the state string; said at once
+    note = app.table.note
+    assert note["kind"] == "error" and not note["pause"] and note["heading"] == "Not allowed: 2.1 Travelling"
+    assert note["text"].startswith("F7 does not border on A1") and "“" in note["text"], note["text"]
+    assert note["items"][0].startswith("Allowed now: cast ") and "travel to B1" in note["items"][0]
+    assert "temples turn" not in json.dumps(note) and "temples turn" not in status
     follow_the_notes(app.table)
     summary = app.table.note
     assert "Got wrong once: Travel. Practise it." in summary["items"]

@@ -20,10 +20,25 @@ from typing import Protocol
 
 import ipywidgets as w
 
+from daynight import i18n
 from daynight.core import DaynightError, Event
 from daynight.markup import Markup, Template, fill, join, resource
 
-__all__ = ["STYLE", "EventLogView", "Status", "app_layout", "button", "escape", "guarded", "markup", "style_widget"]
+__all__ = [
+    "STYLE",
+    "EventLogView",
+    "Status",
+    "app_layout",
+    "button",
+    "escape",
+    "guarded",
+    "markup",
+    "reason_and_rule",
+    "refusal",
+    "style_widget",
+]
+
+_ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
 escape = html.escape
 
@@ -38,8 +53,29 @@ def markup(name: str) -> str:
 
 
 def style_widget() -> w.HTML:
-    """An (invisible) HTML widget carrying :data:`STYLE`; put it once in each app."""
-    return w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+    """An (invisible) HTML widget carrying :data:`STYLE`; put it once in each app. It takes no
+    room: ``display: none`` (a style sheet applies from a hidden element too), so no rule that
+    gives controls 44 px on a phone makes a blank band of it above the table."""
+    style = w.HTML(STYLE, layout=w.Layout(display="none", height="0px", overflow="hidden"))
+    style.add_class("dn-style")
+    return style
+
+
+def reason_and_rule(error: BaseException | str) -> str:
+    """An error's reason and the rule it names, as a learner reads them: without the state
+    string a :class:`DaynightError` carries for bug reports (``str(error)`` keeps it)."""
+    if isinstance(error, DaynightError):
+        if error.rule:
+            return _("{reason} [rule: {rule}]").format(reason=error.reason, rule=error.rule)
+        return error.reason
+    return str(error)
+
+
+def refusal(error: BaseException | str) -> str:
+    """A refusal as a learner reads it: the engine's reason and the rule it names, without the
+    state string a :class:`DaynightError` carries for bug reports (``str(error)`` keeps it, for
+    logs and tests); other text as it is."""
+    return _("Not allowed: {reason}").format(reason=reason_and_rule(error))
 
 
 def button(
@@ -53,7 +89,7 @@ def button(
 
 
 _STATUS = Template('<div class="dn-status dn-status-$kind" role="status" aria-live="polite">$text</div>')
-_LOG = Template('<div class="dn-log" role="log" aria-label="event log"><ol>$items</ol></div>')
+_LOG = Template('<div class="dn-log" role="log" aria-label="$label"><ol>$items</ol></div>')
 _LOG_ITEM = Template('<li value="$n">$text <span class="dn-rule">[$rule]</span></li>')
 
 
@@ -77,9 +113,8 @@ class Status(w.HTML):
         self.show(text, "ok")
 
     def refuse(self, error: BaseException | str) -> None:
-        """Show why an action was refused (the engine's own words)."""
-        reason = error if isinstance(error, str) else str(error)
-        self.show(f"Not allowed: {reason}", "error")
+        """Show why an action was refused: the engine's reason and its rule (:func:`refusal`)."""
+        self.show(refusal(error), "error")
 
 
 class StatusLine(Protocol):
@@ -108,7 +143,9 @@ class Guard:
             status.refuse(exc)
             return False
         except Exception as exc:
-            status.show(f"Something went wrong ({type(exc).__name__}); the game is unchanged.", "error")
+            status.show(
+                _("Something went wrong ({error}); the game is unchanged.").format(error=type(exc).__name__), "error"
+            )
             if self.reraise:
                 raise
             return False
@@ -129,7 +166,7 @@ class EventLogView(w.HTML):
     @staticmethod
     def render(events: Iterable[Event], start: int = 1) -> Markup:
         items = join(fill(_LOG_ITEM, n=i, text=e.text, rule=e.rule) for i, e in enumerate(events, start))
-        return fill(_LOG, items=items)
+        return fill(_LOG, items=items, label=_("event log"))
 
     def update(self, events: Sequence[Event]) -> None:
         events = list(events)

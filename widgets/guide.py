@@ -45,7 +45,7 @@ from daynight import i18n
 from daynight.core import DaynightError, Event, Game, InvalidRecordError
 from daynight.practice import checklist
 
-from .common import button
+from .common import button, reason_and_rule
 from .keep import GameKeeper, Offer, kept_record, kept_text, too_long
 from .table import Mark, Note, Target
 
@@ -159,7 +159,7 @@ class Guide:
                 kept[field] = [x.value for x in items if x.value in names]
             game = self.keeper.cls.from_record(record) if record is not None else None
         except DaynightError as exc:
-            self.problem = str(exc)
+            self.problem = reason_and_rule(exc)
             self.table.store(self.key, None)
             return
         except Exception as exc:  # an engine's bug while replaying: refused, never a traceback
@@ -321,7 +321,8 @@ class Guide:
     # -- a refused click ----------------------------------------------------------------------
     def _explain(self, error: BaseException | str) -> str | None:
         """What the table adds to a refusal in the guided game: what would be allowed instead
-        (and the rule that refused is counted as got wrong)."""
+        (and the rule that refused is counted as got wrong). The refusal reaches the note above
+        the table, where the learner looks (:meth:`_refused`)."""
         game = self.game
         if not self.active or game is None:
             return None
@@ -332,8 +333,25 @@ class Guide:
         self.keep(game)
         moves = game.legal_moves(self.player) if not game.is_over() else ()
         if not moves:
-            return _("It is not your move now.")
-        return _("Allowed now: {moves}.").format(moves=", ".join(self.describe(m) for m in moves))
+            allowed = _("It is not your move now.")
+        else:
+            allowed = _("Allowed now: {moves}.").format(moves=", ".join(self.describe(m) for m in moves))
+        if not self.table.paused:
+            self.table.tell(self._refused(error, allowed, game))
+        return allowed
+
+    def _refused(self, error: BaseException | str, allowed: str, game: Game) -> Note:
+        """The note of a refused click: the rule that refused it and the engine's reason (never
+        the state string, which is for bug reports), what to do now (the app's words, as in "Your
+        move") and every move allowed now; said at once to a screen reader (a note of kind
+        ``error``). The next move brings back "Your move"."""
+        rule = getattr(error, "rule", None)
+        heading = _("Not allowed: {rule}").format(rule=rule) if rule else _("Not allowed")
+        reason = (error.reason if isinstance(error, DaynightError) else str(error)).rstrip(".")
+        now = self.allowed(game) if self.player in game.to_players() and not game.is_over() else ""
+        text = _("{reason}. {what_now}").format(reason=reason, what_now=now).strip()
+        leave = Target(_("Leave the guided game"), self._leave, id="leave")
+        return Note(text, (leave,), heading=heading, items=(allowed,), pause=False, kind="error")
 
     # -- kept in the browser --------------------------------------------------------------------
     def keep(self, game: Game | None) -> None:

@@ -97,6 +97,9 @@ class Tracker:
         self, players: Sequence[str] = ("Alice", "Bob"), *, two_headed_giant: bool = False, game: DayNight | None = None
     ):
         self.table = Table(label="the Magic table: day and night")
+        # on a phone the tracker's buttons (the next turn, day or night, undo) come before the drawing: they are
+        # the decision of every moment, and the drawing of three players is taller than the first screen
+        self.table.add_class("dn-actions-first")
         self.table.add_class("dn-mtg")
         self.log_view = EventLogView(limit=200)
         self.selected: int | None = None

@@ -36,9 +36,52 @@ const SCREEN_STEP = 24;
 const CONTINUE_KEY = "daynight.continue";
 const ANCHORS = new Set(["learn", "continue"]);
 
-// Words on a drawn piece: an outline around it and a short label at its foot, drawn in a layer on top of
-// the whole drawing (so no later piece covers them); the label is added to the piece's accessible name.
-function addMark(node, mark) {
+// The boxes of the words of a drawing, in the root's coordinates (where a mark's label must not go).
+function wordBoxes(svg) {
+  const boxes = [];
+  let toRoot;
+  try {
+    toRoot = svg.getScreenCTM().inverse();
+  } catch (e) {
+    return boxes;
+  }
+  for (const t of svg.querySelectorAll("text")) {
+    if (t.closest(".dn-marks") || !t.textContent.trim()) continue;
+    try {
+      const b = t.getBBox();
+      const m = toRoot.multiply(t.getScreenCTM());
+      const a = new DOMPoint(b.x, b.y).matrixTransform(m), c = new DOMPoint(b.x + b.width, b.y + b.height).matrixTransform(m);
+      boxes.push([Math.min(a.x, c.x), Math.min(a.y, c.y), Math.max(a.x, c.x), Math.max(a.y, c.y)]);
+    } catch (e) { /* not rendered */ }
+  }
+  return boxes;
+}
+
+const LABEL_H = 17;
+
+// Where a mark's label goes: outside the piece, under it or over it, else inside at its foot or its top,
+// whichever covers the fewest words of the drawing (a card's bottom word stays readable) and stays inside it.
+function labelPlace(svg, x, y, w, h, width, words) {
+  const vb = svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.height ? svg.viewBox.baseVal : null;
+  const top = vb ? vb.y : -Infinity, bottom = vb ? vb.y + vb.height : Infinity;
+  // a label wider than room to the drawing's right edge starts further left (never beyond its left edge)
+  if (vb) x = Math.max(vb.x, Math.min(x, vb.x + vb.width - width - 8));
+  const tops = [y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1];
+  let best = null;
+  for (const [i, t] of tops.entries()) {
+    if (t < top || t + LABEL_H > bottom) continue;
+    const box = [x, t, x + width + 8, t + LABEL_H];
+    const covered = words.filter((b) => b[0] < box[2] && b[2] > box[0] && b[1] < box[3] && b[3] > box[1]).length;
+    if (!best || covered < best.covered) best = { t, covered, i };
+    if (covered === 0) break;
+  }
+  return [x, best ? best.t : y + h - LABEL_H - 1];
+}
+
+// Words on a drawn piece: an outline around it and a short label beside it, drawn in a layer on top of the
+// whole drawing (so no later piece covers them), placed where it covers no words if it can (labelPlace); the
+// label is added to the piece's accessible name.
+function addMark(node, mark, words) {
   const svg = node.ownerSVGElement;
   let box, toRoot;
   try {
@@ -69,14 +112,20 @@ function addMark(node, mark) {
   const outline = make("rect", { class: "dn-mark-outline", x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 8 });
   const label = make("text", { class: "dn-mark-text", x: x + 4, y: y + h - 5 });
   label.textContent = mark.label;
-  const back = make("rect", { class: "dn-mark-label", x: x, y: y + h - 18, width: 10, height: 17, rx: 4 });
+  const back = make("rect", { class: "dn-mark-label", x: x, y: y + h - 18, width: 10, height: LABEL_H, rx: 4 });
   g.append(outline, back, label);
   layer.append(g);
   let width = mark.label.length * 6.5;
   try {
     width = label.getComputedTextLength();
   } catch (e) { /* not rendered: an estimate */ }
+  const [lx, t] = labelPlace(svg, x, y, w, h, width, words);
+  back.setAttribute("x", String(lx));
+  back.setAttribute("y", String(t));
+  label.setAttribute("x", String(lx + 4));
+  label.setAttribute("y", String(t + LABEL_H - 4));
   back.setAttribute("width", String(width + 8));
+  words.push([lx, t, lx + width + 8, t + LABEL_H]);   // a later label does not cover this one
   node.classList.add("dn-marked");
   node.dataset.dnMark = node.dataset.dnMark ? `${node.dataset.dnMark}; ${mark.label}` : mark.label;
 }
@@ -325,6 +374,7 @@ function render({ model, el }) {
   let lastKey = null;   // the data-key (or target id) that had the focus before a redraw
   let lastNote = 0;     // the number of the note last shown (a new pausing note takes the focus)
   let watchdog = null;  // a click waiting for its answer
+  let noteFolded = false;  // the note shown is the compact one of a phone
 
   function answered() {
     clearTimeout(watchdog);
@@ -380,9 +430,13 @@ function render({ model, el }) {
       delete node.dataset.dnMark;
     }
     const n = model.get("note") || {};
+    const words = new Map();
     for (const m of [...model.get("marks"), ...(n.text ? n.marks || [] : [])]) {
       const node = drawing.querySelector(`[data-key="${CSS.escape(m.key)}"]`);
-      if (node && typeof m.label === "string") addMark(node, m);
+      if (!node || typeof m.label !== "string" || !node.ownerSVGElement) continue;
+      const svg = node.ownerSVGElement;
+      if (!words.has(svg)) words.set(svg, wordBoxes(svg));
+      addMark(node, m, words.get(svg));
     }
     const dead = health.state !== "ok", hold = paused();
     for (const node of el.querySelectorAll("[data-key], [data-target]")) {
@@ -470,6 +524,8 @@ function render({ model, el }) {
     }
     if (!n.text) {
       note.hidden = true;
+      noteFolded = false;
+      el.classList.remove("dn-noted");
       noteSaid.textContent = "";
       refresh();
       if (hadFocus) {
@@ -489,16 +545,20 @@ function render({ model, el }) {
     const text = part("p", "dn-note-text", n.text);
     text.id = `dn-note-t-${uid}`;
     note.append(heading, text);
-    if (n.items && n.items.length) {
-      const list = part("ul", "dn-note-items");
-      for (const item of n.items) list.append(part("li", "", item));
-      note.append(list);
-    }
+    const list = n.items && n.items.length ? part("ul", "dn-note-items") : null;
+    for (const item of list ? n.items : []) list.append(part("li", "", item));
+    // on a phone a rule's note is compact: what happened goes with the rule's words, one tap away, so the
+    // marked piece shows on the first screen with the note
+    const fold = Boolean(list && n.detail && el.dataset.screen === "narrow");
+    if (list && !fold) note.append(list);
     if (n.detail) {
       const more = part("details", "dn-note-detail");
-      more.append(part("summary", "", n.detail_label), part("p", "", n.detail));
+      more.append(part("summary", "", fold ? n.more_label || n.detail_label : n.detail_label));
+      if (fold) more.append(list);
+      more.append(part("p", "", n.detail));
       note.append(more);
     }
+    noteFolded = fold;
     if (n.links && n.links.length) {
       const links = part("p", "dn-note-links");
       for (const link of n.links) {
@@ -526,10 +586,14 @@ function render({ model, el }) {
     } else {
       note.setAttribute("role", "region");
       note.setAttribute("aria-labelledby", heading.id);
-      noteSaid.textContent = n.text;
+      // a refusal is said at once (an alert), what is allowed now politely
+      noteSaid.setAttribute("role", n.kind === "error" ? "alert" : "status");
+      noteSaid.textContent = n.kind === "error" ? `${heading.textContent}: ${n.text}` : n.text;
     }
+    el.classList.add("dn-noted");
     refresh();
     answered();
+    if (!n.pause && n.kind === "error" && n.id !== lastNote) note.scrollIntoView({ block: "nearest" });
     if (n.pause && n.id !== lastNote && health.state === "ok") {
       const first = bar.querySelector("button.dn-primary") || bar.querySelector("button");
       if (first) first.focus({ preventScroll: true });
@@ -538,11 +602,28 @@ function render({ model, el }) {
     lastNote = n.id;
   }
 
+  // the note laid out again for a new screen (compact on a phone), the keyboard's focus kept in it
+  function refoldNote() {
+    const n = model.get("note") || {};
+    if (!n.text || !(n.detail && n.items && n.items.length)) return;
+    const focused = note.contains(document.activeElement) ? document.activeElement.dataset.target : null;
+    renderNote();
+    const again = focused ? [...note.querySelectorAll("[data-target]")].find((b) => b.dataset.target === focused) : null;
+    if (again) again.focus({ preventScroll: true });
+  }
+
   function showStatus() {
     status.textContent = model.get("status");
     status.dataset.kind = model.get("status_kind");
     el.dataset.said = String(model.get("said"));
     answered();
+    // on a phone a refusal is brought into sight (the learner may have scrolled to a button under a tall
+    // drawing); in the guided game the note above the table says it instead
+    if (status.dataset.kind === "error" && el.dataset.screen === "narrow" && !el.classList.contains("dn-noted")) {
+      const box = status.getBoundingClientRect();
+      const height = window.innerHeight || document.documentElement.clientHeight;
+      if (box.top < 0 || box.bottom > height) status.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function onClick(event) {
@@ -645,8 +726,10 @@ function render({ model, el }) {
   function report(opened) {
     const m = measure();
     if (m.laid || opened) {
+      const before = el.dataset.screen;
       el.dataset.screen = m.screen;
       sizeDrawing();
+      if (before !== m.screen && (noteFolded || m.screen === "narrow")) refoldNote();
     }
     if (opened) {
       model.send({ event: "opened", anchor: health.anchor, screen: m.screen, width: m.width });

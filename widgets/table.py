@@ -179,6 +179,7 @@ def page_words(kept: str | None = None, reload: str | None = None) -> dict[str, 
         "note_error": _("A problem"),
         "note_summary": _("What you learnt"),
         "rule_words": _("The rule, in the rule book's words"),
+        "note_more": _("What happened, and the rule's words"),
     }
 
 
@@ -334,6 +335,8 @@ class Table(anywidget.AnyWidget):
             "items": list(note.items),
             "detail": note.detail,
             "detail_label": note.detail_label or self.words.get("rule_words", ""),
+            # on a phone the note's items go with its detail, under this label (the compact note)
+            "more_label": self.words.get("note_more", ""),
             "links": [{"text": words, "href": href} for words, href in note.links],
             "buttons": buttons,
             "marks": _marks_json(note.marks),
@@ -361,9 +364,10 @@ class Table(anywidget.AnyWidget):
         self.show(text, "ok")
 
     def refuse(self, error: BaseException | str) -> None:
-        """Show why an action was refused (the engine's own words), and what :attr:`explain`
-        adds (the guided game: what would be allowed instead)."""
-        said = _("Not allowed: {reason}").format(reason=error)
+        """Show why an action was refused: the engine's reason and its rule, never the state
+        string an error carries for bug reports (:func:`common.refusal`), and what
+        :attr:`explain` adds (the guided game: what would be allowed instead)."""
+        said = common.refusal(error)
         more = self.explain(error) if self.explain is not None else None
         self.show(f"{said} {more}" if more else said, "error")
 

@@ -104,11 +104,16 @@ def wrapped(text: str, chars: int, lines: int = 2) -> list[str]:
     )
 
 
-def _seat_lines(seat: Seat, chars: int) -> list[str]:
-    """A place's words: its part in the choosing (on two lines if it must), its stars, the
-    cards it took (if any), the cards in its hand."""
+def _stars_words(seat: Seat) -> str:
+    return plural(seat.stars, "star") + (" " + _("after it") if seat.collected is None else "")
+
+
+def _seat_lines(seat: Seat, chars: int, *, stars: bool = True) -> list[str]:
+    """A place's words: its part in the choosing (on two lines if it must), its stars (unless
+    ``stars`` is false: they are beside the name), the cards it took (if any), the cards in its hand."""
     lines = wrapped(seat.note, chars) if seat.note else []
-    lines.append(plural(seat.stars, "star") + (" " + _("after it") if seat.collected is None else ""))
+    if stars:
+        lines.append(_stars_words(seat))
     if seat.collected:
         lines.append(_("{n} taken").format(n=plural(len(seat.collected), "card")))
     held = seat.hand if isinstance(seat.hand, int) else len(seat.hand)
@@ -125,12 +130,17 @@ def seat_piece(seat: Seat, width: float, *, you: bool, fresh: frozenset) -> d.Pi
     cards = d.row([_play(seat.plays[i] if i < len(seat.plays) else None, i, seat.name, fresh) for i in range(2)], 4)
     beside = width - cards.w - 3 * PAD >= 120
     room = (width - cards.w - 3 * PAD) if beside else width - 2 * PAD
-    lines = _seat_lines(seat, int(room // (TEXT * 0.6)))
+    # under the cards (a place of the compact strip), the stars go beside the name when both fit the line
+    stars = _stars_words(seat)
+    named = not beside and d.text_width(name, 12) + d.text_width(stars, TEXT) + 8 <= width - 2 * PAD
+    lines = _seat_lines(seat, int(room // (TEXT * 0.6)), stars=not named)
     bold = len(wrapped(seat.note, int(room // (TEXT * 0.6)))) if seat.note else 0
     words = d.Piece(room, LINE * len(lines), "".join(
         d.text(0, LINE * k + 12, t, size=TEXT, weight="700" if k < bold else None) for k, t in enumerate(lines)))  # fmt: skip
     inner = d.row([cards, words], PAD) if beside else d.column([cards, words], 4)
     title = d.text(PAD, 14, shown(name, int((width - 2 * PAD) // 7.2)), size=12, weight="700")
+    if named:
+        title += d.text(width - PAD, 14, stars, size=TEXT, anchor="end")
     h = 18 + inner.h + PAD + (16 if seat.room else 0)
     frame = d.rect(0, 0, width, h, fill="#f4f8ff" if you else "#ffffff", stroke=WIN if seat.turn else d.LINE,
                    width=3 if seat.turn else 1.2, rx=8)  # fmt: skip
@@ -179,42 +189,62 @@ def moment_piece(width: float, *, day: bool, flipped: bool, pile: int | None, re
     cards = d.row(parts, gap=8)
     room = width - cards.w - 10
     size = 12.0
-    fits = room >= max(d.text_width(t, size) for t in lines)
+    # beside the cards, a line too long broken once between words, when they all fit the cards' height there
+    beside = [(k, part) for k, t in enumerate(lines) for part in wrapped(t, int(room // (size * 0.6)))]
+    fits = room >= 60 and len(beside) * (LINE + 3) <= cards.h and all(
+        d.text_width(t, size) <= room for _k, t in beside)  # fmt: skip
     chars = int((room if fits else width) // (size * 0.6))
+    said = beside if fits else list(enumerate(lines))
     words = d.column([d.Piece(min(room, 150) if fits else width, LINE + 1, d.text(
-        0, 12, shown(t, chars), size=size if k else 13, weight=None if k else "700")) for k, t in enumerate(lines)],
+        0, 12, shown(t, chars), size=size if k else 13, weight=None if k else "700")) for k, t in said],
         gap=2)  # fmt: skip
     return d.row([cards, words], gap=10) if fits else d.column([cards, words], gap=6)
 
 
+def _total_line(colour: str, total: int | None, x: float, y: float, width: float, scale: int, wins: bool) -> str:
+    """One colour's line of the totals, ``width`` wide at ``(x, y)``: its name, its bar and its
+    total (or "not on the table"), keyed ``total-<colour>``."""
+    bar_x = x + (62.0 if width > 200 else NAME_W)
+    parts = [d.rect(x, y, width, TOTAL_STEP, fill="none", stroke=None, cls="dn-frame"),
+             d.text(x, y + 13, colour, size=12, weight="700" if wins else None)]  # fmt: skip
+    if total is None:
+        parts.append(d.text(bar_x, y + 13, _("not on the table"), size=TEXT, italic=True, fill="#555"))
+        words = _("{colour}: not on the table").format(colour=colour)
+    else:
+        length = max(3.0, (x + width - bar_x - 26) * total / scale)
+        parts += [d.rect(bar_x, y + 3, length, 12, fill=COLOUR[colour].fill, stroke=WIN if wins else d.LINE,
+                         width=2.5 if wins else 0.8, rx=2),
+                  d.rect(bar_x, y + 3, length, 12, fill=COLOUR[colour].pattern_fill(), stroke=None, rx=2),
+                  d.text(bar_x + length + 4, y + 13, total, size=12, weight="700")]  # fmt: skip
+        words = f"{colour} {total}" + (", " + _("wins") if wins else "")
+    return d.group("".join(parts), label=words, key=f"total-{colour}")
+
+
+#: the height of one colour's line of the totals, and the room of a colour's name in two columns
+TOTAL_STEP = 18.0
+NAME_W = max(d.text_width(c, 12) for c in COLOURS) + 5
+
+
 def totals_narrow(width: float, totals: dict[str, int], day: bool, winning: str | None, decided: bool) -> d.Piece:
-    """The colour totals as bars as wide as the table, each line keyed ``total-<colour>`` (the
-    whole ``totals``), the winning colour outlined and said, or the tie named."""
+    """The colour totals as bars, each line keyed ``total-<colour>`` (the whole ``totals``), the
+    winning colour outlined and said, or the tie named; in two columns when "not on the table"
+    fits beside a colour's name there (a phone's first screen is short), else one."""
     result = (_("{colour} wins").format(colour=winning) if winning else _("tie: no winning colour")) if decided else _(
         "so far")  # fmt: skip
     head = (_("Colour totals (highest wins): {result}") if day else _("Colour totals (lowest wins): {result}")).format(
         result=result)  # fmt: skip
-    rows, step, bar_x = [d.text(0, 12, shown(head, int(width // 7.2)), size=12, weight="700")], 18.0, 62.0
+    rows = [d.text(0, 12, shown(head, int(width // 7.2)), size=12, weight="700")]
     scale = max([1, *totals.values()])
-    bar_w = width - bar_x - 34
+    half = (width - 8) / 2
+    columns = 2 if NAME_W + d.text_width(_("not on the table"), TEXT) <= half else 1
+    each = half if columns == 2 else width
     for i, colour in enumerate(COLOURS):
-        y, total, wins = 18 + i * step, totals.get(colour), decided and colour == winning
-        parts = [d.rect(0, y, width, step, fill="none", stroke=None, cls="dn-frame"),
-                 d.text(0, y + 13, colour, size=12, weight="700" if wins else None)]  # fmt: skip
-        if total is None:
-            parts.append(d.text(bar_x, y + 13, _("not on the table"), size=TEXT, italic=True, fill="#555"))
-            words = _("{colour}: not on the table").format(colour=colour)
-        else:
-            length = max(3.0, bar_w * total / scale)
-            parts += [d.rect(bar_x, y + 3, length, 12, fill=COLOUR[colour].fill, stroke=WIN if wins else d.LINE,
-                             width=2.5 if wins else 0.8, rx=2),
-                      d.rect(bar_x, y + 3, length, 12, fill=COLOUR[colour].pattern_fill(), stroke=None, rx=2),
-                      d.text(bar_x + length + 4, y + 13, total, size=12, weight="700")]  # fmt: skip
-            words = f"{colour} {total}" + (", " + _("wins") if wins else "")
-        rows.append(d.group("".join(parts), label=words, key=f"total-{colour}"))
+        x, y = (i % columns) * (each + 8), 18 + (i // columns) * TOTAL_STEP
+        rows.append(_total_line(colour, totals.get(colour), x, y, each, scale, decided and colour == winning))
     listing = ", ".join(f"{k} {totals[k]}" for k in COLOURS if k in totals)
     label = _("colour totals: {listing}; {result}").format(listing=listing, result=result)
-    return d.Piece(width, 18 + 4 * step, d.group("".join(rows), label=label, key="totals"))
+    h = 18 + -(-len(COLOURS) // columns) * TOTAL_STEP
+    return d.Piece(width, h, d.group("".join(rows), label=label, key="totals"))
 
 
 def hand_narrow(cards: Sequence[Card], width: float, title: str, *, keys: bool, hint: dict[int, str] | None,
@@ -249,13 +279,20 @@ def narrow_table(width: float, *, moment: dict, totals: dict[str, int] | None, w
     parts = [moment_piece(inner, fresh=fresh, **moment)]
     if totals is not None:
         parts.append(totals_narrow(inner, totals, moment["day"], winning, decided))
+    strip = []
     if others:
         k = min(d.per_row(inner, 2 * CARD_W + 4 + 2 * PAD, 6), len(others))  # places side by side
         each = (inner - 6 * (k - 1)) / k
-        parts.append(d.wrap([seat_piece(s, each, you=False, fresh=fresh) for s in others], inner, gap=6))
+        strip.append(d.wrap([seat_piece(s, each, you=False, fresh=fresh) for s in others], inner, gap=6))
     if you is not None:
-        parts.append(seat_piece(you, inner, you=True, fresh=fresh))
-    if hand is not None:
-        parts.append(hand_narrow(hand, inner, hand_title, keys=keys, hint=hint, best=best, fresh=fresh))
-    body = d.column(parts, gap=GAP)
+        strip.append(seat_piece(you, inner, you=True, fresh=fresh))
+    mine = (
+        [hand_narrow(hand, inner, hand_title, keys=keys, hint=hint, best=best, fresh=fresh)] if hand is not None else []
+    )
+    # the decision first: while you choose a card to play (your hand's cards the targets, the others' cards face
+    # down or still to come), your hand comes right under the totals and the places after it, so that it is on
+    # a phone's first screen with 5 players at 360x740; while cards are taken, the places (their cards the
+    # targets) come first
+    choosing_a_card = hand is not None and keys and not decided
+    body = d.column([*parts, *mine, *strip] if choosing_a_card else [*parts, *strip, *mine], gap=GAP)
     return d.document(d.Piece(inner, body.h, body.svg), label=label, desc=desc)

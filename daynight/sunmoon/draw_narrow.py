@@ -7,7 +7,9 @@ to be shown at scale 1 (not the wide table shrunk):
   in hand, harvested), then the sun row and the moon row, each named, its cards large enough
   to read (:data:`CARD_W`: every word on a card at least 11 px) and to touch (at least 44 px),
   wrapping onto a second line when the row is longer than the table is wide;
-* your hand at the bottom, as large cards, then the draw pile and the discard pile.
+* your hand at the bottom, as large cards, then the draw pile and the discard pile; while you pick
+  a card to play, your hand comes first, under the words of the moment (the decision on the first
+  screen).
 
 The keys are the wide table's (``seat-<p>``, ``<p>-<kind>-row``, ``<p>-<kind>-<i>``, ``-left``,
 ``-right``, ``-start``, ``hand-<i>``, ``draw-pile``, ``discard-pile``), so the app's targets, the
@@ -249,11 +251,13 @@ def narrow_table(
     said = status if status is not None else status_words(game, seen, viewer)
     n = seen.players
     order = list(range(n)) if viewer is None else [(viewer + 1 + i) % n for i in range(n)]
-    parts = [_words(said, inner, size=14, weight="700")]
-    parts += [_seat(game, seen, p, viewer, inner, shown) for p in order]
-    if viewer is not None:
-        parts.append(_hand(seen, inner, selected, hand_keys, dim))
-    parts.append(_piles(seen))
+    seats = [_seat(game, seen, p, viewer, inner, shown) for p in order]
+    hand = [_hand(seen, inner, selected, hand_keys, dim)] if viewer is not None else []
+    # the decision first: while you pick a card to play (your hand's cards the targets, none picked yet), your
+    # hand comes right under the words of the moment and the places after it, so that it is on a phone's first
+    # screen at 360x740; once a card is picked, the rows (the places it fits) come first and the hand after them
+    picking = viewer is not None and hand_keys and selected is None
+    parts = [_words(said, inner, size=14, weight="700"), *(hand + seats if picking else seats + hand), _piles(seen)]
     body = d.column(parts, gap=8)
     if viewer is None:
         label = _("the table, every card face up, as a teacher sees it")

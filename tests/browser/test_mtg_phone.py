@@ -17,6 +17,7 @@ import re
 import pytest
 
 from tests.browser.conftest import PHONES, ROOT, AppPage, assert_phone_ready, phone_context, wait_note
+from tests.browser.phone_support import assert_on_first_screen, tap_refused
 
 TRACKER = "mtg/tracker.ipynb"
 READY = ".dn-table [data-target]"
@@ -71,6 +72,29 @@ def test_the_tracker_is_played_by_touch_on_a_phone(browser, voila, size):
         tap(page, "Bob casts a spell")
         assert "Bob casts a spell (1 so far this turn)" in drawn(page)
         assert_phone_ready(page)
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+def test_the_first_screen_holds_the_buttons_and_answers_a_refused_tap(browser, voila, size):
+    context = phone_context(browser, size)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(120_000)  # a slow, shared machine
+        app = AppPage(page, voila.url)
+        app.open(TRACKER, wait_for=READY)
+        wait_note(page, "Learn to play")
+        page.get_by_role("button", name="Play a game", exact=True).tap()
+        page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
+        # the decision of every moment: the tracker's buttons, and the first player's spells
+        assert_on_first_screen(page, ".dn-table .dn-actions button", "the tracker's buttons")
+        alice = page.locator(".dn-table [data-target][aria-label^='Alice casts a spell']")
+        assert_on_first_screen(page, ".dn-table [data-target][aria-label^='Alice casts a spell']", "Alice's spells")
+        # no turn has begun: a spell is refused, the status line says why, in sight, its rule named
+        text = tap_refused(page, alice, "mtg")
+        assert "no turn has begun" in text and "[rule: Casting Spells, CR 601.2]" in text, text
         app.assert_clean()
     finally:
         context.close()

@@ -15,6 +15,7 @@ import os
 import pytest
 
 from tests.browser.conftest import ROOT, AppPage, assert_phone_ready, phone_context, wait_note
+from tests.browser.phone_support import assert_on_first_screen, tap_refused
 
 APP = "sunmoon/play.ipynb"
 KEPT_JS = "() => JSON.parse(localStorage.getItem('daynight.game.v1.sunmoon') || 'null')?.record?.moves?.length || 0"
@@ -23,7 +24,7 @@ KEPT_JS = "() => JSON.parse(localStorage.getItem('daynight.game.v1.sunmoon') || 
 def open_phone(browser, voila, size: str):
     context = phone_context(browser, size)
     page = context.new_page()
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(120_000)  # a slow, shared machine
     app = AppPage(page, voila.url)
     app.open(APP, wait_for=".dn-table [data-target]")
     page.wait_for_function("document.querySelector('.dn-table').dataset.screen === 'narrow'")
@@ -48,10 +49,15 @@ def tap_a_move(page) -> None:
     before = page.evaluate(KEPT_JS)
     page.locator("[data-key^='hand-'][data-target]:not(.sm-dim)").first.tap()
     page.wait_for_selector("g.sm-fits[data-target]")
+    epoch = page.get_attribute(".dn-table", "data-epoch")
     page.locator("g.sm-fits[data-target]").first.tap()
     page.wait_for_function(f"({KEPT_JS})() > {before}")
+    # the bots have moved: a drawing after the tap that gives you the turn again (or the end)
     page.wait_for_function(
-        "() => /^(Your|Game over|Sun|Moon)/.test(document.querySelector('.dn-table .dn-status').innerText)"
+        """e => { const t = document.querySelector('.dn-table');
+          return t.dataset.epoch !== e && (t.querySelector('.dn-drawing').textContent.includes('It is your turn')
+            || /^Game over/.test(t.querySelector('.dn-status').innerText)); }""",
+        arg=epoch,
     )
 
 
@@ -78,6 +84,24 @@ def test_a_phone_plays_by_touch_with_words_and_targets_large_enough(browser, voi
         assert_phone_ready(page)
         app.assert_clean()
         print(m["words"][:2], m["targets"][:2])
+    finally:
+        context.close()
+
+
+TOP_JS = "() => { for (const e of [document.scrollingElement, document.querySelector('#rendered_cells')]) if (e) e.scrollTop = 0; }"
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+def test_the_first_screen_holds_your_hand_and_answers_a_refused_tap(browser, voila, size):
+    context, app, _width = open_phone(browser, voila, size)
+    try:
+        page = app.page
+        page.evaluate(TOP_JS)  # the page as it opened, unscrolled
+        assert_on_first_screen(page, "[data-key^='hand-'][data-target]", "your hand")
+        # nothing to harvest yet: the status line says why, in sight, its rule named
+        text = tap_refused(page, page.get_by_role("button", name="Harvest my sun row"), "sunmoon")
+        assert "rule: harvest" in text, text
+        app.assert_clean()
     finally:
         context.close()
 

@@ -1,7 +1,9 @@
 """The temple duel on a phone held upright (issue 23), in Voila and Chromium with touch: the
 narrow table at scale 1 (words of at least 11 px, targets and controls of at least 44 px,
 nothing scrolling sideways), the decision of the moment on the first screen, a few moves
-played by tapping, the phone turned to landscape and back with the game unchanged.
+played by tapping, the phone turned to landscape and back with the game unchanged; at 390x844 and
+360x740 the squares Day may travel to on the first screen, and a refused tap answered there (the
+status line above the drawing; in the guided game, the note), its rule named and no state string.
 
 With ``DAYNIGHT_SCREENSHOTS=1`` it also writes ``docs/temples-phone-390x844.png`` and
 ``docs/temples-phone-360x740.png``; ``make test`` writes nothing.
@@ -15,6 +17,7 @@ import re
 import pytest
 
 from tests.browser.conftest import ROOT, AppPage, assert_phone_ready, phone_context, wait_note
+from tests.browser.phone_support import assert_no_state, assert_on_first_screen, tap_refused
 
 SLOW_MACHINE_MS = 90_000
 NARROW = "document.querySelector('.dn-table').dataset.screen === 'narrow'"
@@ -25,13 +28,19 @@ SHOWN_JS = """() => ({
 })"""
 
 
-def open_phone(context, voila) -> AppPage:
+def open_phone(context, voila, learn: bool = False) -> AppPage:
     page = context.new_page()
     page.set_default_timeout(SLOW_MACHINE_MS)
     app = AppPage(page, voila.url)
     app.open("temples/play.ipynb", wait_for=".dn-table [data-target]")
     page.wait_for_function(NARROW)
     wait_note(page, "Learn to play")
+    if learn:
+        page.get_by_role("button", name="Learn to play", exact=True).first.tap()
+        wait_note(page, "Start")
+        page.get_by_role("button", name="Start", exact=True).tap()
+        wait_note(page, "Your move")
+        return app
     page.get_by_role("button", name="Play a game").tap()
     page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden")
     width = page.evaluate("document.querySelector('.dn-table').clientWidth")
@@ -77,6 +86,46 @@ def test_the_duel_is_played_by_touch_on_a_phone(browser, voila):
         assert_phone_ready(page)
         app.assert_clean()
         print(m)
+    finally:
+        context.close()
+
+
+#: the squares bordering Day's A1: where Day may travel on the first move (the decision of the first screen)
+TRAVEL = "[data-key='sq-A2'], [data-key='sq-B1']"
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+def test_the_first_screen_holds_the_travel_and_answers_a_refused_tap(browser, voila, size):
+    context = phone_context(browser, size)
+    try:
+        app = open_phone(context, voila)
+        page = app.page
+        assert_on_first_screen(page, TRAVEL, "the squares Day may travel to")
+        # E1 does not border on A1: the status line says why, on the first screen, its rule named
+        text = tap_refused(page, page.locator("[data-key='sq-E1']"), "temples")
+        assert "E1 does not border on A1" in text and "[rule: 2.1 Travelling]" in text, text
+        assert_on_first_screen(page, TRAVEL, "the squares Day may travel to, after the refusal")
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+def test_a_refused_tap_in_the_guided_game_reaches_the_note(browser, voila, size):
+    context = phone_context(browser, size)
+    try:
+        app = open_phone(context, voila, learn=True)
+        page = app.page
+        assert_on_first_screen(page, ".dn-table .dn-note", "the note")
+        assert_on_first_screen(page, TRAVEL, "the squares Day may travel to, with the note")
+        text = tap_refused(page, page.locator("[data-key='sq-E1']"), "temples", where=".dn-table .dn-note")
+        assert "Not allowed: 2.1 Travelling" in text and "E1 does not border on A1" in text, text
+        assert "Allowed now: " in text and "travel to B1" in text, text
+        # said at once to a screen reader
+        said = page.locator(".dn-table .dn-note-said")
+        assert said.get_attribute("role") == "alert" and "E1 does not border on A1" in said.inner_text()
+        assert_no_state(page, "temples")
+        app.assert_clean()
     finally:
         context.close()
 
