@@ -55,6 +55,12 @@ class Pebbles(Game):
         return moves
 
     def _check(self, move):
+        if self.is_over():  # the end is said first, as in every engine
+            raise self.game_over_error()
+        self._taking(move)
+
+    def _taking(self, move):
+        """The rules of a move while the game goes on: a Take, by the player to move, of 1-3."""
         if not isinstance(move, Take):
             raise IllegalMoveError(f"{move!r} is not a move of Pebbles", rule="moves")
         if move.player != self.turn:

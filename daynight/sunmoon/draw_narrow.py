@@ -119,7 +119,7 @@ def _row(
         k = f"{prefix}-start"
         pieces.append(_empty(_("start a {row}").format(row=row_words(kind)), width, k, fits=k in fits))
     elif not row:
-        text = _("no {kind} row yet").format(kind=_(KIND_WORDS[kind]))
+        text = _("no {row} yet").format(row=row_words(kind))
         pieces.append(_empty(text, width, None, label=_("{row}, not started").format(row=title)))
     marked = any(k.startswith(prefix + "-") for k in fits)
     cards = d.wrap(pieces, width, gap=GAP, row_gap=TEXT + 8 if marked else 6)

@@ -17,7 +17,7 @@ from .faces import FITS, HAND_H, HAND_W, KIND_WORDS, H, W, back, card_name, face
 from .moves import CardPlay, Cover, Harvest, Place, Restore
 from .rules import Row
 from .view import View
-from .words import joined, row_words
+from .words import joined, row_words, series
 
 _ = i18n._  # the translation call ("from ..i18n import _" would read as importing a private name)
 
@@ -26,13 +26,6 @@ _ = i18n._  # the translation call ("from ..i18n import _" would read as importi
 # ---------------------------------------------------------------------------
 
 STEP = 0.3  #: each card of a stack lies this much of a card's height below the one beneath
-
-
-def series(items: Sequence[str]) -> str:
-    """``'a, b and c'``."""
-    if len(items) == 1:
-        return items[0]
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def place_name(place: Sequence[Card]) -> str:
@@ -222,7 +215,7 @@ def _row_piece(
         text = _("start a\n{row}").format(row=row_words(kind))
         pieces.append(slot_piece(text, w=w, h=h, key=k, fits=k in fits))
     elif not row:
-        text = _("no {kind}\nrow yet").format(kind=_(KIND_WORDS[kind]))
+        text = _("no\n{row} yet").format(row=row_words(kind))
         pieces.append(slot_piece(text, w=w, h=h, label=_("{row}, not started").format(row=title)))
     body = d.row(pieces, gap=4)
     if row:
