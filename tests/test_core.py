@@ -276,7 +276,7 @@ def _pebbles_illegal(game):
 
 def test_conformance_passes_for_a_correct_game():
     report = check_conformance(
-        Ends.new, seeds=range(5), illegal_moves=_pebbles_illegal, invariant=lambda g: g.pile >= 0
+        Pebbles.new, seeds=range(5), illegal_moves=_pebbles_illegal, invariant=lambda g: g.pile >= 0
     )
     assert report.games == 5 and report.moves > 10 and report.illegal_tried > 30
 
