@@ -80,13 +80,14 @@ STYLE = """<style>
   padding: 2px 6px; text-align: left; vertical-align: top; }
 .dn-practice .dn-table { --dn-table-max-height: calc(100vh - 270px); }
 .dn-practice .dn-score { margin: 0; }
+.dn-practice .dn-practice-style { display: none !important; }
 /* a phone held upright (issue 23): the question, the table with its buttons and status line, then at once the
    feedback (right or wrong, the rule's words), and only then the score, the rules to practise and the dashboard;
    the page's two columns give up their boxes so that their parts can be put in this order */
 @media (max-width: 600px) {
   .dn-practice .dn-app { display: flex !important; flex-direction: column; }
   .dn-practice .dn-app > .dn-app-main, .dn-practice .dn-app > .dn-app-side,
-  .dn-practice .dn-app > .dn-app-top { display: contents !important; }
+  .dn-practice .dn-app > .dn-app-top, .dn-practice .dn-practice-column { display: contents !important; }
   .dn-practice .dn-practice-question { order: 1; }
   .dn-practice .dn-practice-table { order: 2; }
   .dn-practice .dn-practice-feedback-box { order: 3; }
@@ -228,11 +229,13 @@ class PracticeApp:
         rules = w.VBox([w.HTML(f"<b>{escape(_('Rules to practise'))}</b>"), *self.choices])
         rules.add_class("dn-practice-rules")
         style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+        style.add_class("dn-practice-style")
         if compact:  # a "Try it" cell: the question, the table and the feedback
             self.widget = w.VBox([style, self.question, self.table, self.feedback])
         else:
-            self.widget = app_layout(w.VBox([self.question, self.table, self.dashboard, self.reset_button]),
-                                     side=[style, self.feedback, rules], top=[self.score])  # fmt: skip
+            column = w.VBox([self.question, self.table, self.dashboard, self.reset_button])
+            column.add_class("dn-practice-column")
+            self.widget = app_layout(column, side=[style, self.feedback, rules], top=[self.score])
         self.widget.add_class("dn-practice")
         self.another()
 
