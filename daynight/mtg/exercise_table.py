@@ -380,6 +380,7 @@ def narrow_card(p: PermanentView, key: str, width: float) -> d.Piece:
 
 def joined(*parts: Pieces) -> Pieces:
     """The pieces of ``parts`` one after the other, for the same width."""
+
     def drawn(width: float | None = None) -> list[d.Piece]:
         return [piece for part in parts for piece in part(width)]
 

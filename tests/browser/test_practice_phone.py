@@ -16,10 +16,11 @@ test`` writes nothing)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ROOT, AppPage, assert_phone_ready, close_context, phone_context
+from tests.browser.conftest import RENDERED_JS, ROOT, AppPage, assert_phone_ready, close_context, phone_context
 
 #: a kind of choice per game whose options are pieces of the drawing, and words of its question
 KINDS = {
@@ -29,6 +30,10 @@ KINDS = {
     "mtg": ("Day or night after this turn", "after that turn's untap step?"),
 }
 TABLE = ".dn-practice .dn-table"
+#: the stars walkthrough's Try it table of "Day or night as a round begins"
+TRY_IT = ".dn-try-round-begins"
+#: the walkthrough's render under load (tests/browser/test_practice_stars.py says why)
+SLOW_PAGE_MS = 300_000
 #: the practice page has asked a question holding ``q`` (the status line says how to answer it)
 ASKED_JS = """q => { const s = document.querySelector('.dn-practice .dn-table .dn-status').innerText;
   const h = document.querySelector('.dn-practice .dn-question');
@@ -47,7 +52,7 @@ PLACES_JS = """t => { const at = (el) => { if (!el) return null; const r = el.ge
           dashboard: at(page.querySelector('.dn-practice-dashboard-box')), viewport: innerHeight}; }"""
 
 
-def open_phone(context, voila, notebook: str) -> tuple[AppPage, object]:
+def open_phone(context, voila, notebook: str) -> tuple[AppPage, Any]:
     page = context.new_page()
     page.set_default_timeout(90_000)
     app = AppPage(page, voila.url)
@@ -150,17 +155,16 @@ def test_the_practice_page_is_answered_by_touch_on_a_phone_and_turned(browser, v
 def test_a_walkthrough_try_it_is_answered_by_touch_on_a_phone_and_turned(browser, voila):
     context = phone_context(browser, "390x844")
     try:
-        app, page = open_phone(context, voila, "stars/rules.ipynb")
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        app = AppPage(page, voila.url)
+        # the walkthrough runs every rule's example and draws its Try it tables before Voila shows it
+        page.goto(f"{voila.url}/voila/render/stars/rules.ipynb", timeout=SLOW_PAGE_MS)
+        page.wait_for_selector(f"{TRY_IT} .dn-table [data-target]", timeout=SLOW_PAGE_MS)
+        page.wait_for_function(RENDERED_JS, timeout=SLOW_PAGE_MS)
         words = "Which side of the time card is up now?"
-        page.wait_for_function(
-            "w => [...document.querySelectorAll('.dn-practice .dn-status')].some(s => s.innerText.includes(w))",
-            arg=words,
-        )
-        table = page.evaluate_handle(
-            "w => [...document.querySelectorAll('.dn-practice .dn-table')].find("
-            "t => t.querySelector('.dn-status').innerText.includes(w))",
-            words,
-        ).as_element()
+        table = page.query_selector(f"{TRY_IT} .dn-table")
+        assert words in table.query_selector(".dn-status").inner_text()
         table.scroll_into_view_if_needed()
         fits(page, table)
         svg = table.query_selector(".dn-drawing svg")
