@@ -19,6 +19,7 @@ import os
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import RENDERED_JS, ROOT, AppPage, assert_phone_ready, close_context, phone_context
 
@@ -42,6 +43,10 @@ ASKED_JS = """q => { const s = document.querySelector('.dn-practice .dn-table .d
 FITS_JS = """t => { const svg = t.querySelector('.dn-drawing svg'); return t.dataset.screen === 'narrow' && !!svg
   && Math.abs(svg.viewBox.baseVal.width - t.clientWidth) < 1.5
   && Math.abs(svg.getBoundingClientRect().width - svg.viewBox.baseVal.width) < 1.5; }"""
+#: how wide the table is, its drawing is made for and is shown
+SIZES_JS = """t => { const svg = t.querySelector('.dn-drawing svg');
+  return {screen: t.dataset.screen, table: t.clientWidth, viewBox: svg && svg.viewBox.baseVal.width,
+          shown: svg && svg.getBoundingClientRect().width}; }"""
 #: where the parts of the page are, top and bottom, in CSS pixels from the top of the page
 PLACES_JS = """t => { const at = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
     return {top: r.top + scrollY, bottom: r.bottom + scrollY, height: r.height}; };
@@ -72,10 +77,14 @@ def practise_only(page, title: str, words: str) -> None:
     page.wait_for_function(ASKED_JS, arg=words)
 
 
-def fits(page, table) -> None:
-    """Wait until ``table`` shows the drawing made for its width (the kernel redraws when the
-    table says it is narrow)."""
-    page.wait_for_function(FITS_JS, arg=table)
+def fits(page, table, timeout: float = 90_000) -> None:
+    """Wait until ``table`` shows the drawing made for its width, at scale 1 (the kernel redraws
+    when the table says it is narrow); fail saying how wide it is drawn and shown."""
+    try:
+        page.wait_for_function(FITS_JS, arg=table, timeout=timeout)
+    except PlaywrightTimeout:
+        seen = table.evaluate(SIZES_JS)
+        raise AssertionError(f"the exercise is not drawn for the narrow table at scale 1: {seen}") from None
 
 
 def tap_and_wait(page, table, target) -> str:
