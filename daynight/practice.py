@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 from . import i18n
 from .core import InvalidRecordError, Reader
+from .draw import NARROW_WIDTH
 from .i18n import ngettext
 
 __all__ = [
@@ -156,7 +157,12 @@ class Exercise:
     ``reason`` says in words why the answer is right, ``marks`` show it on the drawing,
     ``said`` is the answer in words, ``events`` are the sentences of the engine's log when the
     position is played on, and ``outcome`` is what the engine decided then (the tests compare
-    it with ``answer``). ``position`` is the engine's game at the question."""
+    it with ``answer``). ``position`` is the engine's game at the question.
+
+    ``drawing`` is given as the drawing itself or as a function of the table's width that draws
+    it (``partial(draw.table, game, viewer)``: called ``drawing(width=None)`` for the wide
+    drawing, kept in ``drawing``, and again by :meth:`drawing_at` for a narrow table, a phone
+    held upright, so an exercise is drawn for the space it is shown in (issue 23)."""
 
     kind: str
     seed: int
@@ -172,8 +178,13 @@ class Exercise:
     events: tuple[str, ...] = ()
     outcome: Any = None
     position: Any = None
+    #: the function that draws the exercise for a table's width (``None``: one drawing for all)
+    sketch: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if callable(self.drawing):  # a function of the width: the wide drawing now, the rest on demand
+            object.__setattr__(self, "sketch", self.drawing)
+            object.__setattr__(self, "drawing", self.drawing(width=None))
         if self.shape not in SHAPES:
             raise ValueError(f"an exercise's shape is one of {SHAPES}, not {self.shape!r}")
         ids = [o.id for o in self.options]
@@ -183,6 +194,13 @@ class Exercise:
         members = self.answer if self.shape in (SET, ORDER) else (self.answer,)
         if not set(members) <= values:
             raise ValueError(f"the answer of a {self.kind} exercise is not among its options: {self.answer!r}")
+
+    def drawing_at(self, width: float | None) -> Any:
+        """The drawing for a table ``width`` CSS pixels wide: below :data:`NARROW_WIDTH` (a phone
+        held upright) the narrow arrangement, exactly that wide; else (or ``None``) the wide one."""
+        if self.sketch is None or width is None or width >= NARROW_WIDTH:
+            return self.drawing
+        return self.sketch(width=width)
 
     def option(self, option_id: str) -> Option:
         for o in self.options:

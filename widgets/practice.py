@@ -80,6 +80,23 @@ STYLE = """<style>
   padding: 2px 6px; text-align: left; vertical-align: top; }
 .dn-practice .dn-table { --dn-table-max-height: calc(100vh - 270px); }
 .dn-practice .dn-score { margin: 0; }
+.dn-practice .dn-practice-style { display: none !important; }
+/* a phone held upright (issue 23): the question, the table with its buttons and status line, then at once the
+   feedback (right or wrong, the rule's words), and only then the score, the rules to practise and the dashboard;
+   the page's two columns give up their boxes so that their parts can be put in this order */
+@media (max-width: 600px) {
+  .dn-practice .dn-app { display: flex !important; flex-direction: column; }
+  .dn-practice .dn-app > .dn-app-main, .dn-practice .dn-app > .dn-app-side,
+  .dn-practice .dn-app > .dn-app-top, .dn-practice .dn-practice-column { display: contents !important; }
+  .dn-practice .dn-practice-question { order: 1; }
+  .dn-practice .dn-practice-table { order: 2; }
+  .dn-practice .dn-practice-feedback-box { order: 3; }
+  .dn-practice .dn-practice-score-line { order: 4; }
+  .dn-practice .dn-practice-rules { order: 5; }
+  .dn-practice .dn-practice-dashboard-box { order: 6; overflow-x: auto; }
+  .dn-practice .dn-practice-reset { order: 7; }
+  .dn-practice .dn-feedback, .dn-practice .dn-dashboard { font-size: 14px; }
+}
 </style>"""
 
 
@@ -189,10 +206,14 @@ class PracticeApp:
         self.done = False
         self.table = Table(label=_("The practice table"))
         self.keeper.join(self.table, self._progress_changed)
+        self.table.on_screen(self._turned)
         self.question = w.HTML()
         self.score = w.HTML()
         self.feedback = w.HTML()
         self.dashboard = w.HTML()
+        for part, name in ((self.question, "question"), (self.score, "score-line"), (self.feedback, "feedback-box"),
+                           (self.dashboard, "dashboard-box"), (self.table, "table")):  # fmt: skip
+            part.add_class(f"dn-practice-{name}")  # the narrow page's order (STYLE) finds them by these
         self.choices = [
             w.Checkbox(value=True, description=_(k.title), indent=False, layout=w.Layout(width="auto"))
             for k in self.kinds
@@ -204,14 +225,17 @@ class PracticeApp:
             lambda _b: self.reset(),
             tooltip=_("Forget the progress this browser keeps for this game"),
         )
+        self.reset_button.add_class("dn-practice-reset")
         rules = w.VBox([w.HTML(f"<b>{escape(_('Rules to practise'))}</b>"), *self.choices])
         rules.add_class("dn-practice-rules")
         style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
+        style.add_class("dn-practice-style")
         if compact:  # a "Try it" cell: the question, the table and the feedback
             self.widget = w.VBox([style, self.question, self.table, self.feedback])
         else:
-            self.widget = app_layout(w.VBox([self.question, self.table, self.dashboard, self.reset_button]),
-                                     side=[style, self.feedback, rules], top=[self.score])  # fmt: skip
+            column = w.VBox([self.question, self.table, self.dashboard, self.reset_button])
+            column.add_class("dn-practice-column")
+            self.widget = app_layout(column, side=[style, self.feedback, rules], top=[self.score])
         self.widget.add_class("dn-practice")
         self.another()
 
@@ -339,8 +363,14 @@ class PracticeApp:
         return out
 
     def _redraw(self, status: str, kind: str) -> None:
-        self.table.draw(self.exercise.drawing, self._targets(), status=status, kind=kind, marks=self._marks())
+        drawing = self.exercise.drawing_at(self.table.draw_width)
+        self.table.draw(drawing, self._targets(), status=status, kind=kind, marks=self._marks())
         self._show_progress()
+
+    def _turned(self, _screen: str, _width: int) -> None:
+        """The table crossed its breakpoint (the phone was turned): the same exercise drawn for
+        the new width, with the answer given so far, its marks and the status line as they were."""
+        self.table.draw(self.exercise.drawing_at(self.table.draw_width), self._targets(), marks=self._marks())
 
     def _marked_words(self) -> str:
         ex = self.exercise

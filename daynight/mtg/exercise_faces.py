@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 
 from .. import i18n
 from ..i18n import N_
 from ..practice import CHOICE, SET, Exercise, Mark, Option
-from . import draw
 from .data import Effect, PermanentSpec
 from .engine import DayNight
 from .exercise_table import (
@@ -27,12 +27,15 @@ from .exercise_table import (
     At,
     a_permanent,
     becomes,
-    candidate_card,
+    boxes,
+    candidate,
+    candidates,
     changing,
     counted,
     entering_words,
     face_of,
     in_order,
+    joined,
     question_drawing,
     sentences,
     settle,
@@ -173,15 +176,10 @@ def ask_entering_face(at: At, seed: int = 0) -> Exercise:
         Option("f-back", _("back face up: {face}").format(face=spec.back), "back", "face-back", _("back face up")),
         Option("f-none", _("it does not enter the battlefield"), "none", "face-none", _("it does not enter")),
     )
-    pieces = [
-        candidate_card(game, spec, FRONT, "face-front"),
-        candidate_card(game, spec, BACK, "face-back"),
-        draw.choice(
-            (_("It does not enter"), _("it goes to the graveyard or stays where it was")),
-            key="face-none",
-            label=_("it does not enter the battlefield"),
-        ),
-    ]
+    faces = ((candidate(game, spec, FRONT), "face-front"), (candidate(game, spec, BACK), "face-back"))
+    none = ("face-none", _("It does not enter"), _("it goes to the graveyard or stays where it was"),
+            _("it does not enter the battlefield"))  # fmt: skip
+    pieces = joined(partial(candidates, faces), partial(boxes, (none,)))
     q = _("It is {now}. {what} Which face is up as it enters the battlefield?").format(
         now=word(game.designation_name), what=entering_words(game, spec)
     )
@@ -538,7 +536,7 @@ def ask_curse_night(at: At, seed: int = 0) -> Exercise:
     )
     nobody = _("attached to no player")
     options = _seats(game) + (Option("s-none", nobody, None, "answer-none", nobody),)
-    piece = draw.choice((_("No player"), nobody), key="answer-none", label=nobody)
+    piece = partial(boxes, (("answer-none", _("No player"), nobody, nobody),))
     if answer is None:
         reason = _(
             "As it becomes night, Curse of Leeches transforms into Leeching Lurker, a creature; a creature attached "
@@ -554,7 +552,7 @@ def ask_curse_night(at: At, seed: int = 0) -> Exercise:
     )
     after, events = at.played()
     q_after = after.permanent(pid)
-    drawing = question_drawing(game, q, seats=True, title=_("Or:"), answers=[piece])
+    drawing = question_drawing(game, q, seats=True, title=_("Or:"), answers=piece)
     return Exercise(
         "curse_night",
         seed,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, NamedTuple
 
 from .. import draw as d
@@ -26,10 +27,13 @@ from ..i18n import N_, ngettext
 from ..practice import Mark, Option, checklist
 from . import draw
 from .data import Effect, PermanentSpec
+from .draw_faces import face_colour, keyword, keyword_note, permanent_words
+from .draw_narrow import table_narrow
 from .engine import DayNight
 from .moves import Attach, Becomes, BeginTurn, CastSpell, Enter, Resolve
 from .permanent import Permanent, PermanentView
 from .rules import FRONT, NEITHER, NIGHT, entering_face, must_transform, transform_blocked
+from .view import View
 
 _ = i18n._  # every sentence a learner reads goes through daynight.i18n
 
@@ -188,13 +192,59 @@ def sentences(events: Sequence[Event]) -> tuple[str, ...]:
     return tuple(str(e) for e in events)
 
 
-def question_drawing(game: DayNight, label: str, **parts: Any) -> d.Drawing:
-    return draw.question(
-        draw.table_piece(game.view(None), forecast_shown=False, seats=parts.pop("seats", False)),
-        label=label,
-        desc=label,
-        **parts,
-    )
+#: pieces of a question (its answers, the cards entering) drawn for a table's width: ``None`` for
+#: the wide table, a number below :data:`daynight.draw.NARROW_WIDTH` for a phone held upright
+Pieces = Callable[[float | None], list[d.Piece]]
+
+
+def question_drawing(
+    game: DayNight,
+    label: str,
+    *,
+    title: str = "",
+    answers: Pieces | None = None,
+    entering: Pieces | None = None,
+    entering_title: str = "",
+    seats: bool = False,
+) -> Callable[..., d.Drawing]:
+    """The question drawn on the tracker's table without its forecast (which would tell the
+    answer), the ``answers`` under ``title`` and the cards ``entering`` under ``entering_title``,
+    each player's place keyed ``seat-<player>`` when ``seats``: as a function of the table's
+    ``width`` (:class:`daynight.practice.Exercise` draws it wide, and narrow for a phone). The
+    table is the game's view now (a frozen value), so a later move cannot change the question."""
+    return partial(_question_at, game.view(None), label, title, answers, entering, entering_title, seats)
+
+
+def _question_at(
+    view: View, label: str, title: str, answers: Pieces | None, entering: Pieces | None, entering_title: str,
+    seats: bool, width: float | None = None,
+) -> d.Drawing:  # fmt: skip
+    shown = answers(width) if answers is not None else []
+    cards = entering(width) if entering is not None else []
+    if not d.is_narrow(width):
+        return draw.question(
+            draw.table_piece(view, forecast_shown=False, seats=seats), label=label, desc=label, title=title,
+            answers=shown, entering=cards, entering_title=entering_title,
+        )  # fmt: skip
+    inner = (width or 0) - 12  # the document's padding, both sides
+    if cards:  # the cards entering go with the answers, right under the helper card
+        caption = d.Piece(inner, 20, d.text(0, 15, entering_title, size=14, weight="700", limit=int(inner // 8.4)))
+        block = d.column([d.wrap(shown, inner, gap=8), caption, d.wrap(cards, inner, gap=8)], gap=8)
+        shown = [d.Piece(inner, block.h, block.svg)]
+    drawing = table_narrow(view, width or 0, forecast_shown=False, answers=shown, answers_title=title, label=label)
+    return _seats_keyed(drawing, view) if seats else drawing
+
+
+def _seats_keyed(drawing: d.Drawing, view: View) -> d.Drawing:
+    """Each player's battlefield in a narrow table keyed ``seat-<player>``, as the wide table's
+    ``table_piece(seats=True)`` keys them (``draw_narrow.table_narrow`` has no such option yet:
+    its places are found by their accessible names, which name the player)."""
+    svg = drawing.svg
+    for who in view.players:
+        name = d.attr(_("{player}'s battlefield").format(player=who))
+        named = f'<g role="group" aria-label="{name}" '
+        svg = svg.replace(named, f'{named}data-key="seat-{d.attr(who)}" ', 1)
+    return d.Drawing(svg, drawing.label, drawing.width, drawing.height)
 
 
 SIDES = {"day": N_("Day: the sun side"), "night": N_("Night: the moon side"), "neither": N_("Neither day nor night")}
@@ -204,15 +254,22 @@ def side_options() -> tuple[Option, ...]:
     return tuple(Option(f"d-{n}", _(SIDES[n]), n, f"answer-{n}", word(n)) for n in SIDES)
 
 
-def sides() -> list[d.Piece]:
-    return [draw.designation(n, key=f"answer-{n}") for n in SIDES]
+def sides(width: float | None = None) -> list[d.Piece]:
+    """The helper card's three sides as answers (``answer-day``, ...), for a table ``width`` wide."""
+    return draw.predictions(width)
 
 
-def choices(pairs: Sequence[tuple[str, str, str]]) -> tuple[tuple[Option, ...], list[d.Piece]]:
-    """Options drawn as boxes of words: ``(value, first line, second line)`` each."""
+def choices(pairs: Sequence[tuple[str, str, str]]) -> tuple[tuple[Option, ...], Pieces]:
+    """Options drawn as boxes of words: ``(value, first line, second line)`` each; the boxes as a
+    function of the table's width (on a phone each box as wide as the table)."""
     options = tuple(Option(f"c-{v}", f"{a}: {b}", v, f"answer-{v}", a) for v, a, b in pairs)
-    pieces = [draw.choice((a, b), key=f"answer-{v}", label=f"{a}: {b}") for v, a, b in pairs]
-    return options, pieces
+    return options, partial(boxes, tuple((f"answer-{v}", a, b, f"{a}: {b}") for v, a, b in pairs))
+
+
+def boxes(keyed: Sequence[tuple[str, str, str, str]], width: float | None = None) -> list[d.Piece]:
+    """Boxes of words ``(key, first line, second line, accessible name)`` for a table ``width`` wide."""
+    wide = {} if not d.is_narrow(width) else {"width": (width or 0) - 12}
+    return [draw.choice((a, b), key=key, label=label, **wide) for key, a, b, label in keyed]
 
 
 def why_not(p: Permanent, new: int) -> str | None:
@@ -282,10 +339,52 @@ def face_of(game: DayNight, spec: PermanentSpec) -> tuple[str | None, str]:
     )
 
 
-def candidate_card(game: DayNight, spec: PermanentSpec, up: str, key: str, offset: int = 0) -> d.Piece:
-    """``spec`` drawn as the permanent it would be with ``up`` face up."""
-    p = Permanent(game.next_id + offset, spec, up, spec.double_faced)
-    return draw.permanent(PermanentView.of(p), key=key)
+def candidate(game: DayNight, spec: PermanentSpec, up: str, offset: int = 0) -> PermanentView:
+    """``spec`` as the permanent it would be with ``up`` face up (a frozen view)."""
+    return PermanentView.of(Permanent(game.next_id + offset, spec, up, spec.double_faced))
+
+
+def candidates(keyed: Sequence[tuple[PermanentView, str]], width: float | None = None) -> list[d.Piece]:
+    """Permanents about to be, ``(view, key)``, drawn as cards for a table ``width`` wide (on a
+    phone as large cards across the table: :func:`narrow_card`)."""
+    if not d.is_narrow(width):
+        return [draw.permanent(p, key=key) for p, key in keyed]
+    return [narrow_card(p, key, (width or 0) - 12) for p, key in keyed]
+
+
+def narrow_card(p: PermanentView, key: str, width: float) -> d.Piece:
+    """A permanent about to enter, as a card ``width`` wide for a phone: the face up and its
+    name large, its keyword and its other face, every word at least 12 px, the card at least
+    44 px high. (The narrow table draws the permanents on the battlefield itself.)"""
+    colour = face_colour(p)
+    ink = colour.ink
+    side = (_("back face (transformed)") if p.up == "back" else _("front face")) if p.double_faced else _(
+        "single-faced")  # fmt: skip
+    letters = int((width - 30) // (d.NARROW_EM * 12))
+    lines = [(side, 12.0, None), (p.face_name, 16.0, "700")]
+    kw, note = keyword(p), keyword_note(p)
+    if kw or note:
+        lines.append((" · ".join(x for x in (kw, note) if x), 12.0, "700"))
+    if p.double_faced and p.other_face:
+        lines.append((_("other face: {name}").format(name=p.other_face), 12.0, None))
+    parts, y = [], 4.0
+    for words, size, weight in lines:
+        y += size * 1.3
+        parts.append(d.text(20, y, words, size=size, weight=weight, fill=ink, limit=int(letters * 12 / size)))
+    h = max(52.0, y + 10)
+    frame = d.rect(0, 0, width, h, fill=colour.fill, stroke=d.LINE, width=1.5, rx=8, cls="dn-frame")
+    band = d.rect(1, 1, 10, h - 2, fill=colour.pattern_fill(), stroke=None, rx=6) if colour.pattern != "none" else ""
+    return d.Piece(width, h, d.group(frame + band + "".join(parts), label=permanent_words(p), key=key,
+                                     cls="dn-permanent"))  # fmt: skip
+
+
+def joined(*parts: Pieces) -> Pieces:
+    """The pieces of ``parts`` one after the other, for the same width."""
+
+    def drawn(width: float | None = None) -> list[d.Piece]:
+        return [piece for part in parts for piece in part(width)]
+
+    return drawn
 
 
 def entering_words(game: DayNight, spec: PermanentSpec) -> str:

@@ -234,7 +234,7 @@ def ask_skipped_turn(at: At, seed: int = 0) -> Exercise:
         side_options(),
         DESIGNATIONS[new],
         in_order(rules),
-        question_drawing(game, q, title=_("After that untap step, it is:"), answers=sides()),
+        question_drawing(game, q, title=_("After that untap step, it is:"), answers=sides),
         reason,
         marks,
         word(DESIGNATIONS[new]),

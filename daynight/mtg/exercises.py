@@ -45,9 +45,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
-from .. import draw as d
 from .. import i18n
 from ..i18n import N_
 from ..practice import CHOICE, SET, Exercise, Kind, Mark
@@ -70,7 +70,8 @@ from .exercise_table import (
     At,
     active_words,
     becomes,
-    candidate_card,
+    candidate,
+    candidates,
     cast_marks,
     changing,
     choices,
@@ -91,6 +92,7 @@ from .exercise_table import (
 )
 from .exercise_turns import make_phasing, make_skipped_turn, make_transform_keeps
 from .moves import Becomes, BeginTurn, CastSpell, Enter, Leave, Transform
+from .permanent import PermanentView
 from .rules import (
     DAY,
     DESIGNATIONS,
@@ -198,13 +200,13 @@ def ask_first_designation(at: At, seed: int = 0) -> Exercise:
     game, (move,) = at.game, at.moves
     new = DESIGNATIONS[designation_after(game, move)]
     now = word(game.designation_name)
-    entering: list[d.Piece] = []
+    entering: list[tuple[PermanentView, str]] = []
     marks: list[Mark] = [Mark(f"answer-{new}", _("now"))]
     if isinstance(move, Enter):
         what = " ".join(entering_words(game, s) for s in move.permanents)
         for i, s in enumerate(move.permanents):
             up = face_of(game, s)[0] or FRONT
-            entering.append(candidate_card(game, s, up, f"enter-{i}", i))
+            entering.append((candidate(game, s, up, i), f"enter-{i}"))
             kw = face_abilities(s.kind, up) & {"daybound", "nightbound"}
             marks.append(Mark(f"enter-{i}", ", ".join(sorted(kw)) or _("no daybound or nightbound")))
     elif isinstance(move, Becomes):
@@ -222,8 +224,8 @@ def ask_first_designation(at: At, seed: int = 0) -> Exercise:
         game,
         q,
         title=_("After that, it is:"),
-        answers=sides(),
-        entering=entering,
+        answers=sides,
+        entering=partial(candidates, tuple(entering)),
         entering_title=_("Entering the battlefield:"),
     )
     after, events = at.played()
@@ -443,7 +445,7 @@ def ask_untap_check(at: At, seed: int = 0) -> Exercise:
         Mark(f"answer-{new}", _("after the check")),
     )
     after, events = at.played()
-    drawing = question_drawing(game, q, title=_("After the untap step, it is:"), answers=sides())
+    drawing = question_drawing(game, q, title=_("After the untap step, it is:"), answers=sides)
     return Exercise(
         "untap_check",
         seed,

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from .. import draw as d
 from ..i18n import N_, _, ngettext
@@ -44,8 +45,9 @@ from ..practice import CHOICE, NUMBER, ORDER, SET, Exercise, Kind, Mark, Option,
 from . import rules
 from .bots import RuleOfThumbBot
 from .data import COLOURS, Card
-from .draw import MINI_H, SEAT_W, H, W, face, fan, round_revealed, round_table, table, time_piece
+from .draw import round_revealed, round_table, table
 from .engine import CHOOSE, StarsGame
+from .exercise_draw import beginning_drawing, standings_drawing
 from .moments import (
     RoundAt,
     bot_move,
@@ -80,73 +82,15 @@ def _in_order(ids: Sequence[str]) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------
 
 
-def _asked(at: RoundAt, line: str, question: str, *, day: bool | None = None, totals: str = "none") -> d.Drawing:
+def _asked(
+    at: RoundAt, line: str, question: str, *, day: bool | None = None, totals: str = "none"
+) -> Callable[..., d.Drawing]:
     """The round at ``at`` with every card face up and nothing decided (the time card showing
-    ``day``, by default as the reveals left it), a ``line`` and the ``question`` in words."""
+    ``day``, by default as the reveals left it), a ``line`` and the ``question`` in words: the
+    drawing as a function of the table's width (:class:`daynight.practice.Exercise`)."""
     lines = [_("Round {n}").format(n=at.game.round), line, question]
-    return round_revealed(at.round, at.names, at.collected, day=at.day if day is None else day, totals=totals,
-                          lines=lines, label=question)  # fmt: skip
-
-
-def _words_piece(lines: Sequence[str], width: float = 170.0) -> d.Piece:
-    return d.column(
-        [
-            d.Piece(width, 15, d.text(0, 12, t, size=13 if not i else 11.5, weight="700" if not i else None, limit=34))
-            for i, t in enumerate(lines)
-        ],
-        gap=3,
-    )
-
-
-def _captioned(caption: str, piece: d.Piece) -> d.Piece:
-    return d.column([d.Piece(piece.w, 12, d.text(0, 10, caption, size=10.5, limit=30)), piece], gap=2)
-
-
-def _seat(name: str, stars: int, collected: Sequence[Card], key: str) -> d.Piece:
-    """One player's place at the end of a game: the stars and cards collected, a line kept free
-    for a mark's words."""
-    words = _("{stars} on {cards}").format(
-        stars=ngettext("{n} star", "{n} stars", stars).format(n=stars),
-        cards=ngettext("{n} card", "{n} cards", len(collected)).format(n=len(collected)),
-    )
-    lines = [d.Piece(SEAT_W - 16, 15, d.star(6, 7, 6) + d.text(15, 12, words, size=11, limit=26))]
-    lines.append(fan(collected) if collected else d.Piece(0, MINI_H, ""))
-    lines.append(d.Piece(SEAT_W - 16, 14, ""))
-    inner = d.column(lines, gap=4)
-    inner = d.Piece(max(inner.w, SEAT_W - 16), inner.h, inner.svg)
-    return d.panel(inner, title=name, label=_("{name}'s place").format(name=name), key=key, title_size=12.5)
-
-
-def standings_drawing(names: Sequence[str], collected: Sequence[Sequence[Card]], label: str) -> d.Drawing:
-    """The end of a game: each player's place (keyed ``seat-<p>``) with the cards collected."""
-    stars = [sum(c.stars for c in cs) for cs in collected]
-    seats = [_seat(names[p], stars[p], collected[p], f"seat-{p}") for p in range(len(names))]
-    centre = _words_piece([_("The game is over"), _("every card has been drawn")], 300)
-    return d.document(
-        d.column([centre, d.row(seats, gap=10)], gap=12, align="centre"),
-        label=label,
-        desc=_("The cards each player collected."),
-    )
-
-
-def _beginning_drawing(game: StarsGame, before: bool | None, question: str) -> d.Drawing:
-    """A round just begun: the time card as the round before ended (keyed ``time``; ``None``:
-    the first round, set up as the rules say), the revealed card, and the time card's two sides
-    to choose from (``side-day``, ``side-night``)."""
-    view = game.view(0)
-    if before is None:
-        first = _captioned(_("setup"), _words_piece([_("a new game:"), _("the time card is placed"),
-                                                     _("as the rules say")], 120))  # fmt: skip
-    else:
-        first = _captioned(_("as round {n} ended").format(n=view.round - 1), time_piece(before))
-    revealed = view.revealed
-    shown = face(revealed, W, H, f"card-{revealed.id}") if revealed else d.Piece(
-        W, H, d.group(d.text(0, 40, _("none"), size=11, italic=True), label=_("no card revealed")))  # fmt: skip
-    sides = d.row([time_piece(True, key="side-day"), time_piece(False, key="side-night")], gap=8)
-    parts = [first, _captioned(_("revealed"), shown), _captioned(_("now: which side is up?"), sides)]
-    centre = d.row(parts, gap=18, align="top")
-    head = _words_piece([_("Round {n} begins").format(n=view.round), question], 420)
-    return d.document(d.column([head, centre], gap=10), label=question, desc=question)
+    return partial(round_revealed, at.round, at.names, at.collected, day=at.day if day is None else day,
+                   totals=totals, lines=lines, label=question)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -299,7 +243,7 @@ def make_removed_cards(seed: int) -> Exercise:
     events = tuple(e.text for e in game.log.of_kind("setup"))
     opts = _number_options([rules.cards_removed(k) for k in rules.REMOVED])
     marks = (Mark("pile", _("{pile} = 108 - {answer} - {n} x 7").format(pile=pile, answer=answer, n=n)),)
-    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), table(game), why,
+    return Exercise("removed_cards", seed, q, NUMBER, opts, answer, ("S6",), partial(table, game), why,
                     marks, str(answer), events, game.view(0).removed_size, game)  # fmt: skip
 
 
@@ -365,7 +309,7 @@ def make_round_begins(seed: int) -> Exercise:
     log = list(game.log)
     begun = max(i for i, e in enumerate(log) if e.what in ("setup", "cleanup"))
     events = tuple(e.text for e in log[begun:] if e.what in ("setup", "cleanup", "reveal", "flip"))
-    drawing = _beginning_drawing(game, before, _("Which side is up now?"))
+    drawing = partial(beginning_drawing, game, before, _("Which side is up now?"))
     return Exercise("round_begins", seed, q, CHOICE, opts, answer, _in_order(ids), drawing,
                     _beginning_reason(view.round, before, revealed, answer), tuple(marks), _time(answer), events,
                     view.day, game)  # fmt: skip
@@ -568,7 +512,7 @@ def make_may_take(seed: int) -> Exercise:
     said = ngettext("the {n} face-up card", "all {n} face-up cards", len(answer)).format(n=len(answer))
     taken = at.round.taken[chooser]
     ids = ("S20", "S26") if starless else ("S20",)
-    return Exercise("may_take", seed, q, SET, opts, answer, ids, table(game, chooser), why, marks, said,
+    return Exercise("may_take", seed, q, SET, opts, answer, ids, partial(table, game, chooser), why, marks, said,
                     at.events, taken.id if taken else None, game)  # fmt: skip
 
 
@@ -615,7 +559,7 @@ def make_discarded(seed: int) -> Exercise:
     ids = ("S21", "S27") if taken else ("S27",)
     before = len(at.game.view(0).discard)
     went = frozenset(c.id for c in at.after.view(0).discard[before:])  # what the engine put on the discard pile
-    return Exercise("discarded", seed, q, SET, opts, answer, ids, round_table(at.round, at.names), why, marks,
+    return Exercise("discarded", seed, q, SET, opts, answer, ids, partial(round_table, at.round, at.names), why, marks,
                     said, at.events, went, at)  # fmt: skip
 
 
@@ -669,7 +613,7 @@ def make_cards_in_hand(seed: int) -> Exercise:
         Mark("pile", pile_mark),
     )
     opts = _number_options([before, before + 1, before + rules.DRAW, rules.HAND_SIZE + rules.DRAW, answer])
-    drawing = round_table(at.round, at.names, pile=pile, room=True)
+    drawing = partial(round_table, at.round, at.names, pile=pile, room=True)
     return Exercise("cards_in_hand", seed, q, NUMBER, opts, answer, ("S8", "S28"), drawing, why, marks,
                     str(answer), at.events, at.after.view(0).hand_sizes[p], at)  # fmt: skip
 
@@ -724,7 +668,7 @@ def make_last_round(seed: int) -> Exercise:
     answer = rules.is_last_round(pile, n)
     pile_mark = _("{pile} of {need}: used up") if answer else _("{pile} of {need}: some left")
     marks = (Mark("pile", pile_mark.format(pile=pile, need=rules.DRAW * n)),)
-    return Exercise("last_round", seed, q, CHOICE, opts, answer, ("S28", "S30"), table(position),
+    return Exercise("last_round", seed, q, CHOICE, opts, answer, ("S28", "S30"), partial(table, position),
                     _last_round_reason(pile, n), marks, opts[0 if answer else 1].said, events,
                     after.view(0).last_round, position)  # fmt: skip
 
@@ -759,7 +703,7 @@ def make_game_winners(seed: int) -> Exercise:
         _("The game is over. Mark every player who wins, then Check."),
         _(" and ").join(view.names[p] for p in winners),
     )
-    drawing = standings_drawing(view.names, view.collected, _("Who wins the game?"))
+    drawing = partial(standings_drawing, view.names, view.collected, _("Who wins the game?"))
     end = tuple(e.text for e in game.log.of_kind("end"))
     return Exercise("game_winners", seed, q, SET, _seat_options(view.names), frozenset(winners), _in_order(ids),
                     drawing, why, marks, said, end, frozenset(view.winners), game)  # fmt: skip

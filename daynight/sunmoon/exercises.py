@@ -33,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 from .. import i18n
 from ..core import IllegalMoveError
@@ -233,7 +234,7 @@ def places_exercise(game: SunMoon, c: Card, seed: int = 0, rng: random.Random | 
     q = _("It is {name}'s turn. Mark every place where {card} may go, then Check (nothing marked: it fits nowhere).")
     q = q.format(name=game.names[p], card=c.label)
     marks = tuple(Mark(k, _("fits") if k in answer else _("does not fit"), "reason") for k in keys)
-    drawing = table(game, p, selected=c, slots=c.kind, dim=[x for x in game.hands[p] if x is not c])
+    drawing = partial(table, game, p, selected=c, slots=c.kind, dim=[x for x in game.hands[p] if x is not c])
     _after, events = played_on(game, legal[:1] or [bot_move(game, rng or random.Random(seed))])
     said = _listing([game.describe_move(m) for m in legal])
     return Exercise("places", seed, q, SET, opts, answer, places_rules(game, c, bool(legal)), drawing,
@@ -320,7 +321,7 @@ def harvests_exercise(game: SunMoon, seed: int = 0) -> Exercise:
     marks = tuple(Mark(_row_key(o, k), _run_words(game, o, k)) for o, k in rows_ if game.rows[o][k] or o == p)
     _after, events = played_on(game, may[:1] or [bot_move(game, random.Random(seed))])
     said = _listing([_whose(game, m.owner, m.row) for m in may]) if may else _("none")
-    return Exercise("harvests", seed, q, SET, opts, answer, harvests_rules(game), table(game, p), why, marks,
+    return Exercise("harvests", seed, q, SET, opts, answer, harvests_rules(game), partial(table, game, p), why, marks,
                     said, events, outcome, game)  # fmt: skip
 
 
@@ -385,7 +386,7 @@ def harvest_points_exercise(game: SunMoon, kind: str, seed: int = 0) -> Exercise
     )
     ids = ["U24", "U30"] + (["U31"] if eclipses else [])
     return Exercise("harvest_points", seed, q, NUMBER, _numbers(values), points, _in_order(ids),
-                    table(game, p), why, marks, str(points), events,
+                    partial(table, game, p), why, marks, str(points), events,
                     after.score_table()[p]["harvested"] - before, game)  # fmt: skip
 
 
@@ -441,7 +442,7 @@ def self_destruct_exercise(game: SunMoon, seed: int = 0) -> Exercise:
     own_only = all(m.owner == p for m in plays)
     ids = ["U10", "U26"] + (["U27"] if must else []) + (["U-EX8"] if plays and not harvests and not own_only else [])
     return Exercise("self_destruct", seed, q, CHOICE, opts, must, _in_order(ids),
-                    table(game, p), why, marks,
+                    partial(table, game, p), why, marks,
                     _("yes") if must else _("no"), events, allowed(game, SelfDestruct(p)), game)  # fmt: skip
 
 
@@ -481,7 +482,7 @@ def next_player_exercise(game: SunMoon, m: Move, seed: int = 0) -> Exercise:
         why = why.format(card=m.card.words, name=game.names[p], next=game.names[answer])
     marks = (Mark(f"seat-{answer}", _("moves next")), Mark(move_key(game, m) or f"seat-{p}", _("played here")))
     ids = ["U8"] + (["U16"] if again else []) + (["U-EX3"] if m.card.name == "sun 9" else [])
-    drawing = table(game, None, selected=m.card, slots=m.card.kind, fits=[move_key(game, m) or ""])
+    drawing = partial(table, game, None, selected=m.card, slots=m.card.kind, fits=[move_key(game, m) or ""])
     return Exercise("next_player", seed, q, CHOICE, _seats(game), answer, _in_order(ids), drawing, why, marks,
                     game.names[answer], events, None if after.is_over() else after.turn, game)  # fmt: skip
 
@@ -541,7 +542,7 @@ def draw_five_exercise(game: SunMoon, m: Move, seed: int = 0) -> Exercise:
     ids = ["U7", "U17"] + (["U28"] if draws and pile < rules.HAND_SIZE and discard else [])
     outcome = len(after.hands[q_]) if after.turn == q_ and not after.is_over() else None
     return Exercise("draw_five", seed, q, NUMBER, _numbers(range(rules.HAND_SIZE + 1)), answer, _in_order(ids),
-                    table(game, None), why, marks, str(answer), events, outcome, game)  # fmt: skip
+                    partial(table, game, None), why, marks, str(answer), events, outcome, game)  # fmt: skip
 
 
 def make_draw_five(seed: int) -> Exercise:
@@ -611,7 +612,7 @@ def final_turns_exercise(game: SunMoon, starter: int, seed: int = 0) -> Exercise
     marks = (Mark(f"seat-{starter}", _("final round began")), Mark("draw-pile", _("used up")))
     said = _("It is {player}'s turn; final round.").format(player=game.names[p])  # not the turns left: the question
     return Exercise("final_turns", seed, q, NUMBER, _numbers(range(1, n + 1)), left, ("U29",),
-                    table(game, None, status=said),
+                    partial(table, game, None, status=said),
                     why, marks, str(left), tuple(e for e in events if e)[-3:], turns, game)  # fmt: skip
 
 
@@ -649,7 +650,7 @@ def final_score_exercise(before: SunMoon, last: Move, player: int, seed: int = 0
     ids += ["U33"] if any(c.eclipse for c in hand) or any(c.eclipse for r in rows_ for pl in r for c in pl) else []
     outcome = next((e.data["total"] for e in after.log.of_kind("score") if e.data.get("player") == player), None)
     return Exercise("final_score", seed, q, NUMBER, _numbers(values), s["total"], _in_order(ids),
-                    table(after, None, status=_("The game is over."), scores=False),
+                    partial(table, after, None, status=_("The game is over."), scores=False),
                     why, marks, f"{s['total']:+d}", tuple(e.text for e in after.log.of_kind("score")), outcome,
                     after)  # fmt: skip
 
@@ -680,7 +681,7 @@ def team_score_exercise(before: SunMoon, last: Move, player: int, seed: int = 0)
     ends = after.log.of_kind("end")
     outcome = ends[-1].data["totals"][team[player]] if ends else None
     return Exercise("final_score", seed, q, NUMBER, _numbers(values), total, _in_order(ids),
-                    table(after, None, status=_("The game is over."), scores=False), why, marks, f"{total:+d}",
+                    partial(table, after, None, status=_("The game is over."), scores=False), why, marks, f"{total:+d}",
                     tuple(e.text for e in after.log if e.what in ("score", "end")), outcome, after)  # fmt: skip
 
 
@@ -725,7 +726,7 @@ def winners_exercise(before: SunMoon, last: Move, seed: int = 0) -> Exercise:
     ids = ["U34"] + (["U2"] if team else [])
     said = _(" and ").join(after.names[p] for p in sorted(answer))
     return Exercise("winners", seed, q, SET, _seats(after), answer, _in_order(ids),
-                    table(after, None, status=_("The game is over.")), why, marks,
+                    partial(table, after, None, status=_("The game is over.")), why, marks,
                     said, tuple(e.text for e in after.log if e.what in ("score", "end")), outcome, after)  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from .. import i18n
@@ -14,6 +15,7 @@ from ..practice import CHOICE, NUMBER, SET, Exercise, Mark, Option
 from . import draw
 from .data import TILE_OPS
 from .engine import TemplesGame
+from .exercise_draw import question
 from .moves import Cast, Choose, EndTurn, PickTemple, Target
 from .practice_kit import (
     PLACE,
@@ -191,7 +193,9 @@ def targets_exercise(game: TemplesGame, move: Cast, seed: int = 0) -> Exercise:
     outcome = frozenset(m.square for m in chooser.legal_moves() if type(m) is Target) if asked else hit
     q = _("{side} casts {spell}: “{text}” Mark every square it can act on now, then Check.")
     q = q.format(side=side_name(side), spell=spell.name, text=spell.text)
-    drawing = draw.table(game, side, highlight=(), dim=(), selected=move.card, prompt=_("Which squares can it act on?"))
+    drawing = partial(
+        draw.table, game, side, highlight=(), dim=(), selected=move.card, prompt=_("Which squares can it act on?")
+    )
     refused = {s: target_refusal(game, s, step, side, game.options.remystify) for s in area if s not in answer}
     reason = _("The spell speaks of {area}: {squares}.").format(area=_area_words(step, side), squares=square_list(area))
     reason += "".join(f" {why}." for why in refused.values() if why)
@@ -254,7 +258,7 @@ def how_many_exercise(game: TemplesGame, move: Cast, seed: int = 0) -> Exercise:
     x = "" if move.x is None else " " + _("with X = {x}").format(x=move.x)
     q = _("{side} casts {spell}{x}: “{text}” On how many squares will it act?")
     q = q.format(side=side_name(side), spell=spell.name, x=x, text=spell.text)
-    drawing = draw.table(game, side, highlight=(), dim=(), selected=move.card, prompt=_("How many squares?"))
+    drawing = partial(draw.table, game, side, highlight=(), dim=(), selected=move.card, prompt=_("How many squares?"))
     reason = _(
         "It asks for {wanted}, and {n} squares can be acted on now ({squares}): a spell is carried out as far as "
         "possible, even against its caster, so it acts on {answer}."
@@ -316,7 +320,7 @@ def new_temple_exercise(game: TemplesGame, move: Cast, seed: int = 0) -> Exercis
     if game.temples:
         built_n = {s: game.temples_of(s) for s in SIDES}
         lines.append(_("Temples built so far: Day {day}, Night {night}.").format(**built_n))
-    drawing = draw.question(board, lines, label=q, highlight=touched)
+    drawing = partial(question, board, lines, label=q, highlight=touched)
     big = any(len(g) > 9 for g in groups)
     marks = [Mark(draw.square_key(s), _("group") if big else _("temple")) for s in sorted(answer)]
     marks += [Mark(draw.square_key(s), _("changed")) for s in sorted(touched) if s not in answer]
@@ -380,7 +384,7 @@ def temple_pick_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     lines.append(
         _("Picked so far: {squares}.").format(squares=square_list(picked)) if picked else _("Nothing picked yet.")
     )
-    drawing = draw.question(game, lines, label=q, picked=picked)
+    drawing = partial(question, game, lines, label=q, picked=picked)
     if picked:
         reason = _("The nine must border on each other, so each square she picks borders on one picked already: "
                    "{squares}.").format(squares=square_list(answer))  # fmt: skip
@@ -436,7 +440,7 @@ def countdown_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     outcome = frozenset(e.data["square"] for e in after.log.since(mark) if e.what == "transform")
     q = _("{side} retreats and ends her turn. Mark every tile that becomes a Day Temple-tile as {next}'s turn "
           "begins (none, if none), then Check.").format(side=side_name(side), next=side_name(OTHER[side]))  # fmt: skip
-    drawing = draw.question(game, [_("Which tiles become Day Temple-tiles?"), q], label=q)
+    drawing = partial(question, game, [_("Which tiles become Day Temple-tiles?"), q], label=q)
     mystified = [s for s in SQUARES if game.mystify[s]]
     crystals = [s for s in SQUARES if game.crystal[s]]
     if side == "night":
@@ -499,7 +503,7 @@ def steal_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
             outcome.add(c)
     q = _("{side} casts Steal Passion and looks into {other}'s hand. Mark every spell she may cast if she takes it "
           "(the others are discarded), then Check.").format(side=side_name(side), other=side_name(other))  # fmt: skip
-    drawing = draw.table(game, side, highlight=(), dim=(), prompt=_("Which of these may she cast?"))
+    drawing = partial(draw.table, game, side, highlight=(), dim=(), prompt=_("Which of these may she cast?"))
     why = []
     for c in hand:
         sp = game.cards[c]
@@ -563,7 +567,7 @@ def distance_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     path = _path(day, night)
     q = _("Day stands on {day} and Night on {night}. What is the distance between them?").format(
         day=square_name(day), night=square_name(night))  # fmt: skip
-    drawing = draw.question(game, [_("How far apart are Day and Night?"), q], label=q)
+    drawing = partial(question, game, [_("How far apart are Day and Night?"), q], label=q)
     reason = _(
         "The distance is the fewest tiles a pawn would travel from one to the other: from bordering square "
         "to bordering square, around the impassable centre. One shortest way: {path}, {n} tiles."
@@ -714,7 +718,7 @@ def game_result_exercise(game: TemplesGame, move: Any, seed: int = 0) -> Exercis
     q = line + " " + _("Temples built: Day {day}, Night {night}; the second wins. What happens?").format(**built_n)
     ringed = changed_squares if type(move) is not EndTurn else [s for s in SQUARES if game.mystify[s]]
     pieces = [draw.side_piece(s, [_("temples built: {n}").format(n=built_n[s])]) for s in SIDES]
-    drawing = draw.question(game, [_("What happens?"), q], label=q, highlight=ringed, pieces=pieces)
+    drawing = partial(question, game, [_("What happens?"), q], label=q, highlight=ringed, pieces=pieces)
     opts = (
         Option("day", _("Day wins"), "day", "side-day", _("Day wins")),
         Option("night", _("Night wins"), "night", "side-night", _("Night wins")),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from .. import i18n
@@ -14,6 +15,7 @@ from ..i18n import ngettext
 from ..practice import CHOICE, NUMBER, SET, Exercise, Mark, Option
 from . import draw
 from .engine import TemplesGame
+from .exercise_draw import question
 from .moves import Cast, EndTurn, Travel
 from .practice_kit import (
     At,
@@ -105,7 +107,7 @@ def travel_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
     if crossed:
         q += " " + _("This turn she has crossed {squares} already (ringed).").format(squares=square_list(crossed))
     lines = [_("Where may {side} travel?").format(side=side_name(side)), q]
-    drawing = draw.question(game, lines, label=q, highlight=crossed, pieces=[draw.hours(hours, side)])
+    drawing = partial(question, game, lines, label=q, highlight=crossed, pieces=[draw.hours(hours, side)])
     reason = _travel_reason(game, side, answer, blocked, stuck)
     marks = [Mark(draw.square_key(s), _("can go")) for s in sorted(answer)]
     marks += [Mark(draw.square_key(s), _("crossed")) for s in crossed if s != here and s not in answer]
@@ -185,7 +187,7 @@ def castable_exercise(game: TemplesGame, seed: int = 0) -> Exercise:
         events[:0] = events_since(after, mark)[:1]
     q = _("{side} has {hours} left in this turn. Mark every spell of her hand she may cast now, then Check.")
     q = q.format(side=side_name(side), hours=hours_words(hours))
-    drawing = draw.table(game, side, highlight=(), dim=(), prompt=_("Which spells may she cast now?"))
+    drawing = partial(draw.table, game, side, highlight=(), dim=(), prompt=_("Which spells may she cast now?"))
     opts = tuple(
         Option(f"c{c}", _("{spell}, {cost}").format(spell=spells[c].name, cost=cost_words(spells[c].cost)), c,
                f"card-{c}", spells[c].name)
@@ -284,10 +286,9 @@ def hours_exercise(
         lines.append(ngettext("she travelled {n} tile: {squares} (ringed).",
                               "she travelled {n} tiles: {squares} (ringed).", len(travels))
                      .format(n=len(travels), squares=" → ".join(square_name(s) for s in travels)))  # fmt: skip
-    cards = [draw.spell_card(game.cards[mv.card], key=f"cast-{i}", w=120, h=118) for i, mv in enumerate(casts)]
-    pieces = [draw.d.row(cards, gap=6)] if cards else []
+    spells = [(game.cards[mv.card], f"cast-{i}") for i, mv in enumerate(casts)]  # drawn as cards below the words
     q = " ".join(lines[1:]) + " " + lines[0]
-    drawing = draw.question(game, lines, label=q, highlight=travels, pieces=pieces)
+    drawing = partial(question, game, lines, label=q, highlight=travels, spells=spells)
     terms = ["12"] + [f"− {c}" for c in spent] + [f"− 3 × {len(travels)}"] * bool(travels)
     reason = _(
         "Every turn begins with 12 hours; unspent hours are lost. Each spell costs the hours in its corner "
@@ -363,7 +364,7 @@ def whose_turn_exercise(game: TemplesGame, move: Any, seed: int = 0) -> Exercise
             side=side_name(side))  # fmt: skip
         rules = ["T32"]
     pieces = [draw.side_piece(s, _place_words(game, s)) for s in ("day", "night")]
-    drawing = draw.question(game, [_("Who plays next?"), q], label=q, pieces=pieces)
+    drawing = partial(question, game, [_("Who plays next?"), q], label=q, pieces=pieces)
     opts = tuple(Option(s, _("{side} plays next").format(side=side_name(s)), s, f"side-{s}", side_name(s))
                  for s in ("day", "night"))  # fmt: skip
     marks = (Mark(f"side-{answer}", _("plays next")),)
@@ -402,7 +403,7 @@ def discards_exercise(game: TemplesGame, moves: Sequence[Any], seed: int = 0) ->
     casts = sum(1 for mv in moves if type(mv) is Cast)
     q = _("{side} retreats now, holding {spells}. How many spells must she discard?").format(
         side=side_name(side), spells=spells_words(n))  # fmt: skip
-    drawing = draw.table(game, side, highlight=(), dim=(), prompt=_("How many spells must she discard?"))
+    drawing = partial(draw.table, game, side, highlight=(), dim=(), prompt=_("How many spells must she discard?"))
     reason = _("Retreating, a player with more than five spells keeps five of her choice and discards the rest; with "
                "five or fewer she discards nothing. {side} holds {n}: {answer}.")  # fmt: skip
     reason = reason.format(side=side_name(side), n=n, answer=answer)
