@@ -92,10 +92,6 @@ def test_the_catalog_says_what_the_glossary_says():
 #: an option named in a sentence (``選項 eclipse_on_eclipse``, ``選項 final_round=False``): its
 #: name and value are the record's, and stay English
 OPTION = re.compile(r"選項 [a-z_]+(=\w+)?")
-#: a row as text marks an eclipse ``[E]`` (``daynight/sunmoon/words.py`` ``row_text``): through the
-#: catalog now (``pgettext("an eclipse in a row written as text", "[E]")``, zh-TW ``[蝕]``); this
-#: exemption can go once the catalog translates it
-ECLIPSE_MARK = re.compile(r"\[E\]")
 LATIN = re.compile(r"[A-Za-z]+")
 
 
@@ -103,13 +99,14 @@ def english_left(text: str, names: Iterable[str]) -> list[str]:
     """The Latin words of ``text`` once the players' names and the options are taken out."""
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
-    return LATIN.findall(ECLIPSE_MARK.sub(" ", OPTION.sub(" ", text)))
+    return LATIN.findall(OPTION.sub(" ", text))
 
 
 def test_the_check_finds_an_english_word_but_not_a_name_or_an_option():
     assert english_left("Ada 把 日 5 放在 Bo 的日排的左端", ["Ada", "Bo"]) == []
     assert english_left("回合結束（選項 animal_without_follow_up=skip）。", []) == []
-    assert english_left("Ada：日排 4 [E] 9* | 夜排 -", ["Ada"]) == []
+    assert english_left("Ada：日排 4 [蝕] 9* | 夜排 -", ["Ada"]) == []
+    assert english_left("Ada：日排 4 [E] 9* | 夜排 -", ["Ada"]) == ["E"]
     assert english_left("Ada places 日 5", ["Ada"]) == ["places"]
     assert english_left("Ada 的 sun row", ["Ada"]) == ["sun", "row"]
 
