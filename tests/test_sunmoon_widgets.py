@@ -40,6 +40,9 @@ from tests.frontend_support import FakeBrowser
 from tests.test_sunmoon_zh import english_left
 from tests.toygame import Pebbles, Take
 
+#: a rule's id in a refusal, in English or zh-TW words around it ("[rule: taking]", "［規則：taking］")
+RULE_ID = r"(\[rule: |［規則：)[a-z0-9 .:-]+[\]］]"
+
 
 def click(app, name):
     """Click the target called ``name``; True when its action went through."""
@@ -484,7 +487,7 @@ def chinese_left(app) -> dict[str, list[str]]:
     the options' record names and the opponents' kind names aside: those bot names are new
     messages, translated when the catalog is updated, and test_i18n's coverage test holds them)."""
     said = {
-        "status": re.sub(r"\[rule: [a-z :-]+\]", "", app.table.status),  # a rule's id stays English
+        "status": re.sub(RULE_ID, "", app.table.status),  # a rule's id stays English
         "label": app.table.label,
         "help": re.sub(r"<[^>]+>", " ", app.help.value),
         "log heading": re.sub(r"<[^>]+>", " ", app.log_heading.value),
@@ -586,9 +589,10 @@ def test_two_apps_in_one_kernel_each_speak_their_own(english_after):
     english.table.choose(english.table.target_id("Self-destruct"))  # refused: the rule, in English
     assert english.table.status.startswith("Not allowed: ")
     chinese.table.choose(chinese.table.target_id("自我毀滅"))
-    # the rule's id stays English ([rule: self-destruct]), as the record's fields do; the rest is Chinese
-    # (widgets/table.py refuse() shows the error's str(): its "[rule: ...]" is core's, not a template)
-    refused = re.sub(r"\[rule: [a-z :-]+\]", "", chinese.table.status)
+    # the rule's id stays English (［規則：self-destruct］), as the record's fields do; the rest is Chinese
+    # (widgets/common.py refusal(): the reason and the rule through the template "{reason} [rule: {rule}]")
+    assert "［規則：self-destruct］" in chinese.table.status
+    refused = re.sub(RULE_ID, "", chinese.table.status)
     assert refused.startswith("不可以：") and not english_left(refused, chinese.game.names)
     english.new_button.click()  # a button of the bar speaks the app's language too
     assert english.table.status.startswith("New game (deal 2)")
