@@ -74,7 +74,8 @@ def pytest_collection_modifyitems(config, items):
 # DAYNIGHT_CPU_TIMES=1 prints, after the run, the CPU seconds each test cost the whole process tree
 # (pytest, the Voila servers and their kernels, Chromium): unlike a test's wall time, a figure that a
 # machine shared with other work does not inflate. A session server's start and its first kernel
-# warm-ups count to the first test that uses it.
+# warm-ups count to the first test that uses it; a process its parent did not reap (a server's kernels
+# when it stops) drops out of the tree, so the test that stops a server may show less, even below 0.
 CPU_TIMES = os.environ.get("DAYNIGHT_CPU_TIMES", "") not in ("", "0")
 _cpu_costs: dict[str, float] = {}
 
