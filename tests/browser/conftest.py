@@ -551,7 +551,15 @@ def follow_the_notes(page, end: str, limit: int = 200) -> list[str]:
             seen.append(page.inner_text(f"{NOTE} .dn-note-heading"))
         quoted = re.findall(r"“([^”]+)”", page.inner_text(f"{NOTE} .dn-note-text"))
         if quoted:
-            page.get_by_role("button", name=quoted[0], exact=True).click()
+            # The kernel may send a second note for the same move (a lesson after the round's end) a
+            # moment after the first, and a pausing note holds (renames) the control the first one
+            # named: wait for that control or for a newer note, and follow the newer note if it came.
+            target = page.get_by_role("button", name=quoted[0], exact=True)
+            newer = page.locator(f"{NOTE}:not([hidden]):not([data-note='{number}'])")
+            target.or_(newer).first.wait_for()
+            if newer.count():
+                continue
+            target.click()
         else:
             page.locator(f"{NOTE} button.dn-primary").click()
         page.wait_for_function(
