@@ -18,7 +18,7 @@ SITE_STAMP = $(SITE_VENV)/.installed-stamp
 SITE_NPM   = site/node_modules/.package-lock.json
 SITE_OUT  ?= build/site
 
-.PHONY: app test lint messages bench install browser clean site site-test site-preview
+.PHONY: app test test-long lint messages bench install browser clean site site-test site-preview
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -58,11 +58,20 @@ app: install
 	$(BIN)/python -m daynight.server --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
 
 # The engines', widgets' and notebooks' tests on every core (pytest-xdist), then the apps in
-# Chromium one at a time (their pages share one Voila server and time their waits).
+# Chromium one at a time (their pages share one Voila server and time their waits). The browser
+# tests long by nature (a guided game played to its end, tests/browser/conftest.py LONG) are left
+# to `make test-long`, which .ci/run runs after `make test`; their widget-level tests run here.
+# BROWSER_JOBS=2 runs the browser layer on two workers, each with its own servers (measure first:
+# on 2 cores two Chromiums and two class servers warming their pools contend for the same CPU).
 TEST_JOBS ?= auto
+BROWSER_JOBS ?= 1
+BROWSER_XDIST = $(if $(filter-out 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS) --dist loadfile)
 test: install browser
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile tests notebooks --ignore=tests/browser --ignore=tests/site
-	$(BIN)/python -m pytest tests/browser
+	$(BIN)/python -m pytest tests/browser -m "not long" $(BROWSER_XDIST)
+
+test-long: install browser
+	$(BIN)/python -m pytest tests/browser -m long
 
 # the linter, the formatter's check and the type checker over the package (pyproject.toml)
 lint: install

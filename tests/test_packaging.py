@@ -6,8 +6,10 @@ and a wheel built from a clean copy of the sources that carries exactly the pack
 
 from __future__ import annotations
 
+import ast
 import csv
 import importlib.metadata as md
+import re
 import shutil
 import subprocess
 import sys
@@ -279,3 +281,34 @@ def test_wheel_from_a_clean_copy_carries_the_package(tmp_path):
     assert tops <= {"daynight", f"daynight-{PROJECT['version']}.dist-info"}, tops
     meta = zipfile.ZipFile(wheel).read(f"daynight-{PROJECT['version']}.dist-info/entry_points.txt").decode()
     assert "daynight = daynight.cli:main" in meta
+
+
+# --------------------------------------------------------------------------- the test layers
+
+
+def _test_functions(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+
+
+def test_each_long_browser_test_exists_and_its_widget_level_test_runs_in_make_test():
+    """A long browser test renamed would run in ``make test`` again unnoticed, and one without a
+    widget-level test beside it would leave ``make test`` without the game it plays."""
+    from tests.browser.conftest import LONG
+
+    assert LONG, "make test-long runs the long browser tests"
+    for name, widget_level in LONG.items():
+        file, test = name.split("::")
+        assert test in _test_functions(ROOT / "tests" / "browser" / file), f"tests/browser/{name} is not there"
+        beside = _test_functions(ROOT / widget_level)
+        assert any("guided_game" in t or "notes" in t for t in beside), f"{widget_level} plays no guided game"
+
+
+def test_make_test_leaves_the_long_tests_to_make_test_long_and_ci_runs_both():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipes = re.findall(r"^(test|test-long):[^\n]*\n((?:\t[^\n]*\n)+)", makefile, re.M)
+    steps = dict(recipes)
+    assert 'pytest tests/browser -m "not long"' in steps["test"]
+    assert "pytest tests/browser -m long" in steps["test-long"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.index("make test\n") < ci.index("make test-long\n"), ".ci/run runs make test-long after make test"

@@ -36,19 +36,89 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-#: a first Voila render takes 10-15 s on 2 cores; allow for a loaded CI machine
-RENDER_TIMEOUT_MS = 120_000
+#: a first Voila render takes 10-15 s on 2 cores; allow for a loaded CI machine (a render took over
+#: 120 s, and its test its retry, with the load average at 20 on 2 cores)
+RENDER_TIMEOUT_MS = 240_000
+
+
+#: Browser tests long by nature (a game played to its end in Chromium, note by note or click by
+#: click, 50-100 s each on 2 cores): ``make test-long`` runs them (``.ci/run`` after ``make test``);
+#: ``make test`` runs the widget-level test of the same thing (named beside each), without a browser.
+LONG = {
+    "test_stars_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_stars_guide.py",
+    "test_temples_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_temples_guide.py",
+    "test_sunmoon_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_sunmoon_guide.py",
+    "test_mtg_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_mtg_guide.py",
+}
+
+
+def long_name(item) -> str:
+    """``<file>::<test>`` of a collected test, its parameters aside (the key of :data:`LONG`)."""
+    return f"{Path(str(item.fspath)).name}::{item.originalname}"
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            if long_name(item) in LONG:
+                item.add_marker(pytest.mark.long)
             # A browser test on a loaded 2-core machine can lose a race with Voila's kernel
-            # start-up; like Voila's own UI tests (playwright `retries: 1`) it gets one retry.
-            # A real defect fails both runs.
+            # start-up; like Voila's own UI tests (playwright `retries: 1`) it gets one retry, as a
+            # safety net only: a test that used it (RERUN in the summary) is a race to fix.
             if not item.get_closest_marker("flaky"):
                 item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
+
+
+# --------------------------------------------------------------------------- where the time goes
+# DAYNIGHT_CPU_TIMES=1 prints, after the run, the CPU seconds each test cost the whole process tree
+# (pytest, the Voila servers and their kernels, Chromium): unlike a test's wall time, a figure that a
+# machine shared with other work does not inflate. A session server's start and its first kernel
+# warm-ups count to the first test that uses it; a process its parent did not reap (a server's kernels
+# when it stops) drops out of the tree, so the test that stops a server may show less, even below 0.
+CPU_TIMES = os.environ.get("DAYNIGHT_CPU_TIMES", "") not in ("", "0")
+_cpu_costs: dict[str, float] = {}
+
+
+def tree_cpu_seconds(root: int | None = None) -> float:
+    """User and system CPU seconds of ``root`` (this process) and every process under it, the
+    children they have reaped included (Linux ``/proc``)."""
+    children: dict[int, list[int]] = {}
+    own: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # from the third field, the state, on
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        own[int(entry)] = sum(int(t) for t in fields[11:15])  # utime stime cutime cstime
+    total, todo = 0, [root or os.getpid()]
+    while todo:
+        pid = todo.pop()
+        total += own.get(pid, 0)
+        todo += children.get(pid, [])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    before = tree_cpu_seconds() if CPU_TIMES else 0.0
+    yield
+    if CPU_TIMES:
+        _cpu_costs[item.nodeid] = tree_cpu_seconds() - before
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _cpu_costs:
+        return
+    costs = sorted(_cpu_costs.items(), key=lambda kv: -kv[1])
+    terminalreporter.write_sep("=", f"CPU seconds of the process tree: {sum(_cpu_costs.values()):.0f} in all")
+    for nodeid, seconds in costs[:40]:
+        terminalreporter.write_line(f"{seconds:8.1f}  {nodeid}")
 
 
 def _need_browser():
@@ -125,7 +195,7 @@ class VoilaServer:
         self.cwd = cwd or ROOT
         self.proc: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 90) -> VoilaServer:
+    def start(self, timeout: float = 300) -> VoilaServer:
         self._log = open(self.log_path, "w")  # noqa: SIM115 - the server's log, open while it runs (stop closes it)
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(self.env or {}))
         self.proc = subprocess.Popen(
@@ -223,8 +293,12 @@ class AppPage:
         self.base_url = base_url
         self.console_errors: list[str] = []
         self.external_requests: list[str] = []
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("console", self._console)
         page.on("request", self._request)
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
 
     def _request(self, request):
         url = request.url
@@ -477,7 +551,15 @@ def follow_the_notes(page, end: str, limit: int = 200) -> list[str]:
             seen.append(page.inner_text(f"{NOTE} .dn-note-heading"))
         quoted = re.findall(r"“([^”]+)”", page.inner_text(f"{NOTE} .dn-note-text"))
         if quoted:
-            page.get_by_role("button", name=quoted[0], exact=True).click()
+            # The kernel may send a second note for the same move (a lesson after the round's end) a
+            # moment after the first, and a pausing note holds (renames) the control the first one
+            # named: wait for that control or for a newer note, and follow the newer note if it came.
+            target = page.get_by_role("button", name=quoted[0], exact=True)
+            newer = page.locator(f"{NOTE}:not([hidden]):not([data-note='{number}'])")
+            target.or_(newer).first.wait_for()
+            if newer.count():
+                continue
+            target.click()
         else:
             page.locator(f"{NOTE} button.dn-primary").click()
         page.wait_for_function(

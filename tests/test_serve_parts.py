@@ -1,6 +1,8 @@
 """The parts of the class server (``daynight.server``) that need no browser: the start-up plan printed
 for ``--learners``, the host policy, the caps and rates, the checks on comm messages from a
-page, and the private folder. (The browser tests try each against the running server.)"""
+page, and the private folder. Needing no browser, they run with the engine and widget tests on every
+core; the browser tests (``tests/browser/test_security.py``, ``test_limits.py``) try each against the
+running server."""
 
 from __future__ import annotations
 
