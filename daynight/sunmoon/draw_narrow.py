@@ -36,7 +36,7 @@ from .draw_pieces import (
     status_words,
 )
 from .engine import SunMoon
-from .faces import FITS, KIND_WORDS, H, W, face
+from .faces import FITS, H, W, face
 from .view import View
 from .words import is_you, row_words
 

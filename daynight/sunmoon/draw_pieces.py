@@ -13,7 +13,7 @@ from .. import i18n
 from ..i18n import ngettext
 from .data import Card
 from .engine import SunMoon
-from .faces import FITS, HAND_H, HAND_W, KIND_WORDS, H, W, back, card_name, face, face_svg
+from .faces import FITS, HAND_H, HAND_W, H, W, back, card_name, face, face_svg
 from .moves import CardPlay, Cover, Harvest, Place, Restore
 from .rules import Row
 from .view import View
