@@ -137,6 +137,11 @@ STAND_INS = {
 #: the site's own helper, preloaded with Pyodide (its IPython start-up file installs it)
 HELPER = "daynight-browser"
 
+#: files the site takes out of a wheel (site/pycompile.py ``LEFT_OUT``) because it serves them
+#: once elsewhere (plotly.js: site/prerender.py ``PLOTLY_JS``, for the static pages' charts): ``{path under site-packages: its URL relative to the lock's folder}``; the
+#: helper puts them back when the package is first imported (daynight_browser.put_back_site_files)
+SITE_FILES = {"plotly/package_data/plotly.min.js": "../plotly/plotly.min.js"}
+
 #: the lab extensions the site serves (from the build environment), and why each
 EXTENSIONS = {
     "@jupyter-widgets/jupyterlab-manager": "ipywidgets' front end",
@@ -175,7 +180,8 @@ UNUSED = {
 USED_IN_UNUSED = ("build/schemas", "build/themes")
 
 #: the site's additions to the head of every Voici page: its script (``site/browser/page.js``:
-#: no service worker, Python started while the front end loads) and a calmer spinner
+#: no service worker, Python started while the front end loads, the cells shown as they run)
+#: and a calmer spinner, which becomes a status line once the first cells show
 SITE_HEAD = """
 <script>
 {page_js}
@@ -185,6 +191,14 @@ SITE_HEAD = """
    visitor's processor is busy enough. No motion for those who ask for none. */
 #loading .spinner {{ animation-timing-function: steps(16); }}
 @media (prefers-reduced-motion: reduce) {{ #loading .spinner {{ animation: none; }} }}
+/* while the later cells run, the cells run so far show (page.js): the spinner is a status line */
+#loading.dn-running {{
+  position: fixed; bottom: 0; right: 0; z-index: 1000; height: auto; flex-direction: row; gap: 0.5em;
+  padding: 0.25em 0.75em; background: var(--jp-layout-color1, #fff); border: 1px solid var(--jp-border-color1, #999);
+  border-radius: 4px 0 0 0; box-shadow: 0 0 4px rgba(0, 0, 0, 0.2);
+}}
+#loading.dn-running .spinner-container {{ width: 1.25em; }}
+#loading.dn-running h2 {{ font-size: var(--jp-ui-font-size1, 13px); margin: 0; }}
 </style>
 """
 
@@ -455,6 +469,15 @@ def pypi_fetcher(cache: Path, python_version: str):
     return fetch
 
 
+def wheel_member(wheel: Path, member: str, work: Path) -> Path:
+    """``member`` of ``wheel`` as a file under ``work/members``."""
+    target = work / "members" / wheel.name / member
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel) as z:
+        target.write_bytes(z.read(member))
+    return target
+
+
 def build_wheel(source: Path, out: Path) -> Path:
     """``pip wheel`` one local project."""
     shutil.rmtree(out, ignore_errors=True)
@@ -498,6 +521,7 @@ def local_wheels(work: Path) -> dict[str, Path]:
     (helper / "daynight_browser" / "missing.json").write_text(
         json.dumps(MISSING_IN_BROWSER, indent=1), encoding="utf-8"
     )
+    (helper / "daynight_browser" / "site_files.json").write_text(json.dumps(SITE_FILES, indent=1), encoding="utf-8")
     wheels = {
         "daynight": build_wheel(ROOT, work / "wheels" / "daynight"),
         HELPER: build_wheel(helper, work / "wheels" / HELPER),
@@ -546,6 +570,28 @@ CACHE_FORMAT = 2
 PART_MIN = 8_000
 #: the name of a package's part: ``daynight-part1`` (the largest first)
 PART = "-part"
+
+
+#: a translated page: ``sunmoon/rules.zh-TW.ipynb`` is ``sunmoon/rules.ipynb`` in zh-TW
+TRANSLATED = re.compile(r"(?P<page>.+)\.(?P<language>[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.ipynb")
+
+
+def page_group(notebook: str) -> str:
+    """The page whose parts ``notebook`` shares: a translated page its original's
+    (``sunmoon/rules.zh-TW.ipynb`` -> ``sunmoon/rules.ipynb``), any other page itself."""
+    match = TRANSLATED.fullmatch(notebook)
+    return f"{match['page']}.ipynb" if match else notebook
+
+
+def page_groups(page_modules: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``page_modules`` with a translated page's modules added to its original's
+    (:func:`page_group`): a page and its translations import the same modules (the game's,
+    the catalog's reader), so they share their parts rather than splitting them by the few
+    modules one of them imports alone."""
+    groups: dict[str, set[str]] = {}
+    for notebook, modules in sorted(page_modules.items()):
+        groups.setdefault(page_group(notebook), set()).update(modules)
+    return groups
 
 
 def page_parts(sizes: dict[str, int], page_modules: dict[str, set[str]]) -> dict[str, list[str]]:
@@ -739,6 +785,53 @@ def leave_out_unused(out: Path) -> None:
                 path.rmdir()
 
 
+STYLE = re.compile(r"<style(?P<attrs>[^>]*)>(?P<css>.*?)</style>", re.S | re.I)
+#: a ``<style>`` block every page carries alike goes to a file of its own from this many bytes
+SHARED_STYLE_MIN = 1_000
+#: where the shared style sheets go (named by their content's hash)
+STYLES = "static/styles"
+
+
+def share_styles(out: Path, pages: list[Path]) -> list[Path]:
+    """Every ``<style>`` block of at least :data:`SHARED_STYLE_MIN` bytes that two or more of
+    ``pages`` carry alike in their head (JupyterLab's theme, 240 KB in each of the site's
+    pages; Voila's own) becomes a file of :data:`STYLES`, and each page links it where the
+    block was (the same place in the cascade; a block with a URL other than ``data:`` stays,
+    since its relative paths would change meaning). Returns the files written."""
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    # only the head's blocks: a style in the body may be an SVG's own
+    heads = {page: text[: max(0, text.lower().find("</head>"))] for page, text in texts.items()}
+    seen: dict[str, int] = {}
+    for head in heads.values():
+        for block in {m.group(0) for m in STYLE.finditer(head)}:
+            seen[block] = seen.get(block, 0) + 1
+    shared = {}
+    for block, count in seen.items():
+        match = STYLE.fullmatch(block)
+        if (
+            match
+            and count > 1
+            and len(match["css"]) >= SHARED_STYLE_MIN
+            and not re.search(r"url\(\s*['\"]?(?!data:)", match["css"])
+        ):
+            name = f"{STYLES}/{hashlib.sha256(match['css'].encode()).hexdigest()[:16]}.css"
+            shared[block] = (name, re.search(r"\bmedia\s*=\s*(\"[^\"]*\"|'[^']*')", match["attrs"]))
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_text(match["css"], encoding="utf-8")
+    for page, text in texts.items():
+
+        def link(match: re.Match, page: Path = page) -> str:
+            if match.group(0) not in shared:
+                return match.group(0)
+            name, media = shared[match.group(0)]
+            href = os.path.relpath(out / name, page.parent).replace(os.sep, "/")
+            return f'<link rel="stylesheet" href="{href}"' + (f" media={media.group(1)}" if media else "") + ">"
+
+        head = heads[page]
+        page.write_text(STYLE.sub(link, head) + text[len(head) :], encoding="utf-8")
+    return sorted({out / name for name, _ in shared.values()})
+
+
 def site_template(work: Path) -> tuple[str, str]:
     """The project's offline Voila template (``daynight.widgets.serve``) with
     :data:`SITE_HEAD` added: ``(jupyter_path_entry, template_name)``."""
@@ -865,8 +958,10 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
     contents = voici_build(out, work, lite, notebooks_root)
     notebooks = site_notebooks(contents)
 
-    # 3. every notebook executed now (what its cells import recorded); pages to read are static
+    # 3. every notebook executed now (what its cells import recorded); pages to read are static,
+    # their charts drawn by the plotly.js of the browser's plotly wheel
     lacks = sorted({*MISSING_IN_BROWSER, *(canonical(n).replace("-", "_") for n in NOT_IN_BROWSER)})
+    plotly_js = wheel_member(wheel_of(packages["plotly"]), "plotly/package_data/plotly.min.js", work)
     run(
         [
             project_python,
@@ -879,6 +974,8 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
             LANDING_NOTEBOOK,
             "--browser-lacks",
             ",".join(lacks),
+            "--plotly-js",
+            plotly_js,
             *[f"{nb}={page_of(nb)}" for nb in notebooks],
         ],
         log=work / "prerender.log",
@@ -888,12 +985,13 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
 
     # 4-5. what the pages load when they start, compiled to bytecode, in place of the staged wheels
     hot = started_modules(lite, pages, work)
-    page_modules = {nb: set(pages["modules"][nb]) for nb in pages["live"]}
+    page_modules = page_groups({nb: set(pages["modules"][nb]) for nb in pages["live"]})
     stdlib = compiled_wheels(packages, hot, work, pyodide_lock, page_modules)
     lock = place_python(out / "static" / "pyodide", pyodide_lock, packages, stdlib)
 
-    # 6. each live page's start
+    # 6. each live page's start; the style sheets every page carries alike in files of their own
     starts = set_page_starts(out, pages, lock)
+    share_styles(out, [out / path for kind in ("live", "static") for path in pages[kind].values()])
 
     # the site's root and Voici's own index lead to the landing page (Voici's point at its
     # file list, by absolute paths that break when the site is served from a sub-folder)
