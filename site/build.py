@@ -175,9 +175,14 @@ UNUSED = {
     "voici/tree": "Voici's file browser: the landing page links every page",
     "service-worker.js": "the site runs without a service worker (SITE_HEAD)",
     "doc": "JupyterLite's documentation stub",
+    "files": (
+        "JupyterLite's copies of the notebooks, for its file browser and the kernel's drive: each Voici "
+        "page carries its notebook, and no page reads a file (no service worker, SITE_HEAD)"
+    ),
 }
-#: kept from a folder of UNUSED: what the pages load from it
-USED_IN_UNUSED = ("build/schemas", "build/themes")
+#: kept from a folder of UNUSED: what the pages load from it (JupyterLite's settings read the
+#: schemas of every plugin from the two files that hold them all, never one by one)
+USED_IN_UNUSED = ("build/schemas/all.json", "build/schemas/all_federated.json", "build/themes")
 
 #: the site's additions to the head of every Voici page: its script (``site/browser/page.js``:
 #: no service worker, Python started while the front end loads, the cells shown as they run)
@@ -746,17 +751,23 @@ START_MARK = "/* daynight-start */ null"
 def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
     """Every live page starts Python through :data:`BOOT` and preloads its :func:`page_start`;
     its script gets the same settings, so that it can start Python before the page's
-    configuration (near the end of the page) has arrived."""
+    configuration (near the end of the page) has arrived. A page and its translations
+    (:func:`page_group`) preload the same: what any of them imports."""
     starts = {}
+    group: dict[str, tuple[set[str], set[str]]] = {}
+    for notebook in pages["live"]:
+        imports, modules = group.setdefault(page_group(notebook), (set(), set()))
+        imports.update(pages["imports"][notebook])
+        modules.update(pages.get("modules", {}).get(notebook, []))
     for notebook, path in pages["live"].items():
         page = out / path
         html = page.read_text(encoding="utf-8")
         config = page_config(html)
         settings = config["litePluginSettings"][KERNEL_PLUGIN]
         settings["pyodideUrl"] = os.path.relpath(out / BOOT, page.parent).replace(os.sep, "/")
-        modules = pages.get("modules", {}).get(notebook, [])
+        imports, modules = group[page_group(notebook)]
         settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(
-            pages["imports"][notebook], lock, modules
+            sorted(imports), lock, sorted(modules)
         )
         settings["loadPyodideOptions"]["daynightLater"] = sorted(LATER)
         # a widget's message from the page carries JavaScript's null as Python's None, as under
@@ -773,16 +784,22 @@ def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
 def leave_out_unused(out: Path) -> None:
     """Remove :data:`UNUSED` (but :data:`USED_IN_UNUSED`) from the built site."""
     keep = {out / k for k in USED_IN_UNUSED}
-    for name in UNUSED:
-        path = out / name
-        if path.is_file():
-            path.unlink()
-        elif path.is_dir():
+
+    def prune(path: Path) -> None:
+        if path in keep or not (path.exists() or path.is_symlink()):
+            return
+        if path.is_dir() and any(k.is_relative_to(path) for k in keep):
             for child in sorted(path.iterdir()):
-                if child not in keep:
-                    shutil.rmtree(child) if child.is_dir() else child.unlink()
+                prune(child)
             if not any(path.iterdir()):
                 path.rmdir()
+        elif path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+    for name in UNUSED:
+        prune(out / name)
 
 
 STYLE = re.compile(r"<style(?P<attrs>[^>]*)>(?P<css>.*?)</style>", re.S | re.I)

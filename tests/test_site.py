@@ -855,19 +855,28 @@ def test_each_live_page_starts_python_through_the_sites_boot_script(tmp_path):
 
 def test_what_no_page_loads_is_left_out(tmp_path):
     for rel in (
-        "build/schemas/a.json",
+        "build/schemas/all.json",
+        "build/schemas/all_federated.json",
+        "build/schemas/@jupyterlab/x/plugin.json",
         "build/themes/t.css",
         "build/jlab_core.js",
         "voici/tree/index.html",
         "service-worker.js",
         "voici/render/x.html",
         "doc/index.html",
+        "files/stars/play.ipynb",
     ):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x")
     build.leave_out_unused(tmp_path)
     left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
-    assert left == ["build/schemas/a.json", "build/themes/t.css", "voici/render/x.html"]
+    assert left == [
+        "build/schemas/all.json",
+        "build/schemas/all_federated.json",
+        "build/themes/t.css",
+        "voici/render/x.html",
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "voici"], "no empty folder left"
     assert all(build.UNUSED.values())
 
 
@@ -1098,3 +1107,41 @@ def test_a_third_party_packages_tests_stay_out_unless_a_page_imports_them(tmp_pa
     pycompile.compile_archive(str(wheel), str(own), "/p/", True, {"dnsite_t"}, "modules")
     with zipfile.ZipFile(str(own) + ".rest") as rest:
         assert "dnsite_t/tests/test_x.py" in rest.namelist(), "the project's own archive loses nothing"
+
+
+def test_a_translated_page_preloads_what_its_original_does(tmp_path):
+    settings = {"pyodideUrl": "x", "loadPyodideOptions": {"packages": [], "env": {}}}
+    config = {"litePluginSettings": {build.KERNEL_PLUGIN: settings}, "notebookSrc": {"cells": []}}
+    live = {
+        "sunmoon/rules.ipynb": "voici/render/sunmoon/rules.html",
+        "sunmoon/rules.zh-TW.ipynb": "voici/render/sunmoon/rules.zh-TW.html",
+        "stars/play.ipynb": "voici/render/stars/play.html",
+    }
+    for path in live.values():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(_voici_page(config), encoding="utf-8")
+    pages = {
+        "live": live,
+        "imports": {
+            "sunmoon/rules.ipynb": ["daynight"],
+            "sunmoon/rules.zh-TW.ipynb": ["daynight"],
+            "stars/play.ipynb": [],
+        },
+        "modules": {
+            "sunmoon/rules.ipynb": ["dn.sunmoon"],
+            "sunmoon/rules.zh-TW.ipynb": ["dn.sunmoon", "dn.zh_only"],
+            "stars/play.ipynb": ["dn.stars"],
+        },
+    }
+    lock = {
+        "packages": {
+            "daynight": {"imports": ["daynight"]},
+            "daynight-part1": {"imports": [], "modules": ["dn.sunmoon"]},
+            "daynight-part2": {"imports": [], "modules": ["dn.zh_only"]},
+            "daynight-part3": {"imports": [], "modules": ["dn.stars"]},
+        }
+    }
+    starts = build.set_page_starts(tmp_path, pages, lock)
+    assert starts["sunmoon/rules.zh-TW.ipynb"] == starts["sunmoon/rules.ipynb"]
+    assert starts["sunmoon/rules.ipynb"][-3:] == ["daynight", "daynight-part1", "daynight-part2"]
+    assert starts["stars/play.ipynb"][-1] == "daynight-part3" and "daynight-part1" not in starts["stars/play.ipynb"]
