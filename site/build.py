@@ -200,7 +200,7 @@ SITE_HEAD = """
 #loading.dn-running {{
   position: fixed; bottom: 0; right: 0; z-index: 1000; height: auto; flex-direction: row; gap: 0.5em;
   padding: 0.25em 0.75em; background: var(--jp-layout-color1, #fff); border: 1px solid var(--jp-border-color1, #999);
-  border-radius: 4px 0 0 0; box-shadow: 0 0 4px rgba(0, 0, 0, 0.2);
+  border-radius: 4px 0 0 0; box-shadow: 0 0 4px rgba(0, 0, 0, 0.2); pointer-events: none;
 }}
 #loading.dn-running .spinner-container {{ width: 1.25em; }}
 #loading.dn-running h2 {{ font-size: var(--jp-ui-font-size1, 13px); margin: 0; }}

@@ -13,6 +13,8 @@ import importlib
 import importlib.util
 import json
 import re
+import shutil
+import subprocess
 import sys
 import tomllib
 import types
@@ -1145,3 +1147,41 @@ def test_a_translated_page_preloads_what_its_original_does(tmp_path):
     assert starts["sunmoon/rules.zh-TW.ipynb"] == starts["sunmoon/rules.ipynb"]
     assert starts["sunmoon/rules.ipynb"][-3:] == ["daynight", "daynight-part1", "daynight-part2"]
     assert starts["stars/play.ipynb"][-1] == "daynight-part3" and "daynight-part1" not in starts["stars/play.ipynb"]
+
+
+PROGRESSIVE_JS = """
+const calls = [];
+const loading = { classes: new Set(), attrs: {}, style: { display: "flex" },
+  classList: { add: (c) => loading.classes.add(c) }, setAttribute: (k, v) => { loading.attrs[k] = v; } };
+let outputs = false;
+const cells = { style: { display: "none" }, querySelector: (s) => (s === ".jp-Cell-outputArea" && outputs ? {} : null) };
+globalThis.self = globalThis.window = globalThis;
+globalThis.navigator = {};
+globalThis.document = { readyState: "complete", getElementById: (id) => ({ loading, rendered_cells: cells })[id] || null };
+window.update_loading_text = (i, n, t) => calls.push([i, n, t]);
+require(process.argv[2]);
+const seen = [];
+const step = (i) => { window.update_loading_text(i, 9, null); seen.push(cells.style.display); };
+step(1);                          // the theme is not in place yet
+window.themeLoaded = true; step(2);  // no cell has an output yet
+outputs = true; step(3);          // the first output is in place: the cells show
+console.log(JSON.stringify({ calls, seen, classes: [...loading.classes], attrs: loading.attrs }));
+"""
+
+
+def test_the_page_shows_the_cells_run_so_far_while_the_rest_run(tmp_path):
+    """site/browser/page.js: once the theme is in place and a cell has an output, Voila's
+    hidden cells show and its spinner becomes a status line, while Voila's own counting goes on."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (make site needs it)")
+    script = tmp_path / "progressive.js"
+    script.write_text(PROGRESSIVE_JS, encoding="utf-8")
+    page_js = tmp_path / "page.js"
+    page_js.write_text((SITE / "browser" / "page.js").read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run([node, script, page_js], capture_output=True, text=True, timeout=60, check=True)
+    result = json.loads(done.stdout)
+    assert result["calls"] == [[1, 9, None], [2, 9, None], [3, 9, None]], "Voila's own counting goes on"
+    assert result["seen"] == ["none", "none", ""], "shown once the theme is in place and a cell has an output"
+    assert result["classes"] == ["dn-running"] and result["attrs"] == {"role": "status"}
+    assert "#loading.dn-running" in build.SITE_HEAD, "the status line's style comes with every page"
