@@ -23,8 +23,11 @@ http.server``), against the targets of issue 21:
   ratio to the same visit of the same app under ``make app`` (Voila, preheated kernels;
   ``benchmarks/bench_apps.py``'s server) in the same run (target 3). Each round visits both
   in a shuffled order; the figures are medians over the rounds.
-* ``site.walkthrough``: each walkthrough (a live page of more than :data:`APP_CELLS` code cells) cold, until every
-  cell has run and its outputs show (target 8 s), beside the same page under ``make app``.
+* ``site.walkthrough``: each walkthrough (a live page of more than :data:`APP_CELLS` code
+  cells) cold, until its first Try it has answered a click on its first target (target 8 s;
+  the site shows the cells run so far while the later ones run, and the kernel answers a click
+  between two cells), with when that Try it showed and when every cell had run and shows,
+  beside the same page under ``make app``.
 * ``site.unheated``: the stars play app under ``make app`` started without preheated kernels
   (``--pool-size 0``), as Voila on a JupyterHub or Binder server opens it: each visit starts
   a kernel (the third way to open the apps, the README's table).
@@ -33,7 +36,15 @@ http.server``), against the targets of issue 21:
   them, run a quarter of the time), as a phone would be; no target, so that it is watched.
 
 Every time is taken in the page itself (``performance.now()`` when the control first shows,
-checked every 50 ms), not by the test driver's polling.
+checked every 50 ms), not by the test driver's polling. ``site.load`` prints the machine's
+load average at the start and at the end: on a busy machine the wall times measure the load
+(the trace's CPU figures do not).
+
+Run it on a site already built (``--help`` says the same)::
+
+    .venv/bin/python -m benchmarks site                           # the site in build/site
+    DAYNIGHT_SITE=path/to/site .venv/bin/python -m benchmarks site
+    .venv/bin/python -m benchmarks.bench_site --site path/to/site [--quick]
 """
 
 from __future__ import annotations
