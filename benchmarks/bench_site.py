@@ -487,6 +487,7 @@ def cold_bytes(browser, server: SiteServer, pages: dict, notebook: str = APP):
         context = new_context(browser)
         try:
             page = timed_visit(context, server.url + pages["live"][chart]).page
+            play_a_game(page)
             page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=TIMEOUT_MS)
             page.get_by_text("Chart", exact=True).click(timeout=TIMEOUT_MS)  # open its section
             _quiet(server)
@@ -499,6 +500,18 @@ def cold_bytes(browser, server: SiteServer, pages: dict, notebook: str = APP):
             yield f"site.cold_bytes {chart} its first chart: NOT DRAWN ({str(exc).splitlines()[0]})"
         finally:
             context.close()
+
+
+#: an app's opening offer to a new visitor (issue 19: "Learn to play" first), on its table
+NOTE_SHOWN_JS = "() => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden; }"
+
+
+def play_a_game(page) -> None:
+    """Answer an app's opening offer with its "Play a game" (``data-target='new'``, in any
+    language) and wait until the table takes clicks (as tests/site/conftest.py's play_a_game)."""
+    page.wait_for_function(NOTE_SHOWN_JS, timeout=TIMEOUT_MS)
+    page.locator(".dn-table .dn-note [data-target='new']").click(timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => !({NOTE_SHOWN_JS})()", timeout=TIMEOUT_MS)
 
 
 def _quiet(server: SiteServer, seconds: float = 2.0, limit: float = 30.0) -> None:
