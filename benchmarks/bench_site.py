@@ -507,10 +507,10 @@ NOTE_SHOWN_JS = "() => { const n = document.querySelector('.dn-table .dn-note');
 
 
 def play_a_game(page) -> None:
-    """Answer an app's opening offer with its "Play a game" (``data-target='new'``, in any
+    """Answer an app's opening offer with its "Play a game" (``data-target$='-new'``: the note's button ids end in theirs; in any
     language) and wait until the table takes clicks (as tests/site/conftest.py's play_a_game)."""
     page.wait_for_function(NOTE_SHOWN_JS, timeout=TIMEOUT_MS)
-    page.locator(".dn-table .dn-note [data-target='new']").click(timeout=TIMEOUT_MS)
+    page.locator(".dn-table .dn-note [data-target$='-new']").click(timeout=TIMEOUT_MS)
     page.wait_for_function(f"() => !({NOTE_SHOWN_JS})()", timeout=TIMEOUT_MS)
 
 

@@ -515,6 +515,12 @@ def env_version(name: str) -> str:
         ) from None
 
 
+def helper_data() -> dict[str, dict[str, str]]:
+    """The files the build writes into the helper's package (each named in its
+    ``package-data``, site/browser/helper/pyproject.toml, or the wheel goes without it)."""
+    return {"missing.json": MISSING_IN_BROWSER, "site_files.json": SITE_FILES}
+
+
 def local_wheels(work: Path) -> dict[str, Path]:
     """The wheels made here: the project, the helper (with the list of what the site lacks
     on purpose), the stand-ins, and the kernel's own from its lab extension."""
@@ -523,10 +529,8 @@ def local_wheels(work: Path) -> dict[str, Path]:
     shutil.copytree(
         SITE / "browser" / "helper", helper, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
     )
-    (helper / "daynight_browser" / "missing.json").write_text(
-        json.dumps(MISSING_IN_BROWSER, indent=1), encoding="utf-8"
-    )
-    (helper / "daynight_browser" / "site_files.json").write_text(json.dumps(SITE_FILES, indent=1), encoding="utf-8")
+    for name, value in helper_data().items():
+        (helper / "daynight_browser" / name).write_text(json.dumps(value, indent=1), encoding="utf-8")
     wheels = {
         "daynight": build_wheel(ROOT, work / "wheels" / "daynight"),
         HELPER: build_wheel(helper, work / "wheels" / HELPER),

@@ -1185,3 +1185,9 @@ def test_the_page_shows_the_cells_run_so_far_while_the_rest_run(tmp_path):
     assert result["seen"] == ["none", "none", ""], "shown once the theme is in place and a cell has an output"
     assert result["classes"] == ["dn-running"] and result["attrs"] == {"role": "status"}
     assert "#loading.dn-running" in build.SITE_HEAD, "the status line's style comes with every page"
+
+
+def test_the_files_the_build_writes_into_the_helper_go_into_its_wheel():
+    project = tomllib.loads((HELPER_DIR / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = project["tool"]["setuptools"]["package-data"]["daynight_browser"]
+    assert set(build.helper_data()) <= set(shipped), "setuptools leaves out a data file package-data does not name"

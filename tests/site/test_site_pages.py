@@ -300,7 +300,7 @@ def test_a_translated_app_speaks_its_language_and_plays_by_clicking(site_page, p
         timeout=START_TIMEOUT_MS,
     )
     assert CJK.search(page.inner_text(".dn-table")), "the table's words are zh-TW"
-    page.locator(".dn-table .dn-note [data-target='new']").click()  # the opening's "Play a game", in any language
+    page.locator(".dn-table .dn-note [data-target$='-new']").click()  # the opening's "Play a game", in any language
     page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden", timeout=60_000)
     assert len(play_moves(page, 3, seed=notebook)) == 3
     site_page.assert_clean()
