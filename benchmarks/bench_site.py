@@ -23,8 +23,11 @@ http.server``), against the targets of issue 21:
   ratio to the same visit of the same app under ``make app`` (Voila, preheated kernels;
   ``benchmarks/bench_apps.py``'s server) in the same run (target 3). Each round visits both
   in a shuffled order; the figures are medians over the rounds.
-* ``site.walkthrough``: each walkthrough (a live page of more than :data:`APP_CELLS` code cells) cold, until every
-  cell has run and its outputs show (target 8 s), beside the same page under ``make app``.
+* ``site.walkthrough``: each walkthrough (a live page of more than :data:`APP_CELLS` code
+  cells) cold, until its first Try it has answered a click on its first target (target 8 s;
+  the site shows the cells run so far while the later ones run, and the kernel answers a click
+  between two cells), with when that Try it showed and when every cell had run and shows,
+  beside the same page under ``make app``.
 * ``site.unheated``: the stars play app under ``make app`` started without preheated kernels
   (``--pool-size 0``), as Voila on a JupyterHub or Binder server opens it: each visit starts
   a kernel (the third way to open the apps, the README's table).
@@ -33,11 +36,20 @@ http.server``), against the targets of issue 21:
   them, run a quarter of the time), as a phone would be; no target, so that it is watched.
 
 Every time is taken in the page itself (``performance.now()`` when the control first shows,
-checked every 50 ms), not by the test driver's polling.
+checked every 50 ms), not by the test driver's polling. ``site.load`` prints the machine's
+load average at the start and at the end: on a busy machine the wall times measure the load
+(the trace's CPU figures do not).
+
+Run it on a site already built (``--help`` says the same)::
+
+    .venv/bin/python -m benchmarks site                           # the site in build/site
+    DAYNIGHT_SITE=path/to/site .venv/bin/python -m benchmarks site
+    .venv/bin/python -m benchmarks.bench_site --site path/to/site [--quick]
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import itertools
 import json
@@ -46,7 +58,6 @@ import random
 import re
 import shutil
 import statistics
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -76,15 +87,17 @@ APP_CELLS = 4
 #: an app's first control: a widget control, or a target of the table widget
 FIRST = f"{CONTROL}, .dn-table [data-target]"
 
-#: in every page: ``window.__dnReady`` gets ``performance.now()`` when the page is ready, that
-#: is when a control first shows (``first``), or when every cell has run and shows (``rendered``)
+#: in every page: ``window.__dnTimes`` gets ``performance.now()`` when a control first shows
+#: (``first``) and when every cell has run and shows (``rendered``), and ``window.__dnReady``
+#: the one the visit waits for (``window.__dnWant``)
 READY_INIT_JS = """(() => {
   const FIRST = __FIRST__;
   const spinning = () => { const s = document.getElementById('loading');
                            return s && getComputedStyle(s).display !== 'none'; };
   const shown = (el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
   const ready = {
-    first: () => !spinning() && [...document.querySelectorAll(FIRST)].some(shown),
+    // a control shows (the site shows the cells run so far while the later ones run)
+    first: () => [...document.querySelectorAll(FIRST)].some(shown),
     rendered: () => {
       const cells = document.getElementById('rendered_cells');
       return !spinning() && !!cells && getComputedStyle(cells).display !== 'none'
@@ -94,10 +107,14 @@ READY_INIT_JS = """(() => {
              o => o.childElementCount === 0 && o.textContent.includes('Loading widget'));
     },
   };
+  const times = (window.__dnTimes = {});
   const tick = () => {
+    if (document.body) {
+      for (const kind of Object.keys(ready)) if (times[kind] === undefined && ready[kind]()) times[kind] = performance.now();
+    }
     const want = window.__dnWant || 'first';
-    if (document.body && ready[want]()) { window.__dnReady = performance.now(); return; }
-    setTimeout(tick, 50);
+    if (times[want] !== undefined && window.__dnReady === undefined) window.__dnReady = times[want];
+    if (Object.keys(ready).some((kind) => times[kind] === undefined)) setTimeout(tick, 50);
   };
   tick();
 })();""".replace("__FIRST__", json.dumps(FIRST))
@@ -109,8 +126,17 @@ def code_cells(notebook: str) -> int:
     return sum(cell["cell_type"] == "code" for cell in cells)
 
 
+SITE_ENV = "DAYNIGHT_SITE"
+#: how to run this on a site already built, printed by ``--help`` and when there is no site
+RUN_HELP = """on a site already built (make site writes build/site), from the project's folder:
+  .venv/bin/python -m benchmarks site                        # the site in build/site
+  DAYNIGHT_SITE=path/to/site .venv/bin/python -m benchmarks site
+  .venv/bin/python -m benchmarks.bench_site --site path/to/site [--quick]
+(--quick: one round of each figure; a full run takes about 15 minutes on a quiet 2-core machine)"""
+
+
 def site_dir() -> Path:
-    return Path(os.environ.get("DAYNIGHT_SITE", ROOT / "build" / "site")).resolve()
+    return Path(os.environ.get(SITE_ENV, ROOT / "build" / "site")).resolve()
 
 
 def _mb(n: float) -> str:
@@ -174,8 +200,11 @@ def visits(browser, url: str, want: str = "first", warm: bool = True, before=Non
     return out
 
 
-def first_control(browser, server: SiteServer, voila: VoilaSite, pages: dict, apps: list[str], rounds: int):
-    """The apps' first control, cold and warm, on the site and under ``make app``."""
+def first_control(
+    browser, server: SiteServer, voila: VoilaSite, pages: dict, apps: list[str], rounds: int, on_app: dict | None = None
+):
+    """The apps' first control, cold and warm, on the site and under ``make app`` (its
+    medians also into ``on_app``: ``{(notebook, "cold"|"warm"): seconds}``)."""
     rng = random.Random(13)
     times: dict[tuple, list[float]] = {}
     for _ in range(rounds):
@@ -192,30 +221,69 @@ def first_control(browser, server: SiteServer, voila: VoilaSite, pages: dict, ap
                 times.setdefault((nb, "ratio", when), []).append(this["site"][when] / this["voila"][when])
     for nb in sorted(apps):
         for when in ("cold", "warm"):
-            on_site, on_app, ratio = (statistics.median(times[nb, kind, when]) for kind in ("site", "voila", "ratio"))
+            on_site, app, ratio = (statistics.median(times[nb, kind, when]) for kind in ("site", "voila", "ratio"))
+            if on_app is not None:
+                on_app[nb, when] = app
             target, stretch = FIRST_TARGETS[when]
             yield (
                 f"site.first_control {nb:<20} {when}  {_fmt(on_site)}  target {target:g} s, stretch {stretch:g} s: "
-                f"{_verdict(on_site, target, stretch)}; ratio to make app {ratio:4.2f} (make app {_fmt(on_app)}), "
+                f"{_verdict(on_site, target, stretch)}; ratio to make app {ratio:4.2f} (make app {_fmt(app)}), "
                 f"target {RATIO_TARGET:g}: {_verdict(ratio, RATIO_TARGET)}; {rounds} rounds"
             )
 
 
+#: the table widget's targets, and its answer to a click: a redraw (``data-epoch``) or a
+#: status line, a refusal too (``data-said``); TABLE-CONTRACT.md
+TARGETS = ".dn-table [data-target]"
+ANSWERS_JS = (
+    "() => [...document.querySelectorAll('.dn-table')].map(t => t.dataset.epoch + '/' + t.dataset.said).join(',')"
+)
+
+
+def walkthrough_visit(browser, url: str, before=None) -> dict[str, float]:
+    """A cold visit to a walkthrough: seconds from navigation until its first Try it shows
+    (``shown``), until that Try it has answered a click on its first target (``answered``:
+    the kernel answers between two cells) and until every cell has run and shows
+    (``rendered``)."""
+    if before:
+        before()
+    context = new_context(browser, "first")
+    try:
+        page = timed_visit(context, url).page
+        answers = page.evaluate(ANSWERS_JS)
+        page.locator(f"{TARGETS} >> visible=true").first.click(timeout=TIMEOUT_MS)
+        page.wait_for_function(f"() => ({ANSWERS_JS})() !== {answers!r}", timeout=TIMEOUT_MS, polling=50)
+        answered = page.evaluate("performance.now()") / 1000
+        page.wait_for_function("() => window.__dnTimes.rendered !== undefined", timeout=TIMEOUT_MS, polling=200)
+        times = page.evaluate("window.__dnTimes")
+        return {"shown": times["first"] / 1000, "answered": answered, "rendered": times["rendered"] / 1000}
+    finally:
+        context.close()
+
+
 def walkthroughs(browser, server: SiteServer, voila: VoilaSite, pages: dict, notebooks: list[str], rounds: int):
-    """The walkthroughs, cold, until every cell has run (site and ``make app``)."""
+    """The walkthroughs, cold, until the first Try it answers a click (target 8 s) and until
+    every cell has run (site and ``make app``)."""
     for nb in sorted(notebooks):
-        site, ratio, app = [], [], []
+        site: dict[str, list[float]] = {}
+        app: dict[str, list[float]] = {}
         for _ in range(rounds):
-            s = visits(browser, server.url + pages["live"][nb], want="rendered", warm=False)["cold"]
-            v = visits(browser, f"{voila.url}/voila/render/{nb}", want="rendered", warm=False, before=voila.wait_idle)
-            site.append(s)
-            app.append(v["cold"])
-            ratio.append(s / v["cold"])
-        value = statistics.median(site)
+            for kind, out in (("site", site), ("voila", app)):
+                if kind == "site":
+                    visit = walkthrough_visit(browser, server.url + pages["live"][nb])
+                else:
+                    visit = walkthrough_visit(browser, f"{voila.url}/voila/render/{nb}", before=voila.wait_idle)
+                for key, value in visit.items():
+                    out.setdefault(key, []).append(value)
+        median = {key: statistics.median(values) for key, values in site.items()}
+        on_app = {key: statistics.median(values) for key, values in app.items()}
+        ratio = median["answered"] / on_app["answered"]
         yield (
-            f"site.walkthrough {nb:<20} cold  {_fmt(value)}  target {WALKTHROUGH_TARGET:g} s: "
-            f"{_verdict(value, WALKTHROUGH_TARGET)}; ratio to make app {statistics.median(ratio):4.2f} "
-            f"(make app {_fmt(statistics.median(app))}); {rounds} rounds"
+            f"site.walkthrough {nb:<20} cold  first Try it answers a click {_fmt(median['answered'])} "
+            f"(shown {_fmt(median['shown'])}), target {WALKTHROUGH_TARGET:g} s: "
+            f"{_verdict(median['answered'], WALKTHROUGH_TARGET)}; ratio to make app {ratio:4.2f} "
+            f"(make app {_fmt(on_app['answered'])}); every cell shown {_fmt(median['rendered'])} "
+            f"(make app {_fmt(on_app['rendered'])}); {rounds} rounds"
         )
 
 
@@ -352,8 +420,12 @@ def trace(browser, server: SiteServer, pages: dict, notebook: str = APP, want: s
         if sampler:
             sampler.stop()
         origin = visit.origin
+        marks = [*visit.marks, (visit.seconds, end)]
+        shown = visit.page.evaluate("window.__dnTimes.first")
+        if want != "first" and shown is not None:  # a walkthrough's first Try it, before its last cell
+            marks.append((shown / 1000, "first control shown"))
         steps, last = [], {kind: sampler.at(origin, kind) if sampler else 0.0 for kind in THREADS}
-        for seconds, step in fold_cells([*visit.marks, (visit.seconds, end)]):
+        for seconds, step in fold_cells(sorted(marks)):
             if sampler:
                 cpu = {kind: sampler.at(origin + seconds, kind) for kind in THREADS}
                 # (a thread that ended, the previous page's, would make a step's figure negative)
@@ -367,11 +439,25 @@ def trace(browser, server: SiteServer, pages: dict, notebook: str = APP, want: s
     context.close()
 
 
-def throttled(browser, server: SiteServer, pages: dict, notebook: str = APP):
+def throttled(browser, server: SiteServer, pages: dict, on_app: dict, notebook: str = APP):
+    """The app's cold first control with the browser's CPU throttled, beside ``make app``'s
+    unthrottled cold first control (``on_app``, from :func:`first_control`)."""
     context = new_context(browser)
     visit = timed_visit(context, server.url + pages["live"][notebook], throttle=THROTTLE)
     context.close()
-    yield f"site.throttled {notebook} cold, CPU throttled {THROTTLE}x: first control {_fmt(visit.seconds)} (no target)"
+    app = on_app.get((notebook, "cold"))
+    ratio = f"; ratio to make app {visit.seconds / app:4.2f} (make app {_fmt(app)}, not throttled)" if app else ""
+    yield (
+        f"site.throttled {notebook} cold, CPU throttled {THROTTLE}x: first control {_fmt(visit.seconds)}"
+        f"{ratio} (no target)"
+    )
+
+
+def load_line(when: str) -> str:
+    """The machine's load average (1, 5, 15 minutes) and cores: a busy machine's wall times
+    are mostly waiting for a core (the trace's CPU figures are not)."""
+    one, five, fifteen = os.getloadavg()
+    return f"site.load at the {when}: load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def unheated(browser, rounds: int, notebook: str = APP):
@@ -401,6 +487,7 @@ def cold_bytes(browser, server: SiteServer, pages: dict, notebook: str = APP):
         context = new_context(browser)
         try:
             page = timed_visit(context, server.url + pages["live"][chart]).page
+            play_a_game(page)
             page.get_by_role("button", name=re.compile(r"^Next turn")).click(timeout=TIMEOUT_MS)
             page.get_by_text("Chart", exact=True).click(timeout=TIMEOUT_MS)  # open its section
             _quiet(server)
@@ -413,6 +500,18 @@ def cold_bytes(browser, server: SiteServer, pages: dict, notebook: str = APP):
             yield f"site.cold_bytes {chart} its first chart: NOT DRAWN ({str(exc).splitlines()[0]})"
         finally:
             context.close()
+
+
+#: an app's opening offer to a new visitor (issue 19: "Learn to play" first), on its table
+NOTE_SHOWN_JS = "() => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden; }"
+
+
+def play_a_game(page) -> None:
+    """Answer an app's opening offer with its "Play a game" (``data-target$='-new'``: the note's button ids end in theirs; in any
+    language) and wait until the table takes clicks (as tests/site/conftest.py's play_a_game)."""
+    page.wait_for_function(NOTE_SHOWN_JS, timeout=TIMEOUT_MS)
+    page.locator(".dn-table .dn-note [data-target$='-new']").click(timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => !({NOTE_SHOWN_JS})()", timeout=TIMEOUT_MS)
 
 
 def _quiet(server: SiteServer, seconds: float = 2.0, limit: float = 30.0) -> None:
@@ -462,7 +561,7 @@ def report(quick: bool = False):
     """Yield the printed lines (``python -m benchmarks site``)."""
     folder = site_dir()
     if not (folder / "pages.json").exists():
-        yield f"site: no built site at {folder}: run `make site` first"
+        yield f"site: no built site at {folder}: run `make site` first, or name one:\n{RUN_HELP}"
         return
     try:
         from playwright.sync_api import sync_playwright
@@ -473,6 +572,7 @@ def report(quick: bool = False):
     readers = sorted(nb for nb in pages["live"] if code_cells(nb) > APP_CELLS)
     apps = sorted(nb for nb in pages["live"] if nb not in readers and nb in pages["widgets"])
     rounds = 1 if quick else 3
+    yield load_line("start")
     yield from size_lines()
     server = SiteServer(folder).start()
     voila = VoilaSite()
@@ -486,8 +586,9 @@ def report(quick: bool = False):
                 yield from trace(browser, server, pages)
                 for nb in readers[:1] if quick else readers:
                     yield from trace(browser, server, pages, nb, want="rendered")
-                yield from throttled(browser, server, pages)
-                yield from first_control(browser, server, voila, pages, apps, rounds)
+                on_app: dict = {}
+                yield from first_control(browser, server, voila, pages, apps, rounds, on_app)
+                yield from throttled(browser, server, pages, on_app)
                 yield from walkthroughs(browser, server, voila, pages, readers, rounds)
                 yield from unheated(browser, rounds)
             finally:
@@ -495,8 +596,24 @@ def report(quick: bool = False):
     finally:
         voila.stop()
         server.stop()
+    yield load_line("end")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.bench_site",
+        description=__doc__.split("\n\n")[0],
+        epilog=RUN_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--site", type=Path, help=f"a built site (default ${SITE_ENV} or build/site)")
+    parser.add_argument("--quick", action="store_true", help="one round of each figure, one walkthrough traced")
+    args = parser.parse_args(argv)
+    if args.site:
+        os.environ[SITE_ENV] = str(args.site)
+    for line in report(quick=args.quick):
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
-    for line in report(quick="--quick" in sys.argv):
-        print(line, flush=True)
+    main()

@@ -137,6 +137,11 @@ STAND_INS = {
 #: the site's own helper, preloaded with Pyodide (its IPython start-up file installs it)
 HELPER = "daynight-browser"
 
+#: files the site takes out of a wheel (site/pycompile.py ``LEFT_OUT``) because it serves them
+#: once elsewhere (plotly.js: site/prerender.py ``PLOTLY_JS``, for the static pages' charts): ``{path under site-packages: its URL relative to the lock's folder}``; the
+#: helper puts them back when the package is first imported (daynight_browser.put_back_site_files)
+SITE_FILES = {"plotly/package_data/plotly.min.js": "../plotly/plotly.min.js"}
+
 #: the lab extensions the site serves (from the build environment), and why each
 EXTENSIONS = {
     "@jupyter-widgets/jupyterlab-manager": "ipywidgets' front end",
@@ -170,12 +175,18 @@ UNUSED = {
     "voici/tree": "Voici's file browser: the landing page links every page",
     "service-worker.js": "the site runs without a service worker (SITE_HEAD)",
     "doc": "JupyterLite's documentation stub",
+    "files": (
+        "JupyterLite's copies of the notebooks, for its file browser and the kernel's drive: each Voici "
+        "page carries its notebook, and no page reads a file (no service worker, SITE_HEAD)"
+    ),
 }
-#: kept from a folder of UNUSED: what the pages load from it
-USED_IN_UNUSED = ("build/schemas", "build/themes")
+#: kept from a folder of UNUSED: what the pages load from it (JupyterLite's settings read the
+#: schemas of every plugin from the two files that hold them all, never one by one)
+USED_IN_UNUSED = ("build/schemas/all.json", "build/schemas/all_federated.json", "build/themes")
 
 #: the site's additions to the head of every Voici page: its script (``site/browser/page.js``:
-#: no service worker, Python started while the front end loads) and a calmer spinner
+#: no service worker, Python started while the front end loads, the cells shown as they run)
+#: and a calmer spinner, which becomes a status line once the first cells show
 SITE_HEAD = """
 <script>
 {page_js}
@@ -185,6 +196,14 @@ SITE_HEAD = """
    visitor's processor is busy enough. No motion for those who ask for none. */
 #loading .spinner {{ animation-timing-function: steps(16); }}
 @media (prefers-reduced-motion: reduce) {{ #loading .spinner {{ animation: none; }} }}
+/* while the later cells run, the cells run so far show (page.js): the spinner is a status line */
+#loading.dn-running {{
+  position: fixed; bottom: 0; right: 0; z-index: 1000; height: auto; flex-direction: row; gap: 0.5em;
+  padding: 0.25em 0.75em; background: var(--jp-layout-color1, #fff); border: 1px solid var(--jp-border-color1, #999);
+  border-radius: 4px 0 0 0; box-shadow: 0 0 4px rgba(0, 0, 0, 0.2); pointer-events: none;
+}}
+#loading.dn-running .spinner-container {{ width: 1.25em; }}
+#loading.dn-running h2 {{ font-size: var(--jp-ui-font-size1, 13px); margin: 0; }}
 </style>
 """
 
@@ -455,6 +474,15 @@ def pypi_fetcher(cache: Path, python_version: str):
     return fetch
 
 
+def wheel_member(wheel: Path, member: str, work: Path) -> Path:
+    """``member`` of ``wheel`` as a file under ``work/members``."""
+    target = work / "members" / wheel.name / member
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel) as z:
+        target.write_bytes(z.read(member))
+    return target
+
+
 def build_wheel(source: Path, out: Path) -> Path:
     """``pip wheel`` one local project."""
     shutil.rmtree(out, ignore_errors=True)
@@ -487,6 +515,12 @@ def env_version(name: str) -> str:
         ) from None
 
 
+def helper_data() -> dict[str, dict[str, str]]:
+    """The files the build writes into the helper's package (each named in its
+    ``package-data``, site/browser/helper/pyproject.toml, or the wheel goes without it)."""
+    return {"missing.json": MISSING_IN_BROWSER, "site_files.json": SITE_FILES}
+
+
 def local_wheels(work: Path) -> dict[str, Path]:
     """The wheels made here: the project, the helper (with the list of what the site lacks
     on purpose), the stand-ins, and the kernel's own from its lab extension."""
@@ -495,9 +529,8 @@ def local_wheels(work: Path) -> dict[str, Path]:
     shutil.copytree(
         SITE / "browser" / "helper", helper, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
     )
-    (helper / "daynight_browser" / "missing.json").write_text(
-        json.dumps(MISSING_IN_BROWSER, indent=1), encoding="utf-8"
-    )
+    for name, value in helper_data().items():
+        (helper / "daynight_browser" / name).write_text(json.dumps(value, indent=1), encoding="utf-8")
     wheels = {
         "daynight": build_wheel(ROOT, work / "wheels" / "daynight"),
         HELPER: build_wheel(helper, work / "wheels" / HELPER),
@@ -546,6 +579,28 @@ CACHE_FORMAT = 2
 PART_MIN = 8_000
 #: the name of a package's part: ``daynight-part1`` (the largest first)
 PART = "-part"
+
+
+#: a translated page: ``sunmoon/rules.zh-TW.ipynb`` is ``sunmoon/rules.ipynb`` in zh-TW
+TRANSLATED = re.compile(r"(?P<page>.+)\.(?P<language>[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.ipynb")
+
+
+def page_group(notebook: str) -> str:
+    """The page whose parts ``notebook`` shares: a translated page its original's
+    (``sunmoon/rules.zh-TW.ipynb`` -> ``sunmoon/rules.ipynb``), any other page itself."""
+    match = TRANSLATED.fullmatch(notebook)
+    return f"{match['page']}.ipynb" if match else notebook
+
+
+def page_groups(page_modules: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``page_modules`` with a translated page's modules added to its original's
+    (:func:`page_group`): a page and its translations import the same modules (the game's,
+    the catalog's reader), so they share their parts rather than splitting them by the few
+    modules one of them imports alone."""
+    groups: dict[str, set[str]] = {}
+    for notebook, modules in sorted(page_modules.items()):
+        groups.setdefault(page_group(notebook), set()).update(modules)
+    return groups
 
 
 def page_parts(sizes: dict[str, int], page_modules: dict[str, set[str]]) -> dict[str, list[str]]:
@@ -700,17 +755,23 @@ START_MARK = "/* daynight-start */ null"
 def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
     """Every live page starts Python through :data:`BOOT` and preloads its :func:`page_start`;
     its script gets the same settings, so that it can start Python before the page's
-    configuration (near the end of the page) has arrived."""
+    configuration (near the end of the page) has arrived. A page and its translations
+    (:func:`page_group`) preload the same: what any of them imports."""
     starts = {}
+    group: dict[str, tuple[set[str], set[str]]] = {}
+    for notebook in pages["live"]:
+        imports, modules = group.setdefault(page_group(notebook), (set(), set()))
+        imports.update(pages["imports"][notebook])
+        modules.update(pages.get("modules", {}).get(notebook, []))
     for notebook, path in pages["live"].items():
         page = out / path
         html = page.read_text(encoding="utf-8")
         config = page_config(html)
         settings = config["litePluginSettings"][KERNEL_PLUGIN]
         settings["pyodideUrl"] = os.path.relpath(out / BOOT, page.parent).replace(os.sep, "/")
-        modules = pages.get("modules", {}).get(notebook, [])
+        imports, modules = group[page_group(notebook)]
         settings["loadPyodideOptions"]["packages"] = starts[notebook] = page_start(
-            pages["imports"][notebook], lock, modules
+            sorted(imports), lock, sorted(modules)
         )
         settings["loadPyodideOptions"]["daynightLater"] = sorted(LATER)
         # a widget's message from the page carries JavaScript's null as Python's None, as under
@@ -727,16 +788,69 @@ def set_page_starts(out: Path, pages: dict, lock: dict) -> dict[str, list[str]]:
 def leave_out_unused(out: Path) -> None:
     """Remove :data:`UNUSED` (but :data:`USED_IN_UNUSED`) from the built site."""
     keep = {out / k for k in USED_IN_UNUSED}
-    for name in UNUSED:
-        path = out / name
-        if path.is_file():
-            path.unlink()
-        elif path.is_dir():
+
+    def prune(path: Path) -> None:
+        if path in keep or not (path.exists() or path.is_symlink()):
+            return
+        if path.is_dir() and any(k.is_relative_to(path) for k in keep):
             for child in sorted(path.iterdir()):
-                if child not in keep:
-                    shutil.rmtree(child) if child.is_dir() else child.unlink()
+                prune(child)
             if not any(path.iterdir()):
                 path.rmdir()
+        elif path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+    for name in UNUSED:
+        prune(out / name)
+
+
+STYLE = re.compile(r"<style(?P<attrs>[^>]*)>(?P<css>.*?)</style>", re.S | re.I)
+#: a ``<style>`` block every page carries alike goes to a file of its own from this many bytes
+SHARED_STYLE_MIN = 1_000
+#: where the shared style sheets go (named by their content's hash)
+STYLES = "static/styles"
+
+
+def share_styles(out: Path, pages: list[Path]) -> list[Path]:
+    """Every ``<style>`` block of at least :data:`SHARED_STYLE_MIN` bytes that two or more of
+    ``pages`` carry alike in their head (JupyterLab's theme, 240 KB in each of the site's
+    pages; Voila's own) becomes a file of :data:`STYLES`, and each page links it where the
+    block was (the same place in the cascade; a block with a URL other than ``data:`` stays,
+    since its relative paths would change meaning). Returns the files written."""
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    # only the head's blocks: a style in the body may be an SVG's own
+    heads = {page: text[: max(0, text.lower().find("</head>"))] for page, text in texts.items()}
+    seen: dict[str, int] = {}
+    for head in heads.values():
+        for block in {m.group(0) for m in STYLE.finditer(head)}:
+            seen[block] = seen.get(block, 0) + 1
+    shared = {}
+    for block, count in seen.items():
+        match = STYLE.fullmatch(block)
+        if (
+            match
+            and count > 1
+            and len(match["css"]) >= SHARED_STYLE_MIN
+            and not re.search(r"url\(\s*['\"]?(?!data:)", match["css"])
+        ):
+            name = f"{STYLES}/{hashlib.sha256(match['css'].encode()).hexdigest()[:16]}.css"
+            shared[block] = (name, re.search(r"\bmedia\s*=\s*(\"[^\"]*\"|'[^']*')", match["attrs"]))
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_text(match["css"], encoding="utf-8")
+    for page, text in texts.items():
+
+        def link(match: re.Match, page: Path = page) -> str:
+            if match.group(0) not in shared:
+                return match.group(0)
+            name, media = shared[match.group(0)]
+            href = os.path.relpath(out / name, page.parent).replace(os.sep, "/")
+            return f'<link rel="stylesheet" href="{href}"' + (f" media={media.group(1)}" if media else "") + ">"
+
+        head = heads[page]
+        page.write_text(STYLE.sub(link, head) + text[len(head) :], encoding="utf-8")
+    return sorted({out / name for name, _ in shared.values()})
 
 
 def site_template(work: Path) -> tuple[str, str]:
@@ -865,8 +979,10 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
     contents = voici_build(out, work, lite, notebooks_root)
     notebooks = site_notebooks(contents)
 
-    # 3. every notebook executed now (what its cells import recorded); pages to read are static
+    # 3. every notebook executed now (what its cells import recorded); pages to read are static,
+    # their charts drawn by the plotly.js of the browser's plotly wheel
     lacks = sorted({*MISSING_IN_BROWSER, *(canonical(n).replace("-", "_") for n in NOT_IN_BROWSER)})
+    plotly_js = wheel_member(wheel_of(packages["plotly"]), "plotly/package_data/plotly.min.js", work)
     run(
         [
             project_python,
@@ -879,6 +995,8 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
             LANDING_NOTEBOOK,
             "--browser-lacks",
             ",".join(lacks),
+            "--plotly-js",
+            plotly_js,
             *[f"{nb}={page_of(nb)}" for nb in notebooks],
         ],
         log=work / "prerender.log",
@@ -888,12 +1006,13 @@ def build(out: Path, work: Path, project_python: Path, notebooks_root: Path = NO
 
     # 4-5. what the pages load when they start, compiled to bytecode, in place of the staged wheels
     hot = started_modules(lite, pages, work)
-    page_modules = {nb: set(pages["modules"][nb]) for nb in pages["live"]}
+    page_modules = page_groups({nb: set(pages["modules"][nb]) for nb in pages["live"]})
     stdlib = compiled_wheels(packages, hot, work, pyodide_lock, page_modules)
     lock = place_python(out / "static" / "pyodide", pyodide_lock, packages, stdlib)
 
-    # 6. each live page's start
+    # 6. each live page's start; the style sheets every page carries alike in files of their own
     starts = set_page_starts(out, pages, lock)
+    share_styles(out, [out / path for kind in ("live", "static") for path in pages[kind].values()])
 
     # the site's root and Voici's own index lead to the landing page (Voici's point at its
     # file list, by absolute paths that break when the site is served from a sub-folder)

@@ -152,6 +152,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--landing", default="index.ipynb", help="the landing page's notebook (always static)")
     p.add_argument("--browser-lacks", default="", help="top-level modules the browser lacks, comma-separated")
     p.add_argument(
+        "--plotly-js",
+        type=Path,
+        help="the plotly.js the site serves (default: this environment's plotly's); the browser's plotly uses it too",
+    )
+    p.add_argument(
         "pairs",
         nargs="+",
         metavar="NOTEBOOK=PAGE",
@@ -162,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
 
     target = args.out / PLOTLY_JS
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+    shutil.copy2(args.plotly_js or Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
     lacks = {m for m in args.browser_lacks.split(",") if m}
     pages: dict[str, Any] = {"live": {}, "static": {}, "imports": {}, "modules": {}, "why": {}, "widgets": []}
     for pair in args.pairs:

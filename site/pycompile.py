@@ -50,6 +50,21 @@ DATA_SUFFIX = ".data"
 #: folders of a package that hold a Jupyter front end (anywidget's): the site serves the
 #: lab extensions itself, so a third-party archive goes to the browser without them
 FRONT_END = ("labextension", "nbextension")
+#: files of third-party wheels the browser never reads from the wheel, and why (each costs
+#: the site's size on disk and, where the wheel comes with a page, the visitor's download)
+LEFT_OUT = {
+    "plotly/package_data/widgetbundle.js": (
+        "the front end of plotly's FigureWidget (5 MB, 1.5 MB zipped): the site draws charts as HTML "
+        "(daynight_browser.charts), never as a FigureWidget"
+    ),
+    "plotly/package_data/plotly.min.js": (
+        "plotly.js (4.8 MB, 1.5 MB zipped), which the site serves once as static/plotly/plotly.min.js for "
+        "its static pages; the helper puts it back into the package when plotly is first imported "
+        "(site/build.py SITE_FILES)"
+    ),
+}
+#: a third-party package's own tests: no page imports them (left out unless one starts)
+TESTS = "tests"
 #: the standard library's own .pyc writers (private, untyped: what py_compile itself uses)
 _WRITERS: Any = _bootstrap_external
 
@@ -74,19 +89,33 @@ def module_name(path: str) -> str:
 
 
 def front_end(name: str, keep_source: bool) -> bool:
-    """Whether member ``name`` of a third-party archive is a front end the browser never reads."""
+    """Whether member ``name`` of a third-party archive is a front end the browser never reads
+    (or a file of :data:`LEFT_OUT`)."""
     parts = name.split("/")
-    return not keep_source and (parts[0].endswith(DATA_SUFFIX) or any(p in FRONT_END for p in parts[:-1]))
+    return not keep_source and (
+        parts[0].endswith(DATA_SUFFIX) or any(p in FRONT_END for p in parts[:-1]) or name in LEFT_OUT
+    )
+
+
+def tests_member(name: str, hot: set[str] | None) -> bool:
+    """Whether member ``name`` of a third-party archive belongs to a package's :data:`TESTS`
+    folder that no page imports at start (``hot``; without it, none is known to start)."""
+    folders = name.split("/")[:-1]
+    if TESTS not in folders:
+        return False
+    package = ".".join(folders[: folders.index(TESTS) + 1])
+    return not any(m == package or m.startswith(package + ".") for m in hot or ())
 
 
 def compiled_members(archive: zipfile.ZipFile, prefix: str, keep_source: bool, hot: set[str] | None = None):
     """(ZipInfo, new name, bytes) of every member, Python modules compiled: all of them, or
     with ``hot`` those whose module is in it (the others stay source: smaller to send, and
     compiled in the browser only if ever imported). A module that does not compile (a test
-    written for another Python) stays as source; front-end files are left out."""
+    written for another Python) stays as source; front-end files, :data:`LEFT_OUT` and a third-party
+    package's tests (:func:`tests_member`) are left out."""
     for info in archive.infolist():
         name = info.filename
-        if front_end(name, keep_source):
+        if front_end(name, keep_source) or (not keep_source and tests_member(name, hot)):
             continue
         data = archive.read(info)
         if not name.endswith(".py") or name.split("/", 1)[0].endswith(DATA_SUFFIX):
@@ -179,6 +208,8 @@ def compile_archive(
     with zipfile.ZipFile(src) as archive:
         names = set(archive.namelist())
         cold = {n for n in names if later(n, hot, rest, names)} if rest and hot is not None else set()
+        if not keep_source:  # a package's tests go neither with the package nor to its rest
+            cold -= {n for n in cold if tests_member(n, hot)}
         members = [m for m in compiled_members(archive, prefix, keep_source, hot) if m[0].filename not in cold]
         if cold:
             write_zip(

@@ -13,9 +13,12 @@ import importlib
 import importlib.util
 import json
 import re
+import shutil
+import subprocess
 import sys
 import tomllib
 import types
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -854,19 +857,28 @@ def test_each_live_page_starts_python_through_the_sites_boot_script(tmp_path):
 
 def test_what_no_page_loads_is_left_out(tmp_path):
     for rel in (
-        "build/schemas/a.json",
+        "build/schemas/all.json",
+        "build/schemas/all_federated.json",
+        "build/schemas/@jupyterlab/x/plugin.json",
         "build/themes/t.css",
         "build/jlab_core.js",
         "voici/tree/index.html",
         "service-worker.js",
         "voici/render/x.html",
         "doc/index.html",
+        "files/stars/play.ipynb",
     ):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x")
     build.leave_out_unused(tmp_path)
     left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
-    assert left == ["build/schemas/a.json", "build/themes/t.css", "voici/render/x.html"]
+    assert left == [
+        "build/schemas/all.json",
+        "build/schemas/all_federated.json",
+        "build/themes/t.css",
+        "voici/render/x.html",
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "voici"], "no empty folder left"
     assert all(build.UNUSED.values())
 
 
@@ -952,3 +964,230 @@ def test_the_site_benchmark_folds_a_walkthroughs_cells_into_one_step_naming_the_
     assert folded[-2][1].startswith(
         f"cells 2-{len(cells)} ({cells[-1][0] - cells[0][0]:.1f} s; the slowest: cell 4 4.0 s"
     )
+
+
+# -- what the site leaves out or shares -------------------------------------------------------
+
+
+def test_a_wheel_loses_the_files_the_site_serves_elsewhere_and_the_helper_puts_them_back(helper, tmp_path):
+    """plotly's copy of plotly.js (and its FigureWidget front end) stay out of its wheel
+    (site/pycompile.py LEFT_OUT); the helper fetches plotly.js from the site's own copy into the
+    installed package when plotly is first imported, once, and not into a package not installed."""
+    assert set(build.SITE_FILES) <= set(pycompile.LEFT_OUT)
+    wheel = make_wheel(
+        tmp_path,
+        "plotly",
+        "7.0",
+        files={
+            "plotly/__init__.py": "",
+            "plotly/package_data/plotly.min.js": "js",
+            "plotly/package_data/widgetbundle.js": "js",
+            "plotly/package_data/templates/plotly.json": "{}",
+        },
+    )
+    out = tmp_path / "plotly.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/p/", False, {"plotly"})
+    with zipfile.ZipFile(out) as z:
+        names = set(z.namelist())
+    assert "plotly/package_data/templates/plotly.json" in names and "plotly/__init__.pyc" in names
+    assert not names & set(pycompile.LEFT_OUT), "served once by the site, not in the wheel"
+    own = tmp_path / "own.whl"
+    pycompile.compile_archive(str(wheel), str(own), "/p/", True, {"plotly"})
+    with zipfile.ZipFile(own) as z:
+        assert set(pycompile.LEFT_OUT) <= set(z.namelist()), "the project's own archive loses nothing"
+
+    # the lock's folder is static/pyodide/: each file's URL is the site's copy (site/prerender.py)
+    base = "http://127.0.0.1/static/pyodide/"
+    for url in build.SITE_FILES.values():
+        assert urllib.parse.urljoin(base, url) == "http://127.0.0.1/" + prerender.PLOTLY_JS
+    files_file = tmp_path / "site_files.json"
+    files_file.write_text(json.dumps(build.SITE_FILES))
+    helper.files[urllib.parse.urljoin(base, "../plotly/plotly.min.js")] = b"plotly.js itself"
+    import daynight_browser
+
+    assert daynight_browser.put_back_site_files(files_file, base, helper.target) == [], "plotly is not installed"
+    (helper.target / "plotly" / "package_data").mkdir(parents=True)
+    written = daynight_browser.put_back_site_files(files_file, base, helper.target)
+    assert written == [helper.target / "plotly/package_data/plotly.min.js"]
+    assert written[0].read_bytes() == b"plotly.js itself"
+    asked = len(helper.requested)
+    assert daynight_browser.put_back_site_files(files_file, base, helper.target) == [], "not twice"
+    assert len(helper.requested) == asked
+
+
+def test_the_style_sheets_every_page_carries_alike_are_one_file_each(tmp_path):
+    theme = "body { color: black; }" * 100
+    other = ".x { background: url(data:image/png;base64,AAAA); }" * 40
+    below = ".only-here { color: red; }" * 60
+    relative = ".y { background: url(../img/a.png); }" * 40
+    svg = "<svg><style>" + theme + "</style></svg>"
+
+    def page(extra: str = "") -> str:
+        return (
+            f"<html><head><style type='text/css'>{theme}</style>\n<style media=\"print\">{other}</style>"
+            f"<style>{relative}</style>{extra}</head><body>{svg}</body></html>"
+        )
+
+    pages = {
+        "voici/render/a.html": page(f"<style>{below}</style>"),
+        "voici/render/game/b.html": page(),
+        "voici/render/game/c.html": page(),
+    }
+    for rel, text in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    written = build.share_styles(tmp_path, [tmp_path / rel for rel in pages])
+    assert sorted(p.read_text() for p in written) == sorted([theme, other]), "one file each, as they were"
+    a, b = ((tmp_path / rel).read_text() for rel in ("voici/render/a.html", "voici/render/game/b.html"))
+    theme_file = next(p for p in written if p.read_text() == theme).relative_to(tmp_path).as_posix()
+    assert f'<link rel="stylesheet" href="../../{theme_file}">' in a
+    assert f'<link rel="stylesheet" href="../../../{theme_file}">' in b, "relative to each page's folder"
+    assert 'media="print">' in b and b.index(theme_file) < b.index('media="print"'), "in the same place"
+    assert f"<style>{below}</style>" in a, "a page's own style stays"
+    assert f"<style>{relative}</style>" in b, "a relative URL would change meaning in another folder"
+    assert b.endswith(f"<body>{svg}</body></html>"), "a style in the body (an SVG's) stays"
+
+
+def test_a_translated_page_shares_its_originals_parts():
+    assert build.page_group("sunmoon/rules.zh-TW.ipynb") == "sunmoon/rules.ipynb"
+    assert build.page_group("sunmoon/play.ipynb") == "sunmoon/play.ipynb"
+    assert build.page_group("stars/charts.ipynb") == "stars/charts.ipynb"
+    big = build.PART_MIN
+    sizes = {"dn.sunmoon": 2 * big, "dn.sunmoon.rules_only": big, "dn.i18n_zh": big, "dn.stars": big}
+    page_modules = {
+        "sunmoon/rules.ipynb": {"dn.sunmoon", "dn.sunmoon.rules_only"},
+        "sunmoon/rules.zh-TW.ipynb": {"dn.sunmoon", "dn.sunmoon.rules_only", "dn.i18n_zh"},
+        "stars/play.ipynb": {"dn.stars"},
+    }
+    groups = build.page_groups(page_modules)
+    assert set(groups) == {"sunmoon/rules.ipynb", "stars/play.ipynb"}
+    parts = build.page_parts(sizes, groups)
+    # by page, the zh-TW page's own module would have split the sunmoon modules into two parts
+    assert len(build.page_parts(sizes, page_modules)) == 3
+    assert sorted(parts.values()) == [["dn.i18n_zh", "dn.sunmoon", "dn.sunmoon.rules_only"], ["dn.stars"]]
+
+
+def test_the_site_benchmark_says_how_to_run_it_on_a_built_site(capsys):
+    from benchmarks import bench_site
+
+    with pytest.raises(SystemExit):
+        bench_site.main(["--help"])
+    text = capsys.readouterr().out
+    assert "DAYNIGHT_SITE=" in text and "--site" in text and "python -m benchmarks site" in text
+    assert re.fullmatch(
+        r"site\.load at the start: load average [\d.]+ [\d.]+ [\d.]+ on \d+ cores", bench_site.load_line("start")
+    )
+
+
+def test_a_third_party_packages_tests_stay_out_unless_a_page_imports_them(tmp_path):
+    wheel = make_wheel(
+        tmp_path,
+        "dnsite-t",
+        "1.0",
+        files={
+            "dnsite_t/__init__.py": "",
+            "dnsite_t/tests/__init__.py": "",
+            "dnsite_t/tests/test_x.py": "X = 1\n",
+            "dnsite_t/tests/data.json": "{}",
+            "dnsite_t/sub/tests/test_y.py": "Y = 1\n",
+            "dnsite_t/contests.py": "C = 1\n",
+        },
+    )
+    out = tmp_path / "third-party.whl"
+    pycompile.compile_archive(str(wheel), str(out), "/p/", False, {"dnsite_t"}, "modules")
+    with zipfile.ZipFile(out) as z, zipfile.ZipFile(str(out) + ".rest") as rest:
+        names, later = set(z.namelist()), set(rest.namelist())
+    assert not [n for n in names | later if "/tests/" in n], "neither with the package nor in its rest"
+    assert "dnsite_t/contests.py" in later and "dnsite_t/__init__.pyc" in names
+    started = tmp_path / "started.whl"  # a page that imports a test module keeps that package's tests
+    pycompile.compile_archive(str(wheel), str(started), "/p/", False, {"dnsite_t", "dnsite_t.tests.test_x"}, "modules")
+    with zipfile.ZipFile(started) as z, zipfile.ZipFile(str(started) + ".rest") as rest:
+        names, later = set(z.namelist()), set(rest.namelist())
+    assert "dnsite_t/tests/test_x.pyc" in names and "dnsite_t/tests/data.json" in names
+    assert "dnsite_t/sub/tests/test_y.py" not in names | later
+    own = tmp_path / "own.whl"
+    pycompile.compile_archive(str(wheel), str(own), "/p/", True, {"dnsite_t"}, "modules")
+    with zipfile.ZipFile(str(own) + ".rest") as rest:
+        assert "dnsite_t/tests/test_x.py" in rest.namelist(), "the project's own archive loses nothing"
+
+
+def test_a_translated_page_preloads_what_its_original_does(tmp_path):
+    settings = {"pyodideUrl": "x", "loadPyodideOptions": {"packages": [], "env": {}}}
+    config = {"litePluginSettings": {build.KERNEL_PLUGIN: settings}, "notebookSrc": {"cells": []}}
+    live = {
+        "sunmoon/rules.ipynb": "voici/render/sunmoon/rules.html",
+        "sunmoon/rules.zh-TW.ipynb": "voici/render/sunmoon/rules.zh-TW.html",
+        "stars/play.ipynb": "voici/render/stars/play.html",
+    }
+    for path in live.values():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(_voici_page(config), encoding="utf-8")
+    pages = {
+        "live": live,
+        "imports": {
+            "sunmoon/rules.ipynb": ["daynight"],
+            "sunmoon/rules.zh-TW.ipynb": ["daynight"],
+            "stars/play.ipynb": [],
+        },
+        "modules": {
+            "sunmoon/rules.ipynb": ["dn.sunmoon"],
+            "sunmoon/rules.zh-TW.ipynb": ["dn.sunmoon", "dn.zh_only"],
+            "stars/play.ipynb": ["dn.stars"],
+        },
+    }
+    lock = {
+        "packages": {
+            "daynight": {"imports": ["daynight"]},
+            "daynight-part1": {"imports": [], "modules": ["dn.sunmoon"]},
+            "daynight-part2": {"imports": [], "modules": ["dn.zh_only"]},
+            "daynight-part3": {"imports": [], "modules": ["dn.stars"]},
+        }
+    }
+    starts = build.set_page_starts(tmp_path, pages, lock)
+    assert starts["sunmoon/rules.zh-TW.ipynb"] == starts["sunmoon/rules.ipynb"]
+    assert starts["sunmoon/rules.ipynb"][-3:] == ["daynight", "daynight-part1", "daynight-part2"]
+    assert starts["stars/play.ipynb"][-1] == "daynight-part3" and "daynight-part1" not in starts["stars/play.ipynb"]
+
+
+PROGRESSIVE_JS = """
+const calls = [];
+const loading = { classes: new Set(), attrs: {}, style: { display: "flex" },
+  classList: { add: (c) => loading.classes.add(c) }, setAttribute: (k, v) => { loading.attrs[k] = v; } };
+let outputs = false;
+const cells = { style: { display: "none" }, querySelector: (s) => (s === ".jp-Cell-outputArea" && outputs ? {} : null) };
+globalThis.self = globalThis.window = globalThis;
+globalThis.navigator = {};
+globalThis.document = { readyState: "complete", getElementById: (id) => ({ loading, rendered_cells: cells })[id] || null };
+window.update_loading_text = (i, n, t) => calls.push([i, n, t]);
+require(process.argv[2]);
+const seen = [];
+const step = (i) => { window.update_loading_text(i, 9, null); seen.push(cells.style.display); };
+step(1);                          // the theme is not in place yet
+window.themeLoaded = true; step(2);  // no cell has an output yet
+outputs = true; step(3);          // the first output is in place: the cells show
+console.log(JSON.stringify({ calls, seen, classes: [...loading.classes], attrs: loading.attrs }));
+"""
+
+
+def test_the_page_shows_the_cells_run_so_far_while_the_rest_run(tmp_path):
+    """site/browser/page.js: once the theme is in place and a cell has an output, Voila's
+    hidden cells show and its spinner becomes a status line, while Voila's own counting goes on."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (make site needs it)")
+    script = tmp_path / "progressive.js"
+    script.write_text(PROGRESSIVE_JS, encoding="utf-8")
+    page_js = tmp_path / "page.js"
+    page_js.write_text((SITE / "browser" / "page.js").read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run([node, script, page_js], capture_output=True, text=True, timeout=60, check=True)
+    result = json.loads(done.stdout)
+    assert result["calls"] == [[1, 9, None], [2, 9, None], [3, 9, None]], "Voila's own counting goes on"
+    assert result["seen"] == ["none", "none", ""], "shown once the theme is in place and a cell has an output"
+    assert result["classes"] == ["dn-running"] and result["attrs"] == {"role": "status"}
+    assert "#loading.dn-running" in build.SITE_HEAD, "the status line's style comes with every page"
+
+
+def test_the_files_the_build_writes_into_the_helper_go_into_its_wheel():
+    project = tomllib.loads((HELPER_DIR / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = project["tool"]["setuptools"]["package-data"]["daynight_browser"]
+    assert set(build.helper_data()) <= set(shipped), "setuptools leaves out a data file package-data does not name"

@@ -8,6 +8,12 @@
 //    the kernel's Web Worker at once, running the site's start of Python
 //    (static/pyodide/daynight-boot.js) with the page's own packages, and hands that worker
 //    to the kernel when the kernel asks for its worker.
+// 3. The cells show as they run. Voici runs every cell of a page before it shows any (Voila's
+//    `display_cells` at the end): a walkthrough's first Try it, near its top, waited for all
+//    of its 50-70 cells. Here the cells run so far show once one of them has an output (and the
+//    theme is in place), and Voila's spinner becomes a small status line at the foot of the
+//    window ("Executing 23 of 96") until the last cell has run. A click on a widget is
+//    answered between two cells (the kernel runs one message at a time).
 "use strict";
 (() => {
   const workers = navigator.serviceWorker;
@@ -45,6 +51,25 @@
     SiteWorker.prototype = PageWorker.prototype;
     self.Worker = SiteWorker;
   };
+  // 3. the cells run so far show while the rest run (Voila's functions are defined in the
+  // page's body, after this script: wrapped once the page is parsed, before Voici runs a cell)
+  const RUNNING = "dn-running";
+  const progressive = () => {
+    const announce = window.update_loading_text;
+    if (typeof announce !== "function") return;
+    window.update_loading_text = function (cellIndex, cellCount, text) {
+      announce.call(this, cellIndex, cellCount, text);
+      const spinner = document.getElementById("loading");
+      const cells = document.getElementById("rendered_cells");
+      if (!window.themeLoaded || !spinner || !cells || !cells.querySelector(".jp-Cell-outputArea")) return;
+      spinner.classList.add(RUNNING);
+      spinner.setAttribute("role", "status");
+      cells.style.display = "";
+    };
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", progressive, { once: true });
+  else progressive();
+
   if (SETTINGS) start(SETTINGS);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(configured()), { once: true });
   else start(configured());

@@ -5,9 +5,11 @@ another host (see conftest.py)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 import urllib.request
+import zipfile
 
 import pytest
 
@@ -28,6 +30,10 @@ STATUS_JS = "() => [...document.querySelectorAll('[role=status]')].map(s => s.in
 #: buttons that are not moves: they start over, ask for advice or set a game up
 NOT_A_MOVE = re.compile(r"new game|hint|suggest|option|undo|restart|reset|add |remove", re.I)
 BROKEN = "Something went wrong"
+#: a translated page's name (site/build.py TRANSLATED): ``play.zh-TW.ipynb``
+TRANSLATED = re.compile(r"[^.]+\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.ipynb")
+#: words of a page in Chinese (the zh-TW catalog reached the browser)
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def play_moves(page, moves: int, seed: str) -> list[str]:
@@ -114,13 +120,25 @@ def notebooks_like(pattern: str) -> list[str]:
 
 
 def walkthroughs() -> list[str]:
-    """The walkthroughs of the games (``notebooks/<game>/rules.ipynb``)."""
-    return notebooks_like("*/rules.ipynb")
+    """The walkthroughs of the games (``notebooks/<game>/rules.ipynb``) and their translations
+    (``rules.zh-TW.ipynb``: none on a branch without them)."""
+    return notebooks_like("*/rules.ipynb") + translations("*/rules.ipynb")
 
 
 def practice_pages() -> list[str]:
-    """The practice pages of the games (``notebooks/<game>/practice.ipynb``)."""
-    return notebooks_like("*/practice.ipynb")
+    """The practice pages of the games (``notebooks/<game>/practice.ipynb``) and their translations."""
+    return notebooks_like("*/practice.ipynb") + translations("*/practice.ipynb")
+
+
+def translations(pattern: str) -> list[str]:
+    """The translated pages of the notebooks ``pattern`` finds: ``<name>.<language>.ipynb``
+    beside ``<name>.ipynb`` (``sunmoon/play.zh-TW.ipynb``)."""
+    return sorted(
+        translated
+        for original in notebooks_like(pattern)
+        for translated in notebooks_like(original.removesuffix(".ipynb") + ".*.ipynb")
+        if TRANSLATED.fullmatch(translated.rsplit("/", 1)[-1])
+    )
 
 
 def test_the_apps_and_the_walkthroughs_run_in_the_browser_and_the_pages_to_read_are_static(pages):
@@ -128,7 +146,8 @@ def test_the_apps_and_the_walkthroughs_run_in_the_browser_and_the_pages_to_read_
     notebooks get static pages (site/prerender.py says why for each)."""
     from daynight.widgets.serve import LANDING
 
-    assert set(pages["live"]) == {*app_notebooks(), "review.ipynb", *walkthroughs(), *practice_pages()}, pages["why"]
+    apps = [*app_notebooks(), *translations("*/play.ipynb"), *translations("*/tracker.ipynb")]
+    assert set(pages["live"]) == {*apps, "review.ipynb", *walkthroughs(), *practice_pages()}, pages["why"]
     assert LANDING in pages["static"]
     assert {p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/charts.ipynb")} <= set(pages["static"])
     every = {
@@ -168,6 +187,8 @@ def test_walkthrough_runs_in_the_browser_with_its_drawings(site_page, pages, not
     drawings = page.locator("svg[role=group][aria-label]")
     assert drawings.count() >= 3, f"{notebook}: drawings of the rules' examples"
     assert drawings.first.locator("title").count(), "the drawings carry their words"
+    if ".zh-TW." in notebook:
+        assert CJK.search(drawings.first.inner_text() + drawings.first.get_attribute("aria-label")), "drawn in zh-TW"
     fetched = [path for path, _, _ in site_page.requests()]
     assert not [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)], "no chart packages"
     site_page.assert_clean()
@@ -267,3 +288,32 @@ def test_review_app_opens_a_demo_game(site_page, pages):
     assert page.locator(TARGETS).count(), "the demo game's table has targets"
     play_moves(page, 2, seed="review")
     site_page.assert_clean()
+
+
+@pytest.mark.parametrize("notebook", translations("*/play.ipynb") + translations("*/tracker.ipynb"))
+def test_a_translated_app_speaks_its_language_and_plays_by_clicking(site_page, pages, notebook):
+    """A translated app (``play.zh-TW.ipynb``, none on a branch without one) runs in the browser
+    with its language's words (the catalog in the site's wheel) and plays by clicking."""
+    page = site_page.open(pages["live"][notebook], wait_for=TARGETS)
+    page.wait_for_function(
+        "() => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden; }",
+        timeout=START_TIMEOUT_MS,
+    )
+    assert CJK.search(page.inner_text(".dn-table")), "the table's words are zh-TW"
+    page.locator(".dn-table .dn-note [data-target$='-new']").click()  # the opening's "Play a game", in any language
+    page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden", timeout=60_000)
+    assert len(play_moves(page, 3, seed=notebook)) == 3
+    site_page.assert_clean()
+
+
+def test_the_sites_wheel_carries_every_language_of_the_project(site_dir):
+    """The project's wheel, as the site serves it, holds the compiled catalog (``.mo``) of
+    every language under ``daynight/locale`` (the translated pages read it in the browser)."""
+    pyodide = site_dir / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    with zipfile.ZipFile(pyodide / lock["packages"]["daynight"]["file_name"]) as wheel:
+        names = set(wheel.namelist())
+    languages = [p.name for p in (NOTEBOOKS.parent / "daynight" / "locale").iterdir() if p.is_dir()]
+    assert languages, "no language besides English"
+    for language in languages:
+        assert f"daynight/locale/{language}/LC_MESSAGES/daynight.mo" in names, language

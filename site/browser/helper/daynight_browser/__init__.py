@@ -16,7 +16,8 @@ The same finder loads the rest of a package that came with the page (the modules
 site's build found no page imports at start, such as most of pygments' lexers) when one of
 those modules is first imported. When ``plotly.io`` has been imported, charts are drawn by
 :mod:`daynight_browser.charts`
-(plotly.js from the plotly package, since the site does not carry plotly's lab extension).
+(plotly.js from the plotly package, since the site does not carry plotly's lab extension; the
+site serves plotly.js once, and :func:`put_back_site_files` puts it back into the package).
 
 Installed by :mod:`daynight_browser.kernel_start`, which the site's start of Python
 (``site/browser/boot.js``) imports before the kernel imports anything, and again by this
@@ -39,6 +40,9 @@ from pathlib import Path
 
 #: packages the site does not have, and why (written by the site build)
 MISSING_FILE = Path(__file__).with_name("missing.json")
+#: files the site took out of a package's wheel because it serves them once elsewhere:
+#: ``{path under site-packages: URL relative to the lock's folder}`` (written by the site build)
+SITE_FILES_FILE = Path(__file__).with_name("site_files.json")
 
 
 def _fetch(url: str) -> bytes:
@@ -123,7 +127,30 @@ class LockFinder(importlib.abc.MetaPathFinder):
 def _site_charts(_module) -> None:
     from . import charts
 
+    put_back_site_files()
     charts.use()
+
+
+def put_back_site_files(
+    files_file: Path = SITE_FILES_FILE, base_url: str | None = None, target: Path | None = None
+) -> list[Path]:
+    """Fetch the files the site took out of the installed packages (plotly's copy of
+    plotly.js, which the site serves once) into their place, so that the package reads them as
+    usual; returns those written (none twice, none of a package not installed)."""
+    if not files_file.exists():
+        return []
+    if base_url is None:
+        import pyodide_js
+
+        base_url = str(pyodide_js.lockfileBaseUrl)
+    target = target or Path(sysconfig.get_paths()["purelib"])
+    written = []
+    for rel, url in json.loads(files_file.read_text(encoding="utf-8")).items():
+        path = target / rel
+        if path.parent.is_dir() and not path.exists():
+            path.write_bytes(_fetch(urllib.parse.urljoin(base_url, url)))
+            written.append(path)
+    return written
 
 
 def _after_import(spec, hook):
