@@ -142,9 +142,9 @@ def test_the_served_learning_pages_are_every_practice_page_and_walkthrough():
     from daynight.server.apps import learning_notebooks
 
     games = ("mtg", "stars", "sunmoon", "temples")
-    assert learning_notebooks(ROOT / "notebooks") == [
-        f"{g}/{page}.ipynb" for g in games for page in ("practice", "rules")
-    ]
+    english = [f"{g}/{page}.ipynb" for g in games for page in ("practice", "rules")]
+    translated = ["sunmoon/practice.zh-TW.ipynb", "sunmoon/rules.zh-TW.ipynb"]  # their translations too
+    assert learning_notebooks(ROOT / "notebooks") == sorted(english + translated)
 
 
 @pytest.mark.parametrize(

@@ -746,7 +746,7 @@ game.play(Place(1, card("moon 1"), 1, "moon", 0))
 assert not game.can_harvest(0, "sun")
 game.play(Restore(0, card("sun 9"), 0, "sun", 2))       # the eclipse restored: seven in a row
 assert game.can_harvest(0, "sun")
-for takes, left in (("run", "3 5 [E]"), ("row", "-")):
+for takes, left in (("run", "3 5 «eclipse»"), ("row", "-")):
     g = position([["moon 1"], []], [{"sun": ["sun 3", "sun 5", ["sun 8", "solar eclipse"], "sun 11",
                                             "sun 14", "sun 17", "sun 20", "sun 24"]}, {}],
                  options=Options(harvest_takes=takes))
@@ -756,6 +756,7 @@ draw.row_drawing(game.rows[0]["sun"], "sun", label="«seven»")
 """,
         teaches=["U25", "U-EX7"],
         seven=tr("restored: seven uninterrupted cards", "還原之後：連續不中斷的七張"),
+        eclipse=tr("[E]", "[蝕]"),
     ),
     md(
         en="""
