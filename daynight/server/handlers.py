@@ -20,6 +20,7 @@ from typing import Any, cast
 import tornado.web
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -31,6 +32,7 @@ from .pools import PoolBounds
 __all__ = [
     "MAX_WS_MESSAGE",
     "REPLACED",
+    "WIDGET_TARGET",
     "WS_BURST",
     "WS_PER_SECOND",
     "AdmittedRender",
@@ -40,12 +42,17 @@ __all__ = [
     "NoHeartbeatClient",
     "ShutdownOnClose",
     "StatusHandler",
+    "listed_models",
+    "state_request",
 ]
 
 #: the largest message a page may send on its kernel channel (a click is a few hundred bytes)
 MAX_WS_MESSAGE = 1024 * 1024
-#: messages a page may send on its kernel channel: a burst, then this many a second
+#: messages a page may send on its kernel channel: a burst, then this many a second (a page's
+#: requests for its widgets' states at load are not counted: :class:`CheckedChannels`)
 WS_BURST, WS_PER_SECOND = 100, 20
+#: ipywidgets' comm target, and the largest request for one model's state (about 400 bytes)
+WIDGET_TARGET, STATE_REQUEST_BYTES = "jupyter.widget", 4096
 
 #: a handler class of Jupyter Server or Voila, known only when the server starts
 Handler: Any = object
@@ -155,6 +162,43 @@ KERNEL_STATE = r"/daynight/kernel/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 REPLACED: dict[type, type] = {TornadoVoilaHandler: AdmittedRender, VoilaShutdownKernelHandler: ShutdownOnClose}
 
 
+def _parts(incoming: Any, v1: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The header and the content of a message a page sent (``v1``: Jupyter's binary
+    websocket protocol, else JSON); raises on a message that does not parse."""
+    if v1:
+        _channel, parts = deserialize_msg_from_ws_v1(incoming)
+        return json.loads(parts[0]), json.loads(parts[3])
+    msg = deserialize_binary_message(incoming) if isinstance(incoming, bytes) else json.loads(incoming)
+    return msg["header"], msg["content"]
+
+
+def state_request(incoming: Any, v1: bool) -> str | None:
+    """The widget model whose state the message asks for (ipywidgets' ``comm_msg``
+    ``{"method": "request_state"}``, one per model when a page loads its widgets one by
+    one), or None for any other message, or one that does not parse."""
+    if len(incoming) > STATE_REQUEST_BYTES:
+        return None
+    try:
+        header, content = _parts(incoming, v1)
+        data = content["data"]
+        if header["msg_type"] == "comm_msg" and data["method"] == "request_state":
+            return str(content["comm_id"])
+    except Exception:  # not one: the bucket and Jupyter Server's own checks take it
+        return None
+    return None
+
+
+def listed_models(fed_msg_list: list[Any]) -> set[str] | None:
+    """The widget models a kernel's ``comm_info_reply`` lists (``fed_msg_list``: the
+    message as Jupyter Server gets it from the kernel: signature, header, parent header,
+    metadata, content, buffers), or None for any other message."""
+    header = bytes(fed_msg_list[1])
+    if b"comm_info_reply" not in header or json.loads(header).get("msg_type") != "comm_info_reply":
+        return None
+    comms = json.loads(bytes(fed_msg_list[4])).get("comms", {})
+    return {c for c, info in comms.items() if info.get("target_name", WIDGET_TARGET) == WIDGET_TARGET}
+
+
 class CheckedChannels(ZMQChannelsWebsocketConnection):
     """Jupyter Server's kernel websocket connection, for messages a page did not write.
 
@@ -163,12 +207,43 @@ class CheckedChannels(ZMQChannelsWebsocketConnection):
     than :data:`WS_BURST` messages at once, then more than :data:`WS_PER_SECOND` a second,
     has the extra ones dropped and, if it keeps on, its channel closed: that visitor's
     kernel stops answering that page, no one else's.
+
+    One load is not a flood: a page whose kernel does not answer ipywidgets' one request for
+    all the widget states within 4 s (a loaded machine) asks for the list of its models
+    (``comm_info_request``), then for each model's state, one message per model (630 on
+    ``sunmoon/rules.ipynb``: the bucket dropped 400 of them and 21 widgets said "Loading
+    widget" for good). So the first list the kernel sends on this channel is kept
+    (:func:`listed_models`), and a request for the state of a model on it
+    (:func:`state_request`) passes without a token, once per model; every other message,
+    a second request for the same model and the lists after the first take tokens.
     """
+
+    def handle_outgoing_message(self, stream: str, outgoing_msg: list[Any]) -> None:
+        if "_dn_listed" not in self.__dict__:
+            try:
+                _, fed = self.session.feed_identities(outgoing_msg)
+                listed = listed_models(fed)
+            except Exception:  # Jupyter Server reports a message it cannot read
+                listed = None
+            if listed is not None:
+                self.__dict__["_dn_listed"] = listed
+        return super().handle_outgoing_message(stream, outgoing_msg)
+
+    def _listed_request(self, incoming_msg: Any) -> bool:
+        """Whether the message asks, once, for the state of a model the kernel listed."""
+        listed: set[str] = self.__dict__.get("_dn_listed") or set()
+        if not listed:
+            return False
+        model = state_request(incoming_msg, self.subprotocol == "v1.kernel.websocket.jupyter.org")
+        if model is None or model not in listed:
+            return False
+        listed.discard(model)
+        return True
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         bucket = self.__dict__.setdefault("_dn_bucket", Bucket(WS_PER_SECOND * 60, WS_BURST))
         client = self.websocket_handler.request.remote_ip
-        if not bucket.take():
+        if not self._listed_request(incoming_msg) and not bucket.take():
             dropped = self.__dict__["_dn_dropped"] = self.__dict__.get("_dn_dropped", 0) + 1
             if dropped == 1:
                 self.log.warning("daynight: %s sends too many messages on its kernel channel; dropping some", client)
