@@ -27,6 +27,14 @@ STUCK_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output')].filt
   o => (o.childElementCount === 0 && o.textContent.includes('Loading widget'))
        || o.textContent.includes('Error displaying widget')).length"""
 
+#: Voila has run every cell and shown its outputs (the widgets may still be loading)
+RENDERED_CELLS_JS = """() => {
+  const spin = document.querySelector('#loading');
+  if (spin && getComputedStyle(spin).display !== 'none') return false;
+  return !document.querySelector("script[type='application/vnd.voila.cell-output+json']")
+    && !!document.querySelector('.jp-OutputArea-output');
+}"""
+
 #: the first visible target of a table, marked so the test can click it and read its table
 MARK_TARGET_JS = """() => {
   for (const table of document.querySelectorAll('.dn-table')) {
@@ -78,7 +86,7 @@ def test_a_page_loading_its_widgets_one_by_one_loads_them_all(browser, voila, no
         held = hold_back_the_states(page)
         app = AppPage(page, voila.url)
         page.goto(f"{voila.url}/voila/render/{notebook}", timeout=120_000)
-        page.wait_for_selector(".jupyter-widgets", timeout=120_000)
+        page.wait_for_function(RENDERED_CELLS_JS, timeout=120_000)
         try:
             page.wait_for_function(f"() => ({STUCK_JS})() === 0", timeout=90_000)
         except Exception:
