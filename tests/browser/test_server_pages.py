@@ -1,0 +1,105 @@
+"""Every walkthrough (``*/rules.ipynb``) and practice page under the class server as ``make app``
+runs it (the session's ``voila``: ``python -m daynight.server``, its real limits), loading its
+widgets the way it does on a loaded machine: ipywidgets asks the kernel for all the widget states
+in one message and gives the kernel 4 s to answer; a later answer is ignored and the page asks for
+each model's state in a message of its own (630 on ``sunmoon/rules.ipynb``). The test holds that
+one answer back, so the page always takes the slow way, and fails if a widget is still "Loading
+widget" or says "Error displaying widget", if the busy notice stays up, or if a table does not
+answer a click (the kernel channel's limits of ``daynight.server.handlers`` once dropped 400 of
+those requests: 21 widgets never loaded and the busy notice stayed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+from .conftest import NOTEBOOKS, AppPage, close_context
+
+PAGES = sorted(
+    p.relative_to(NOTEBOOKS).as_posix()
+    for pattern in ("*/rules.ipynb", "*/practice.ipynb")
+    for p in NOTEBOOKS.glob(pattern)
+)
+
+STUCK_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(
+  o => (o.childElementCount === 0 && o.textContent.includes('Loading widget'))
+       || o.textContent.includes('Error displaying widget')).length"""
+
+#: Voila has run every cell and shown its outputs (the widgets may still be loading)
+RENDERED_CELLS_JS = """() => {
+  const spin = document.querySelector('#loading');
+  if (spin && getComputedStyle(spin).display !== 'none') return false;
+  return !document.querySelector("script[type='application/vnd.voila.cell-output+json']")
+    && !!document.querySelector('.jp-OutputArea-output');
+}"""
+
+#: the first visible target of a table, marked so the test can click it and read its table
+MARK_TARGET_JS = """() => {
+  for (const table of document.querySelectorAll('.dn-table')) {
+    const target = [...table.querySelectorAll('[data-target]')].find(n => n.getClientRects().length > 0);
+    if (target) { table.id = 'dn-test-table'; target.id = 'dn-test-target'; return true; }
+  }
+  return false;
+}"""
+ANSWERS_JS = (
+    "() => { const t = document.getElementById('dn-test-table'); return t.dataset.epoch + ':' + t.dataset.said; }"
+)
+
+
+def the_states_in_one(message: bytes | str) -> bool:
+    """Whether a message from the kernel is its one answer with all the widget states."""
+    if not isinstance(message, bytes) or b"update_states" not in message:
+        return False
+    _channel, parts = deserialize_msg_from_ws_v1(message)
+    content = json.loads(parts[3])
+    return json.loads(parts[0])["msg_type"] == "comm_msg" and content["data"].get("method") == "update_states"
+
+
+def hold_back_the_states(page) -> list[int]:
+    """Route the page's kernel channel so that the kernel's answer with all the widget states
+    never arrives (as if it came after ipywidgets' 4 s); the list counts the answers held."""
+    held: list[int] = []
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message) -> None:
+            if the_states_in_one(message):
+                held.append(1)
+                return
+            ws.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket(lambda url: "/channels" in url, route)
+    return held
+
+
+@pytest.mark.parametrize("notebook", PAGES)
+def test_a_page_loading_its_widgets_one_by_one_loads_them_all(browser, voila, notebook):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        held = hold_back_the_states(page)
+        app = AppPage(page, voila.url)
+        page.goto(f"{voila.url}/voila/render/{notebook}", timeout=120_000)
+        page.wait_for_function(RENDERED_CELLS_JS, timeout=120_000)
+        try:
+            page.wait_for_function(f"() => ({STUCK_JS})() === 0", timeout=90_000)
+        except Exception:
+            pass  # counted below
+        assert held, "the kernel's answer with all the widget states was not seen (the test tests nothing)"
+        stuck = page.evaluate(STUCK_JS)
+        assert stuck == 0, f"{stuck} widgets still 'Loading widget' or in error on {notebook}"
+        page.wait_for_selector("#dn-busy", state="detached", timeout=10_000)  # the notice checks every 2 s
+        assert page.evaluate(MARK_TARGET_JS), f"no table with a target on {notebook}"
+        before = page.evaluate(ANSWERS_JS)
+        page.locator("#dn-test-target").click()
+        page.wait_for_function(f"before => ({ANSWERS_JS})() !== before", arg=before, timeout=30_000)
+        app.assert_clean()
+        assert "too many messages" not in voila.log_path.read_text(), "the server dropped the page's messages"
+    finally:
+        close_context(context)
