@@ -21,7 +21,10 @@ def modules():
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m benchmarks")
+    helps = [f"{short}: {module.RUN_HELP}" for short, module in modules() if hasattr(module, "RUN_HELP")]
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks", epilog="\n\n".join(helps), formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("names", nargs="*", help="only these modules or figures")
     p.add_argument("--quick", action="store_true", help="few rounds: checks that everything runs")
     p.add_argument("--rounds", type=int, default=None)

@@ -166,9 +166,10 @@ class SitePage:
     """A page of the site in a fresh browser context (a cold cache: a new visitor) that
     aborts, and records, any request to another host."""
 
-    def __init__(self, browser, server: SiteServer):
+    def __init__(self, browser, server: SiteServer, **context):
         self.server = server
-        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        # ``context``: the browser context's options (a phone's viewport and touch); a desktop by default
+        self.context = browser.new_context(**(context or {"viewport": {"width": 1280, "height": 1000}}))
         self.elsewhere: list[str] = []
         self.console_errors: list[str] = []
         self.context.route(re.compile(r"^(?!http://127\.0\.0\.1:\d+/)"), self._elsewhere)

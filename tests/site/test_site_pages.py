@@ -36,8 +36,8 @@ TRANSLATED = re.compile(r"[^.]+\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.ipynb")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def play_moves(page, moves: int, seed: str) -> list[str]:
-    """Play ``moves`` moves by clicking; returns the names of what was clicked.
+def play_moves(page, moves: int, seed: str, tap: bool = False) -> list[str]:
+    """Play ``moves`` moves by clicking (``tap``: by tapping, on a phone); returns the names of what was clicked.
 
     An app on the table widget: click one of ``.dn-table [data-target]`` (chosen with a
     seeded RNG) and wait until the table's ``data-epoch`` changes (Python answered the
@@ -57,7 +57,7 @@ def play_moves(page, moves: int, seed: str) -> list[str]:
             target = targets.nth(rng.randrange(targets.count()))
             name = target.get_attribute("aria-label") or target.inner_text()
             before, answers = page.evaluate(EPOCHS_JS), page.evaluate(ANSWERS_JS)
-            target.click()
+            target.tap() if tap else target.click()
             page.wait_for_function(f"() => ({ANSWERS_JS})() !== {answers!r}", timeout=60_000)
             assert BROKEN not in page.evaluate(STATUS_JS)
             if page.evaluate(EPOCHS_JS) != before:
