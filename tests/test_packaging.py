@@ -292,16 +292,18 @@ def _test_functions(path: Path) -> set[str]:
 
 
 def test_each_long_browser_test_exists_and_its_widget_level_test_runs_in_make_test():
-    """A long browser test renamed would run in ``make test`` again unnoticed, and one without a
-    widget-level test beside it would leave ``make test`` without the game it plays."""
+    """A long browser test renamed would run in ``make test`` again unnoticed, and one without the
+    widget-level test named beside it would leave ``make test`` without what it checks."""
     from tests.browser.conftest import LONG
 
     assert LONG, "make test-long runs the long browser tests"
     for name, widget_level in LONG.items():
         file, test = name.split("::")
         assert test in _test_functions(ROOT / "tests" / "browser" / file), f"tests/browser/{name} is not there"
-        beside = _test_functions(ROOT / widget_level)
-        assert any("guided_game" in t or "notes" in t for t in beside), f"{widget_level} plays no guided game"
+        beside_file, beside_test = widget_level.split("::")
+        assert beside_test in _test_functions(ROOT / beside_file), (
+            f"{widget_level} (its test in make test) is not there"
+        )
 
 
 def test_make_test_leaves_the_long_tests_to_make_test_long_and_ci_runs_both():

@@ -45,10 +45,20 @@ RENDER_TIMEOUT_MS = 240_000
 #: click, 50-100 s each on 2 cores): ``make test-long`` runs them (``.ci/run`` after ``make test``);
 #: ``make test`` runs the widget-level test of the same thing (named beside each), without a browser.
 LONG = {
-    "test_stars_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_stars_guide.py",
-    "test_temples_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_temples_guide.py",
-    "test_sunmoon_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_sunmoon_guide.py",
-    "test_mtg_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_mtg_guide.py",
+    "test_stars_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_stars_guide.py::"
+    "test_the_guided_game_is_offered_first_and_followed_to_its_summary",
+    "test_temples_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_temples_guide.py::"
+    "test_learn_to_play_is_offered_first_and_guides_a_game_to_its_summary",
+    "test_sunmoon_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_sunmoon_guide.py::"
+    "test_following_the_notes_meets_each_rule_once_and_ends_with_the_summary",
+    "test_mtg_guide.py::test_the_guided_game_is_completed_by_following_its_notes": "tests/test_mtg_guide.py::"
+    "test_following_the_notes_completes_the_guided_game_with_each_lesson_once",
+    # a zh-TW game played to its end by clicking, switched to English and back
+    "test_sunmoon_zh.py::test_a_zh_tw_game_by_clicking_switched_to_english_and_back": "tests/test_sunmoon_widgets.py::"
+    "test_switching_the_language_mid_game_keeps_the_game_and_says_everything_anew",
+    # every walkthrough and practice page loaded widget by widget (the kernel's one answer held back)
+    "test_server_pages.py::test_a_page_loading_its_widgets_one_by_one_loads_them_all": "tests/test_server_channels.py::"
+    "test_a_page_loading_its_widgets_one_by_one_is_admitted_and_keeps_its_burst",
 }
 
 
