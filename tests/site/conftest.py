@@ -203,7 +203,7 @@ class SitePage:
             "() => { const n = document.querySelector('.dn-table .dn-note'); return n && !n.hidden; }",
             timeout=START_TIMEOUT_MS,
         )
-        page.get_by_role("button", name="Play a game", exact=True).click()
+        page.locator(".dn-table .dn-note [data-target$='-new']").click()  # "Play a game", in any language
         page.wait_for_function("document.querySelector('.dn-table .dn-note').hidden", timeout=60_000)
         return page
 

@@ -188,7 +188,9 @@ def test_walkthrough_runs_in_the_browser_with_its_drawings(site_page, pages, not
     assert drawings.count() >= 3, f"{notebook}: drawings of the rules' examples"
     assert drawings.first.locator("title").count(), "the drawings carry their words"
     if ".zh-TW." in notebook:
-        assert CJK.search(drawings.first.inner_text() + drawings.first.get_attribute("aria-label")), "drawn in zh-TW"
+        assert CJK.search((drawings.first.text_content() or "") + drawings.first.get_attribute("aria-label")), (
+            "drawn in zh-TW"
+        )
     fetched = [path for path, _, _ in site_page.requests()]
     assert not [p for p in fetched if re.search(r"/(plotly|pandas|numpy)[-_]", p)], "no chart packages"
     site_page.assert_clean()
