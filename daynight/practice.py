@@ -295,22 +295,48 @@ def verdict_words(exercise: Exercise, given: Any, verdict: Verdict) -> str:
     if verdict.right:
         return _("Right: {answer}.").format(answer=exercise.said)
     if exercise.shape == SET:
-        marked = len(given_answer(exercise, given))
-        return ngettext(
-            "Not quite: of your {marked} mark, {wrong} is not a member and {missing} "
-            "member is not marked. Read the rule and try again, or press Show me.",
-            "Not quite: of your {marked} marks, {wrong} are not members and {missing} "
-            "members are not marked. Read the rule and try again, or press Show me.",
-            marked,
-        ).format(marked=marked, wrong=len(verdict.extra), missing=len(verdict.missing))
-    if exercise.shape == ORDER:
-        order = ", ".join(exercise.said_of(v) for v in given) or _("nobody")
-        return _("Not quite: {given} is not the order. Read the rule and try again, or press Show me.").format(
-            given=order
+        return _("Not quite: {what}. Read the rule and try again, or press Show me.").format(
+            what=_set_words(len(verdict.extra), len(verdict.missing))
         )
+    if exercise.shape == ORDER:
+        return _order_words(exercise, tuple(given))
     return _("Not quite: “{given}” is not the answer. Read the rule and try again, or press Show me.").format(
         given=exercise.said_of(given)
     )
+
+
+
+def _set_words(wrong: int, missing: int) -> str:
+    """What is wrong with a set of marks: marks that do not belong, answers not marked."""
+    marked_wrong = ngettext("{n} of your marks does not belong", "{n} of your marks do not belong", wrong)
+    not_marked = ngettext("{n} more should be marked", "{n} more should be marked", missing)
+    if wrong and missing:
+        return _("{wrong}, and {missing}").format(wrong=marked_wrong.format(n=wrong), missing=not_marked.format(n=missing))
+    return marked_wrong.format(n=wrong) if wrong else not_marked.format(n=missing)
+
+
+def _order_words(exercise: Exercise, given: tuple) -> str:
+    """What is wrong with an order: where it first goes wrong, or that it stops too soon (a right
+    beginning is said to be right) or goes on too long."""
+    answer = tuple(exercise.answer)
+    if not given:
+        return _("Not quite: nobody is chosen yet. Click them in their order, or press Show me.")
+    said = ", ".join(exercise.said_of(v) for v in given)
+    if given == answer[: len(given)]:
+        more = len(answer) - len(given)
+        return ngettext(
+            "Not quite: {given} is right so far, and {n} more comes after. Go on, or press Show me.",
+            "Not quite: {given} is right so far, and {n} more come after. Go on, or press Show me.",
+            more,
+        ).format(given=said, n=more)
+    if answer == given[: len(answer)]:
+        return _("Not quite: the order ends after {last}. Read the rule and try again, or press Show me.").format(
+            last=exercise.said_of(answer[-1])
+        )
+    at = next(i for i, (a, b) in enumerate(zip(answer, given)) if a != b)
+    return _(
+        "Not quite: in {given}, {who} is not {nth}. Read the rule and try again, or press Show me."
+    ).format(given=said, who=exercise.said_of(given[at]), nth=ordinal(at + 1))
 
 
 # ---------------------------------------------------------------------------

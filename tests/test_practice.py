@@ -61,11 +61,18 @@ def test_right_and_wrong_are_said_in_words():
     some = exercise(SET, frozenset({1, 3}))
     assert verdict_words(some, [1, 3], judge(some, [1, 3])) == "Right: the answer."
     words = verdict_words(some, [1, 2], judge(some, [1, 2]))
-    assert words.startswith("Not quite:") and "1 are not members" in words and "1 members are not marked" in words
+    assert words.startswith("Not quite: 1 of your marks does not belong, and 1 more should be marked.")
+    alone = exercise(SET, frozenset({1}))
+    assert "2 of your marks do not belong." in verdict_words(alone, [1, 2, 3], judge(alone, [1, 2, 3]))
+    assert "Not quite: 1 more should be marked." in verdict_words(some, [3], judge(some, [3]))
     one = exercise(CHOICE, 2)
     assert "say 3" in verdict_words(one, 3, judge(one, 3))
     order = exercise(ORDER, (3, 1))
-    assert "say 1, say 3" in verdict_words(order, [1, 3], judge(order, [1, 3]))
+    assert verdict_words(order, [1, 3], judge(order, [1, 3])).startswith("Not quite: in say 1, say 3, say 1 is not 1st.")
+    # a right beginning is said to be right, with how many come after it (not "is not the order")
+    assert verdict_words(order, [3], judge(order, [3])).startswith("Not quite: say 3 is right so far, and 1 more comes")
+    assert verdict_words(order, [], judge(order, [])).startswith("Not quite: nobody is chosen yet.")
+    assert verdict_words(order, [3, 1, 2], judge(order, [3, 1, 2])).startswith("Not quite: the order ends after say 1.")
 
 
 def test_an_exercise_refuses_an_answer_it_does_not_offer():

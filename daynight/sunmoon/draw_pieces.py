@@ -98,6 +98,9 @@ def slot_piece(
 ) -> d.Piece:
     """An empty place drawn as a dashed outline (a row's end, or a row not started yet)."""
     stroke = FITS if fits else "#777777"
+    lines = text.split("\n")
+    # the words fit inside the outline: a long line ("moon row") is set smaller, never wider than the place
+    size = min(w * 0.22, (w - 6) / (0.6 * max(len(line) for line in lines)))
     body = d.rect(
         1,
         1,
@@ -112,14 +115,14 @@ def slot_piece(
     ) + "".join(
         d.text(
             w / 2,
-            h * 0.42 + i * w * 0.26,
+            h * 0.42 + i * size * 1.2,
             line,
-            size=w * 0.22,
+            size=size,
             anchor="middle",
             fill=FITS if fits else "#444444",
             weight="700" if fits else None,
         )
-        for i, line in enumerate(text.split("\n"))
+        for i, line in enumerate(lines)
     )
     if fits:
         body += fits_mark(w, h)
@@ -215,7 +218,7 @@ def _row_piece(
         text = _("start a\n{row}").format(row=row_words(kind))
         pieces.append(slot_piece(text, w=w, h=h, key=k, fits=k in fits))
     elif not row:
-        text = _("no\n{row} yet").format(row=row_words(kind))
+        text = _("no\n{row}\nyet").format(row=row_words(kind))
         pieces.append(slot_piece(text, w=w, h=h, label=_("{row}, not started").format(row=title)))
     body = d.row(pieces, gap=4)
     if row:
