@@ -129,6 +129,9 @@ def test_a_refused_click_in_the_guided_game_names_the_rule_and_what_is_allowed()
     assert "no turn has begun" in status and "[rule: Casting Spells, CR 601.2]" in status
     assert "Allowed now: predict the untap step, then Alice's turn begins." in status
     assert not app.game.history, "nothing changed"
+    # the note says the same: predict first (no button to end a turn is on the table yet)
+    said = " ".join([app.table.note["text"], *app.table.note.get("items", ())])
+    assert "First predict the next untap step" in said and "End Alice" not in said, said
 
 
 def test_a_wrong_prediction_shows_the_rule_and_the_engines_decision():

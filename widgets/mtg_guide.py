@@ -344,7 +344,15 @@ class GuidedGame:
 
     # -- what the learner may do ------------------------------------------------------------
     def allowed(self, game: Game) -> str:
-        """What the learner may do in Alice's turn, and why."""
+        """What the learner may do now, and why: before a turn begins (the game's first turn, or
+        after a turn was ended) only the prediction on the table; in Alice's turn, her spells and
+        the end of her turn."""
+        if self.predicting or game.active is None:
+            names = {f"a{i}": answer_words(a) for i, a in enumerate(ANSWERS)}
+            return _(
+                "No turn is under way: spells are cast during a turn. First predict the next untap step: click "
+                "“{a0}”, “{a1}” or “{a2}” on the table."
+            ).format(**names)
         return _(
             "It is your turn. When it is over, click “{end}”. Before that you may cast spells: each click on "
             "your spell counter on the table counts one. Only your spells count for the next check, as you "

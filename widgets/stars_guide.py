@@ -337,13 +337,15 @@ def allowed_words(game: StarsGame, showing: int | None = None, next_name: str = 
     step = game.phase + 1
     if game.day:
         text = _(
-            "Play {step} of 2: click any card of your hand to place it face down. It is day, so the colour with "
-            "the highest total will win. A suggestion: “{move}”."
+            "Play {step} of 2: click any card of your hand to place it face down. It is day now, so the colour "
+            "with the highest total wins, unless a time symbol played this round turns the time card to night. "
+            "A suggestion: “{move}”."
         )
     else:
         text = _(
-            "Play {step} of 2: click any card of your hand to place it face down. It is night, so the colour "
-            "with the lowest total will win. A suggestion: “{move}”."
+            "Play {step} of 2: click any card of your hand to place it face down. It is night now, so the colour "
+            "with the lowest total wins, unless a time symbol played this round turns the time card to day. "
+            "A suggestion: “{move}”."
         )
     return text.format(step=step, move=move_name(move))
 
