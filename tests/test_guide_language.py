@@ -29,7 +29,9 @@ def test_a_switch_on_the_goals_note_says_the_goal_again(english_after):
     assert [b["name"] for b in english["buttons"]] == ["Start"]
     app.language_in.value = "zh-TW"
     note = app.table.note
-    assert note["heading"] == i18n.gettext("Learn to play {title}").format(title=i18n.gettext("Sonne und Mond (日與夜)"))
+    assert note["heading"] == i18n.gettext("Learn to play {title}").format(
+        title=i18n.gettext("Sonne und Mond (日與夜)")
+    )
     assert note["heading"] != english["heading"] and note["text"] != english["text"]
     assert [b["name"] for b in note["buttons"]] == [i18n.gettext("Start")], "the guided game still waits for Start"
     assert app.guide.start_button.description == i18n.gettext("Learn to play") != "Learn to play"

@@ -752,7 +752,8 @@ draw.row_drawing(game.rows[0]["sun"], "sun", label="«seven»")
         eclipse=tr("[E]", "[蝕]"),
     ),
     *try_it(
-        "harvests", "harvest_points",
+        "harvests",
+        "harvest_points",
         en="Which rows may be harvested now? And how many points does a harvest bring?",
         zh="現在哪幾排可以收割？收割一排值多少分？",
     ),
@@ -936,7 +937,8 @@ assert rules.winners([3, -1, 5]) == [2] and rules.winners([2, 2]) == [0, 1]
         teaches=["U34"],
     ),
     *try_it(
-        "final_score", "winners",
+        "final_score",
+        "winners",
         en="The game is over: what is this player's score? And who wins?",
         zh="遊戲結束了：這位玩家得幾分？誰獲勝？",
     ),

@@ -35,7 +35,6 @@ from .draw_kit import (
     TYPE_WORD,
     around,
     memo,
-    resolved_piece,
     table_document,
     text_lines,
     wrap,
