@@ -1,8 +1,7 @@
 """Test-only helpers for the review tests: a drawing of the toy game (tests/toygame.py), so
 the review is tested without waiting for the four games' drawings; the demo records of the
 games, played (and exported) once per test run; and the HTML file read back as its script
-reads it; the review's messages in Traditional Chinese, with the translations the catalog does
-not hold yet."""
+reads it; the review's messages that the package's zh-TW catalog leaves in English (none)."""
 
 from __future__ import annotations
 
@@ -121,10 +120,6 @@ def decode_data(data) -> list[str]:
 
 #: the review's own files: every message they mark is shown by the review app or its HTML file
 REVIEW_SOURCES = ("daynight/review.py", "widgets/review.py")
-#: translations of the review's messages that the catalog does not hold yet ({msgid: msgstr}, a
-#: plural message by its singular; Chinese has one plural form): the lead applies them to
-#: ``daynight/locale/zh_TW/LC_MESSAGES/daynight.po``, after which the catalog's own are used
-PENDING = Path(__file__).with_name("review_zh_tw.json")
 
 
 def review_messages() -> list[str | tuple[str, ...]]:
@@ -139,36 +134,19 @@ def review_messages() -> list[str | tuple[str, ...]]:
     ]
 
 
-def in_zh_tw(folder: Path, monkeypatch: Any) -> None:
-    """Read the zh-TW catalog of :func:`zh_tw_catalog` (made under ``folder``) for the rest of a
-    test (``monkeypatch`` undoes it)."""
-    monkeypatch.setattr(i18n, "LOCALE_DIR", zh_tw_catalog(folder))
-    monkeypatch.setattr(i18n, "_loaded", {})
-
-
-def zh_tw_catalog(folder: Path) -> Path:
-    """A locale folder under ``folder`` whose zh-TW catalog is the package's, with the pending
-    translations of the review's messages it lacks; an error names a message of the review that
-    neither translates (so a new English word of the review cannot pass unseen)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with (Path(i18n.__file__).with_name("locale") / "zh_TW" / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as fh:
-        catalog = read_po(fh)
-    pending = json.loads(PENDING.read_text(encoding="utf-8")) if PENDING.exists() else {}
-    missing = []
+def untranslated(code: str = "zh-TW") -> list[str]:
+    """The review's messages that the package's catalog of ``code`` (the one every reader gets,
+    ``daynight.i18n.catalog``) leaves in English: a plural one by its singular, both of its forms
+    asked for. The review tests in zh-TW read that catalog, so a new English word of the review
+    cannot pass unseen."""
+    catalog = i18n.catalog(code)
+    left = []
     for msgid in review_messages():
-        singular = msgid[0] if isinstance(msgid, tuple) else msgid
-        held = catalog.get(singular)
-        if held is not None and all(held.string if isinstance(held.string, tuple) else [held.string]):
-            continue
-        if singular not in pending:
-            missing.append(singular)
-            continue
-        catalog.add(msgid, (pending[singular],) if isinstance(msgid, tuple) else pending[singular])
-    assert not missing, f"no zh-TW translation of {missing}"
-    out = folder / "zh_TW" / "LC_MESSAGES"
-    out.mkdir(parents=True, exist_ok=True)
-    with (out / f"{i18n.DOMAIN}.mo").open("wb") as fh:
-        write_mo(fh, catalog)
-    return folder
+        if isinstance(msgid, tuple):
+            singular, plural = msgid[:2]
+            said = [catalog.ngettext(singular, plural, n) for n in (1, 2)]
+            if said == [singular, plural]:
+                left.append(singular)
+        elif catalog.gettext(msgid) == msgid:
+            left.append(msgid)
+    return left

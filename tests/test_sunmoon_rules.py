@@ -130,3 +130,32 @@ def test_the_tool_writes_every_page_in_every_language(tmp_path):
     zh = json.loads((tmp_path / "notebooks/sunmoon/practice.zh-TW.ipynb").read_text(encoding="utf-8"))
     assert zh["metadata"]["title"] == "練習規則：日與夜"
     assert all(c["outputs"] == [] for c in zh["cells"] if c["cell_type"] == "code")
+
+
+def test_each_try_it_is_its_question_then_its_table():
+    # the set-up of a Try-it is written once (the page's try_it/ask, the source's try_it/report_step), so
+    # each Try-it reads as its question: the question in words, then one call (a report step: its position,
+    # the exercise asked on it, what the rules answer, then ask(...))
+    written = Path(sunmoon_rules.__file__).read_text(encoding="utf-8")
+    for heading in ("**Try it.**", "**試試看。**", "**Step {", "**第 {"):
+        assert written.count(heading) == 1, f"{heading!r} is written {written.count(heading)} times in the source"
+    for language in LANGUAGES:
+        page = cells(path_of(PAGES[0], language))
+        dealt, steps = [], []
+        assert sum("PracticeApp(" in text(c) for c in page if c["cell_type"] == "code") == 1, "one table helper"
+        for i, cell in enumerate(page):
+            source = text(cell)
+            asked = [c for c in page[:i] if c["cell_type"] == "markdown"][-1:]
+            question = text(asked[0]) if asked else ""
+            if cell["cell_type"] != "code" or "def try_it" in source:
+                continue
+            if "try_it(" in source:
+                assert re.fullmatch(r'try_it\("\w+"\)', source), f"cell {i}: a Try-it is one call: {source!r}"
+                assert question.startswith(("**Try it.** ", "**試試看。** ")), f"cell {i}: no question before it"
+                dealt.append(source)
+            if re.search(r"^(display\()?ask\(", source, re.M):
+                number = re.match(r"\*\*(?:Step (\d+)|第 (\d+) 步)", question)
+                assert number, f"cell {i}: a report step without its question"
+                assert "PracticeApp" not in source and "exercises." in source and "assert step.answer" in source
+                steps.append(int(number[1] or number[2]))
+        assert len(dealt) == 10 and sorted(set(steps)) == list(range(1, 11)), (language, dealt, steps)

@@ -73,6 +73,23 @@ def code(source: str, *, teaches: list[str] | None = None, **words: Words) -> Co
     return Code(source, tuple(teaches or ()), tuple(words.items()))
 
 
+def try_it(*kinds: str, en: str, zh: str) -> list[Markdown | Code]:
+    """A Try-it after a rule section: its question (``en``, ``zh``), then for each of ``kinds``
+    a table of exercises of that kind dealt from a real game (the page's ``try_it(kind)``)."""
+    return [md(en=f"**Try it.** {en}", zh=f"**試試看。** {zh}"), *(code(f'try_it("{kind}")') for kind in kinds)]
+
+
+def report_step(
+    number: int, *, en: str, zh: str, source: str, teaches: list[str], title: Words | None = None, **words: Words
+) -> list[Markdown | Code]:
+    """Step ``number`` of the play report, worked by the learner: its question (``en``, ``zh``;
+    ``title``: a few words after the number), then ``source``: the report's position, the
+    exercise asked on it, what the rules answer (asserted) and ``ask(step, name=...)``, its table."""
+    en_title, zh_title = (f", {title.en}", f"：{title.zh}") if title else ("", "")
+    question = md(en=f"**Step {number}{en_title}.** {en}", zh=f"**第 {number} 步{zh_title}。** {zh}")
+    return [question, code(source, teaches=teaches, **words)]
+
+
 #: the words any code cell may use
 COMMON = {
     "lang": tr("en", "zh-TW"),
@@ -174,12 +191,20 @@ from daynight.widgets.practice import Keeper, PracticeApp
 keeper = Keeper("sunmoon")                   # one keeper for the page: the browser keeps the progress
 KINDS = {kind.name: kind for kind in kinds_of("sunmoon")}
 
-def try_it(kind, exercise=None, name=None):
-    "A 'Try it' exercise of one kind (or the given exercise), judged by the rules; the progress is kept."
+def try_it(kind):
+    "A 'Try it' table: exercises of one kind, each dealt from a real game and judged by the rules."
+    return practice_table(kind, name=kind)
+
+def ask(step, name):
+    "A step of the play report on a table of its own: asked before the engine plays the position on."
+    return practice_table(step.kind, step, name=f"report-{name}")
+
+def practice_table(kind, exercise=None, *, name):
+    "A practice table of one kind (showing `exercise` first, if given) whose answers count in the kept progress."
     app = PracticeApp("sunmoon", kinds=(KINDS[kind],), compact=True, keeper=keeper)
     if exercise is not None:
         app.show(exercise)
-    app.widget.add_class(f"dn-try-{name or kind}".replace("_", "-"))
+    app.widget.add_class(f"dn-try-{name}".replace("_", "-"))
     assert app.exercise.kind == kind and app.table.target_names()
     return app
 """,
@@ -456,18 +481,10 @@ draw.table(game, 0)
 """,
         teaches=["U15"],
     ),
-    md(
-        en="""
-**Try it.** Where may this card go? Mark every place, in anybody's row.
-""",
-        zh="""
-**試試看。** 這張牌可以放在哪裡？把每一個位置都標出來，任何人的排都算。
-""",
-    ),
-    code(
-        """
-try_it("places")
-""",
+    *try_it(
+        "places",
+        en="Where may this card go? Mark every place, in anybody's row.",
+        zh="這張牌可以放在哪裡？把每一個位置都標出來，任何人的排都算。",
     ),
     md(
         en="""
@@ -510,18 +527,10 @@ drawing
 """,
         teaches=["U16", "U-EX3"],
     ),
-    md(
-        en="""
-**Try it.** A card is played: who moves next?
-""",
-        zh="""
-**試試看。** 出了一張牌：下一個出牌的是誰？
-""",
-    ),
-    code(
-        """
-try_it("next_player")
-""",
+    *try_it(
+        "next_player",
+        en="A card is played: who moves next?",
+        zh="出了一張牌：下一個出牌的是誰？",
     ),
     md(
         en="""
@@ -554,18 +563,10 @@ draw.table(game, None)
 """,
         teaches=["U17", "U28"],
     ),
-    md(
-        en="""
-**Try it.** How many cards does the next player hold as the turn begins?
-""",
-        zh="""
-**試試看。** 下一位玩家的回合開始時，手上有幾張牌？
-""",
-    ),
-    code(
-        """
-try_it("draw_five")
-""",
+    *try_it(
+        "draw_five",
+        en="How many cards does the next player hold as the turn begins?",
+        zh="下一位玩家的回合開始時，手上有幾張牌？",
     ),
     md(
         en="""
@@ -673,18 +674,10 @@ draw.row_drawing(game.rows[0]["sun"], "sun", label="«three_eclipses»")
         teaches=["U21"],
         three_eclipses=tr("three eclipses side by side", "三張相鄰的日蝕"),
     ),
-    md(
-        en="""
-**Try it.** Where may this card go now, eclipses and restoring included?
-""",
-        zh="""
-**試試看。** 算進日月蝕和還原，這張牌現在可以放在哪裡？
-""",
-    ),
-    code(
-        """
-try_it("places")
-""",
+    *try_it(
+        "places",
+        en="Where may this card go now, eclipses and restoring included?",
+        zh="算進日月蝕和還原，這張牌現在可以放在哪裡？",
     ),
     md(
         en="""
@@ -758,23 +751,11 @@ draw.row_drawing(game.rows[0]["sun"], "sun", label="«seven»")
         seven=tr("restored: seven uninterrupted cards", "還原之後：連續不中斷的七張"),
         eclipse=tr("[E]", "[蝕]"),
     ),
-    md(
-        en="""
-**Try it.** Which rows may be harvested now? And how many points does a harvest bring?
-""",
-        zh="""
-**試試看。** 現在哪幾排可以收割？收割一排值多少分？
-""",
-    ),
-    code(
-        """
-try_it("harvests")
-""",
-    ),
-    code(
-        """
-try_it("harvest_points")
-""",
+    *try_it(
+        "harvests",
+        "harvest_points",
+        en="Which rows may be harvested now? And how many points does a harvest bring?",
+        zh="現在哪幾排可以收割？收割一排值多少分？",
     ),
     md(
         en="""
@@ -832,18 +813,10 @@ draw.table(game, None)
 """,
         teaches=["U27"],
     ),
-    md(
-        en="""
-**Try it.** Is self-destruct the only move?
-""",
-        zh="""
-**試試看。** 自我毀滅是唯一能做的事嗎？
-""",
-    ),
-    code(
-        """
-try_it("self_destruct")
-""",
+    *try_it(
+        "self_destruct",
+        en="Is self-destruct the only move?",
+        zh="自我毀滅是唯一能做的事嗎？",
     ),
     md(
         en="""
@@ -890,18 +863,10 @@ draw.table(passing, None)
 """,
         teaches=["U29"],
     ),
-    md(
-        en="""
-**Try it.** The piles are used up: how many turns are left?
-""",
-        zh="""
-**試試看。** 牌堆都用完了：還剩幾個回合？
-""",
-    ),
-    code(
-        """
-try_it("final_turns")
-""",
+    *try_it(
+        "final_turns",
+        en="The piles are used up: how many turns are left?",
+        zh="牌堆都用完了：還剩幾個回合？",
     ),
     md(
         en="""
@@ -971,23 +936,11 @@ assert rules.winners([3, -1, 5]) == [2] and rules.winners([2, 2]) == [0, 1]
 """,
         teaches=["U34"],
     ),
-    md(
-        en="""
-**Try it.** The game is over: what is this player's score? And who wins?
-""",
-        zh="""
-**試試看。** 遊戲結束了：這位玩家得幾分？誰獲勝？
-""",
-    ),
-    code(
-        """
-try_it("final_score")
-""",
-    ),
-    code(
-        """
-try_it("winners")
-""",
+    *try_it(
+        "final_score",
+        "winners",
+        en="The game is over: what is this player's score? And who wins?",
+        zh="遊戲結束了：這位玩家得幾分？誰獲勝？",
     ),
     md(
         en="""
@@ -998,196 +951,154 @@ step**, before the engine shows it: every step below is a position built with th
 own functions from the report's cards, with the report's players 甲, 乙 and 丙 (A, B and C).
 Your answer is judged by the rule functions above; after it the table marks the reason and
 the engine's log says what it did when the position was played on.
-
-**Step 1.** A's sun row is 15 26; B's is 2 29. Where may A's **sun 28** go?
 """,
         zh="""
 ## 遊戲介紹裡的情境，你來解
 
 遊戲介紹用它自己那局遊戲的情境來教規則。在引擎讓你看結果之前，**每一個都先自己一步一步解解看**：下面每一步都是用引擎自己的函式、照介紹裡的牌排出來的局面，玩家就是介紹裡的甲、乙、丙。判定你的答案的是上面那些規則函式；判定之後，牌桌會標出理由，引擎把局面繼續玩下去，它的記錄會說它做了什麼。
-
-**第 1 步。** 甲的日排是 15 26；乙的是 2 29。甲的**日 28** 可以放在哪裡？
 """,
     ),
-    code(
-        """
+    *report_step(
+        1,
+        en="A's sun row is 15 26; B's is 2 29. Where may A's **sun 28** go?",
+        zh="甲的日排是 15 26；乙的是 2 29。甲的**日 28** 可以放在哪裡？",
+        source="""
 AB, ABC = «ab», «abc_report»
 game = position([["sun 28", "sun 19", "moon 4"], ["moon 1"]],
                 [{"sun": ["sun 15", "sun 26"]}, {"sun": ["sun 2", "sun 29"]}], names=AB)
 step = exercises.places_exercise(game, card("sun 28"))
 assert step.answer == {"0-sun-right"} and step.outcome == step.answer
-try_it("places", step, name="report-sun-28")
+ask(step, name="sun-28")
 """,
         teaches=["U-EX1"],
         ab=tr('["A (甲)", "B (乙)"]', '["甲", "乙"]'),
         abc_report=tr('["A (甲)", "B (乙)", "C (丙)"]', '["甲", "乙", "丙"]'),
     ),
-    md(
-        en="""
-**Step 2.** And A's **sun 19**, which lies between 15 and 26 by number?
-""",
-        zh="""
-**第 2 步。** 那甲的**日 19** 呢？照數字，它介於 15 和 26 之間。
-""",
-    ),
-    code(
-        """
+    *report_step(
+        2,
+        en="And A's **sun 19**, which lies between 15 and 26 by number?",
+        zh="那甲的**日 19** 呢？照數字，它介於 15 和 26 之間。",
+        source="""
 step = exercises.places_exercise(game, card("sun 19"))
 assert step.answer == frozenset() and "U14" in step.rules
-try_it("places", step, name="report-sun-19")
+ask(step, name="sun-19")
 """,
         teaches=["U-EX1"],
     ),
-    md(
-        en="""
-**Step 3.** B's moon row starts at 21 (21 27); A's is 5 9. Where may A's **moon 13** go?
-""",
-        zh="""
-**第 3 步。** 乙的夜排從 21 開始（21 27）；甲的是 5 9。甲的**月 13** 可以放在哪裡？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        3,
+        en="B's moon row starts at 21 (21 27); A's is 5 9. Where may A's **moon 13** go?",
+        zh="乙的夜排從 21 開始（21 27）；甲的是 5 9。甲的**月 13** 可以放在哪裡？",
+        source="""
 game = position([["moon 13", "moon 22"], ["sun 1"]],
                 [{"moon": ["moon 5", "moon 9"]}, {"moon": ["moon 21", "moon 27"]}], names=AB)
 step = exercises.places_exercise(game, card("moon 13"))
 assert step.answer == {"0-moon-right", "1-moon-left"}
-try_it("places", step, name="report-moon-13")
+ask(step, name="moon-13")
 """,
         teaches=["U-EX2"],
     ),
-    md(
-        en="""
-**Step 4.** A plays **sun 9**, which shows a butterfly. Who moves next?
-""",
-        zh="""
-**第 4 步。** 甲打出**日 9**，上面有一隻蝴蝶。下一個出牌的是誰？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        4,
+        en="A plays **sun 9**, which shows a butterfly. Who moves next?",
+        zh="甲打出**日 9**，上面有一隻蝴蝶。下一個出牌的是誰？",
+        source="""
 game = position([["sun 9", "sun 20", "moon 2"], ["moon 1"]], [{}, {}], names=AB)
 step = exercises.next_player_exercise(game, Place(0, card("sun 9"), 0, "sun", 0))
 assert step.answer == 0 == step.outcome
-try_it("next_player", step, name="report-butterfly")
+ask(step, name="butterfly")
 """,
         teaches=["U-EX3"],
     ),
-    md(
-        en="""
-**Step 5, blocking.** B has five uninterrupted sun cards and would harvest next turn. C holds
-a solar eclipse: where may C lay it?
-""",
-        zh="""
-**第 5 步：擋人。** 乙已經集滿五張連續的日卡，下個回合就可以收割了。丙手上有一張日蝕：丙可以把它打在哪裡？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        5,
+        title=tr("blocking", "擋人"),
+        en="B has five uninterrupted sun cards and would harvest next turn. C holds a solar eclipse: where may C lay it?",
+        zh="乙已經集滿五張連續的日卡，下個回合就可以收割了。丙手上有一張日蝕：丙可以把它打在哪裡？",
+        source="""
 game = position([["moon 1"], ["moon 2"], ["solar eclipse", "lunar eclipse"]],
                 [{}, {"sun": ["sun 3", "sun 5", "sun 8", "sun 11", "sun 14"]}, {}], turn=2, names=ABC)
 step = exercises.places_exercise(game, card("solar eclipse"))
 assert step.answer == {f"1-sun-{i}" for i in range(5)}
-try_it("places", step, name="report-block")
+ask(step, name="block")
 """,
         teaches=["U-EX4"],
     ),
-    md(
-        en="""
-**Step 6.** C has laid the eclipse on B's sun 8. It is B's turn: which rows may B harvest?
-""",
-        zh="""
-**第 6 步。** 丙把日蝕蓋在乙的日 8 上。輪到乙：乙可以收割哪幾排？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        6,
+        en="C has laid the eclipse on B's sun 8. It is B's turn: which rows may B harvest?",
+        zh="丙把日蝕蓋在乙的日 8 上。輪到乙：乙可以收割哪幾排？",
+        source="""
 game = position([["moon 1"], ["moon 2"], ["lunar eclipse"]],
                 [{}, {"sun": ["sun 3", "sun 5", ["sun 8", "solar eclipse"], "sun 11", "sun 14"]}, {}],
                 turn=1, names=ABC)
 step = exercises.harvests_exercise(game)
 assert step.answer == frozenset() and "U25" in step.rules
-try_it("harvests", step, name="report-blocked")
+ask(step, name="blocked")
 """,
         teaches=["U-EX4"],
     ),
-    md(
-        en="""
-**Step 7, restoring.** A's sun row is 8, an eclipse, 21. Where may A's **sun 15** go?
-""",
-        zh="""
-**第 7 步：還原。** 甲的日排是 8、日蝕、21。甲的**日 15** 可以放在哪裡？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        7,
+        title=tr("restoring", "還原"),
+        en="A's sun row is 8, an eclipse, 21. Where may A's **sun 15** go?",
+        zh="甲的日排是 8、日蝕、21。甲的**日 15** 可以放在哪裡？",
+        source="""
 game = position([["sun 15", "sun 25"], ["moon 4"]],
                 [{"sun": ["sun 8", ["sun 12", "solar eclipse"], "sun 21"]}, {"sun": ["sun 1", "sun 29"]}],
                 names=AB)
 step = exercises.places_exercise(game, card("sun 15"))
 assert step.answer == {"0-sun-1"} and "U20" in step.rules
-try_it("places", step, name="report-restore")
+ask(step, name="restore")
 """,
         teaches=["U-EX5"],
     ),
-    md(
-        en="""
-**Step 8, a harvest.** A has six uninterrupted sun cards. Which rows may A harvest, and for how many points?
-""",
-        zh="""
-**第 8 步：收割。** 甲有六張不中斷的日卡。甲可以收割哪幾排？值多少分？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        8,
+        title=tr("a harvest", "收割"),
+        en="A has six uninterrupted sun cards. Which rows may A harvest, and for how many points?",
+        zh="甲有六張不中斷的日卡。甲可以收割哪幾排？值多少分？",
+        source="""
 game = position([["moon 1"], ["moon 2"]],
                 [{"sun": ["sun 2", "sun 5", "sun 9", "sun 10", "sun 17", "sun 23"]},
                  {"sun": ["sun 1", "sun 3", "sun 4", "sun 6", "sun 7"]}], names=AB)
 step = exercises.harvests_exercise(game)
 assert step.answer == {"0-sun-row"}        # B's five are B's to harvest, not A's
-display(try_it("harvests", step, name="report-harvest"))
+display(ask(step, name="harvest"))
 points = exercises.harvest_points_exercise(game, "sun")
 assert points.answer == 6 == points.outcome
-try_it("harvest_points", points, name="report-harvest-points")
+ask(points, name="harvest-points")
 """,
         teaches=["U-EX6"],
     ),
-    md(
-        en="""
-**Step 9, no harvest.** An eclipse leaves A's sun cards in runs of two and three. Which rows may A harvest?
-""",
-        zh="""
-**第 9 步：不能收割。** 一張日蝕把甲的日卡切成兩張連續跟三張連續。甲可以收割哪幾排？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        9,
+        title=tr("no harvest", "不能收割"),
+        en="An eclipse leaves A's sun cards in runs of two and three. Which rows may A harvest?",
+        zh="一張日蝕把甲的日卡切成兩張連續跟三張連續。甲可以收割哪幾排？",
+        source="""
 game = position([["sun 20", "sun 9"], ["moon 1"]],
                 [{"sun": ["sun 3", "sun 5", ["sun 8", "solar eclipse"], "sun 11", "sun 14", "sun 16"]}, {}],
                 names=AB)
 step = exercises.harvests_exercise(game)
 assert step.answer == frozenset() and "U-EX7" in step.rules
-try_it("harvests", step, name="report-no-harvest")
+ask(step, name="no-harvest")
 """,
         teaches=["U-EX7"],
     ),
-    md(
-        en="""
-**Step 10, avoiding self-destruct.** Nothing fits A's own rows, and A already has four moon
-cards in a row that a self-destruct would throw away. Must A self-destruct?
-""",
-        zh="""
-**第 10 步：避免自我毀滅。** 甲的牌打不進自己的排，而且甲已經集滿四張月卡，自我毀滅會把它們丟掉。甲一定要自我毀滅嗎？
-""",
-    ),
-    code(
-        """
+    *report_step(
+        10,
+        title=tr("avoiding self-destruct", "避免自我毀滅"),
+        en="Nothing fits A's own rows, and A already has four moon cards in a row that a self-destruct would "
+        "throw away. Must A self-destruct?",
+        zh="甲的牌打不進自己的排，而且甲已經集滿四張月卡，自我毀滅會把它們丟掉。甲一定要自我毀滅嗎？",
+        source="""
 game = position([["moon 27", "moon 22"], ["sun 1"]],
                 [{"moon": ["moon 10", "moon 12", "moon 13", "moon 29"]}, {"moon": ["moon 20", "moon 24"]}],
                 names=AB)
 step = exercises.self_destruct_exercise(game)
 assert step.answer is False and step.outcome is False and "U-EX8" in step.rules
-try_it("self_destruct", step, name="report-no-self-destruct")
+ask(step, name="no-self-destruct")
 """,
         teaches=["U-EX8"],
     ),

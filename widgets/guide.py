@@ -97,13 +97,16 @@ class Guide:
     learner may do now and why; ``describe(move)``: a legal move in words; ``player``: the
     learner's seat; ``go_on()``: let the game go on after a note (the bots move); ``new_game()``:
     a normal game; ``practice``: the practice page's address; ``shorter``: a sentence saying the
-    guided game is shorter than a full game, if it is.
+    guided game is shorter than a full game, if it is; ``speaking(action)``: the callback of the
+    guide's "Learn to play" button for ``action`` (an app that speaks a language of its own sets it
+    first; by default the button calls ``action``). An app that switches its language mid-game
+    calls :meth:`say_again`.
     """
 
     def __init__(self, keeper: GameKeeper, lessons: Sequence[Lesson], *, goal: str, deal: Callable[[], Game],
                  allowed: Callable[[Game], str], describe: Callable[[Any], str], player: Any,
                  go_on: Callable[[], Any], new_game: Callable[[], Any], practice: str = "",
-                 shorter: str = ""):  # fmt: skip
+                 shorter: str = "", speaking: Callable[[Callable[[], Any]], Callable[..., Any]] | None = None):  # fmt: skip
         if not 0 < len(lessons) <= MAX_LESSONS or len({x.name for x in lessons}) != len(lessons):
             raise ValueError(f"a guide has 1 to {MAX_LESSONS} lessons, each with a name of its own")
         self.keeper, self.table, self.lessons = keeper, keeper.table, tuple(lessons)
@@ -125,15 +128,43 @@ class Guide:
         self.saved = 0
         self.problem = ""
         self.keeping = True
-        self.start_button = button(
-            _("Learn to play"),
-            lambda _b: self.start(),
-            tooltip=_("A guided game: each rule explained the moment it first applies"),
-            layout=w.Layout(width="auto"),
-        )
+        self._begun = False  # Start pressed on the goal's note (or a kept game continued)
+        act = speaking(self.start) if speaking is not None else lambda _b: self.start()
+        self.start_button = button("", act, layout=w.Layout(width="auto"))
+        self._label_button()
         keeper.guide = self
         keeper.join(self)
         self.table.explain = self._explain
+
+    def _label_button(self) -> None:
+        self.start_button.description = _("Learn to play")
+        self.start_button.tooltip = _("A guided game: each rule explained the moment it first applies")
+
+    def say_again(
+        self, lessons: Sequence[Lesson], *, goal: str, shorter: str = "", replayed: tuple[Game, Game] | None = None
+    ) -> None:
+        """Say everything again in the current language, for an app that has just switched its
+        language: ``lessons`` (the same lessons, by name), ``goal`` and ``shorter`` are the app's
+        words in it; the "Learn to play" button is relabelled; ``replayed`` is ``(old, new)``, the
+        app's game and the same game replayed from its record under the new catalog: when ``old``
+        is the guided game, ``new`` takes its place, the notes waiting point at its events and the
+        note on the table (the goal, a rule's note, "Your move", the summary) is said again. The
+        app keeps ``new`` as after a move (``keeper.moved(new)``)."""
+        if [x.name for x in lessons] != [x.name for x in self.lessons]:
+            raise ValueError("say_again expects the guide's own lessons, said in another language")
+        self.lessons, self.goal, self.shorter = tuple(lessons), goal, shorter
+        self._label_button()
+        old, new = replayed if replayed is not None else (None, None)
+        if not self.active or self.game is None or old is not self.game or new is None:
+            return
+        by_name = {x.name: x for x in self.lessons}
+        again = {id(e): event for e, event in zip(old.log, new.log, strict=True)}
+        self.queue = [(by_name[lesson.name], again[id(e)]) for lesson, e in self.queue]
+        self.game = new
+        if self._begun:
+            self._next()
+        else:
+            self.table.tell(self._goal_note())
 
     # -- the opening (a part of the keeper's) ------------------------------------------------
     def read(self, text: str | None, problem: str | None) -> None:
@@ -192,7 +223,7 @@ class Guide:
         self.keeper.loaded = True
         if game is None:
             return
-        self.active, self.game, self._seen, self.queue = True, game, 0, []
+        self.active, self.game, self._seen, self.queue, self._begun = True, game, 0, [], True
         self.keeper.resume(game)
         self.table.show(_("Your guided game goes on at move {n}.").format(n=len(game.history)), "ok")
         if not self.moved(game):
@@ -204,14 +235,18 @@ class Guide:
         self.keeper.loaded = True
         self.active, self.shown, self.missed, self.queue, self.keeping = True, [], [], [], True
         game = self.deal()
-        self.game, self._seen = game, 0
+        self.game, self._seen, self._begun = game, 0, False
         self.keeper.resume(game)
         self.keep(game)
+        self.table.tell(self._goal_note())
+
+    def _goal_note(self) -> Note:
         text = self.goal if not self.shorter else f"{self.goal} {self.shorter}"
         heading = _("Learn to play {title}").format(title=self.keeper.title)
-        self.table.tell(Note(text, (Target(_("Start"), self._begin, id="start", primary=True),), heading=heading))
+        return Note(text, (Target(_("Start"), self._begin, id="start", primary=True),), heading=heading)
 
     def _begin(self) -> None:
+        self._begun = True
         self.table.tell(None)
         self.go_on()
 

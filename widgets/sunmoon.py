@@ -245,9 +245,9 @@ class SunMoonApp:
             new_game=self.new_game,
             practice="practice.ipynb",
             shorter=shorter_words(),
+            speaking=self.speaking,  # its button speaks the app's language, whoever spoke last
         )
-        # the guide's and the keeper's buttons, in the app's language whoever spoke last
-        self.guide.start_button = button("", self.speaking(self.guide.start), layout=w.Layout(width="auto"))
+        # the keeper's button, in the app's language whoever spoke last
         self.keeper.forget_button = button("", self.speaking(self.keeper.forget), layout=w.Layout(width="auto"))
 
     def _controls(self, players: int, opponents: str, seed: int, scoring: str) -> None:
@@ -304,7 +304,6 @@ class SunMoonApp:
         buttons = [
             (self.new_button, _("New game"), _("Deal a new game")),
             (self.options_button, _("Rule options"), _("Show or hide the rule options (where the play report is silent)")),
-            (self.guide.start_button, _("Learn to play"), _("A guided game: each rule explained the moment it first applies")),
             (self.keeper.forget_button, _("Forget this game"), _("Clear the game this browser keeps for this page")),
             (self.settings_button, _("Game settings"), _("Show or hide the players, the opponents and the deal of the next game")),
         ]  # fmt: skip
@@ -316,7 +315,6 @@ class SunMoonApp:
         self.log_heading.value = _("<b>What happened</b> (every rule explains itself)")
         self.table.language, self.table.label, self.table.words = self.language, _("Sonne und Mond table"), page_words()
         self.keeper.title = _("Sonne und Mond (日與夜)")
-        self.guide.lessons, self.guide.goal, self.guide.shorter = lessons(), goal(), shorter_words()
 
     def speaking(self, action: Callable[[], Any]) -> Callable[..., None]:
         """``action`` as a button's callback: run in the app's language (and a refusal shown)."""
@@ -343,14 +341,10 @@ class SunMoonApp:
         game = SunMoon.from_record(record)
         assert isinstance(game, SunMoon)
         self.game = game
-        if self.guide.active and self.guide.game is old:
-            by_name = {x.name: x for x in self.guide.lessons}
-            again = {id(e): new for e, new in zip(old.log, game.log, strict=True)}
-            self.guide.queue = [(by_name[lesson.name], again[id(e)]) for lesson, e in self.guide.queue]
-            self.guide.game = game
         if self.keeper.game is old:
             self.keeper.game = game  # the same game: what the keeper decided (kept or forgotten) stays
-        self.guide.moved(game)
+        self.guide.say_again(lessons(), goal=goal(), shorter=shorter_words(), replayed=(old, game))
+        self.keeper.moved(game)
         self._fit_screen()
         self._redraw(self._prompt())
 

@@ -37,30 +37,15 @@ def score_breakdown_figure(game: SunMoon, *, title: str | None = None) -> Any:
     table = game.score_table()
     names = [game.names[r["player"]] for r in table]
     fig = go.Figure()
-    fig.add_bar(
-        x=names,
-        y=[r["harvested"] for r in table],
-        name=_("harvested (+1 each)"),
-        marker_color="#2e7d32",
-        text=[r["harvested"] for r in table],
-        textposition="inside",
+    parts = (  # the score table's column, its sign, its legend, its colour
+        ("harvested", 1, _("harvested (+1 each)"), "#2e7d32"),
+        ("in_rows", -1, _("left in own rows (-1 each)"), "#ef6c00"),
+        ("in_hand", -1, _("left in hand (-1 each)"), "#c62828"),
     )
-    fig.add_bar(
-        x=names,
-        y=[-r["in_rows"] for r in table],
-        name=_("left in own rows (-1 each)"),
-        marker_color="#ef6c00",
-        text=[-r["in_rows"] or "" for r in table],
-        textposition="inside",
-    )
-    fig.add_bar(
-        x=names,
-        y=[-r["in_hand"] for r in table],
-        name=_("left in hand (-1 each)"),
-        marker_color="#c62828",
-        text=[-r["in_hand"] or "" for r in table],
-        textposition="inside",
-    )
+    for column, sign, name, colour in parts:
+        points = [sign * r[column] for r in table]
+        text = [p if sign > 0 else p or "" for p in points]  # a loss of nothing is not written
+        fig.add_bar(x=names, y=points, name=name, marker_color=colour, text=text, textposition="inside")
     fig.add_scatter(
         x=names,
         y=[r["total"] for r in table],

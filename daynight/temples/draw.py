@@ -35,7 +35,6 @@ from .draw_kit import (
     TYPE_WORD,
     around,
     memo,
-    resolved_piece,
     table_document,
     text_lines,
     wrap,
@@ -73,7 +72,6 @@ __all__ = [
     "hand",
     "hours",
     "move_key",
-    "question",
     "side_piece",
     "spell_card",
     "spell_drawing",
@@ -442,32 +440,6 @@ def side_piece(side: str, lines: Sequence[str], *, key: str | None = None) -> d.
     svg, _bottom = text_lines(28, 14, rows, 12)
     inner = d.Piece(200, max(22.0, 15 * len(rows) + 2), symbol + svg)
     return d.panel(inner, title=NAME[side], label=f"{NAME[side]}'s place", key=key or f"side-{side}")
-
-
-def question(
-    board: Any,
-    lines: Sequence[str],
-    *,
-    label: str,
-    highlight: Iterable[int] = (),
-    picked: Iterable[int] = (),
-    pieces: Sequence[d.Piece] = (),
-) -> d.Drawing:
-    """A board (a game, a view, or any value with a board's attributes) with ``highlight``
-    squares ringed and ``picked`` ones marked, and beside it the ``lines`` of words (the first in
-    bold: what the question is about) and the ``pieces`` under them (spell cards, the sides):
-    the drawing of an exercise whose question the table's own header would give away. Every
-    square keeps its key (``sq-C3``)."""
-    w, h, parts = board_parts(board, highlight=highlight, picked=picked)
-    rows = []
-    for i, line in enumerate(lines):
-        size = 14.0 if i == 0 else 12.5
-        svg, bottom = text_lines(0, size, wrap(line, RIGHT_W, size), size, weight="700" if i == 0 else None)
-        rows.append(d.Piece(RIGHT_W, bottom - size * 0.7, svg))
-    side = d.column([*rows, *(resolved_piece(p) for p in pieces)], gap=8)
-    x0 = w + 12
-    body = (*parts, f'<g transform="translate({d._n(x0)},0)">', side.svg, "</g>")
-    return table_document(body, x0 + max(RIGHT_W, side.w), max(h, side.h), label=label)
 
 
 # a game, a spell and a book show themselves in a notebook with these (pictures.py)
