@@ -299,7 +299,7 @@ def test_a_refused_click_in_the_guided_game_names_the_rule_and_what_is_allowed()
     assert not click(app.table, "take 3 pebbles")
     status = app.table.status
     assert "only 2 pebbles are left" in status and "[rule: taking]" in status
-    assert "Allowed now: take 1 pebble, take 2 pebbles." in status
+    assert "Allowed now: take 1 pebble; take 2 pebbles." in status
     assert app.guide.missed == ["taking"]
 
 

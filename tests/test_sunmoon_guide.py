@@ -4,13 +4,14 @@ notes say (``tests/frontend_support.py``), compared with the engine's log."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 from daynight.widgets.sunmoon import SunMoonApp
-from daynight.widgets.sunmoon_guide import GUIDED_DRAW, LESSONS, MUST, guided_game, play_guided
+from daynight.widgets.sunmoon_guide import GUIDED_DRAW, LESSONS, MUST, _card_words, guided_game, play_guided
 
-from daynight.sunmoon import SunMoon, draw
+from daynight.sunmoon import SunMoon, demo, draw
 from tests.frontend_support import FakeBrowser, click, follow_the_notes
 
 GUIDE = "daynight.guide.v1.sunmoon"
@@ -76,7 +77,7 @@ def test_a_refused_click_in_the_guided_game_names_the_rule_and_what_is_allowed()
     status = app.table.status
     assert status.startswith("Not allowed: ") and "[rule: harvest: five or more]" in status
     allowed = [app.play_name(m) for m in app.game.legal_moves(0)]
-    assert f"Allowed now: {', '.join(allowed)}." in status and "play sun" in status
+    assert f"Allowed now: {'; '.join(allowed)}." in status and "play sun" in status
     assert app.guide.missed == ["harvest"]
     # a card dropped where it does not fit: refused by its rule, with what is allowed instead
     for _ in range(200):
@@ -135,3 +136,19 @@ def test_the_guided_game_resumes_with_its_pending_note():
     assert again.game.to_record() == app.game.to_record()
     follow_the_notes(again.table)
     assert again.game.is_over()
+
+
+def test_the_advice_on_a_card_in_hand_begins_with_a_capital_letter():
+    """A card's name may begin the advice ("solar eclipse fits nowhere now"): said as a sentence."""
+    checked = 0
+    for seed, upto in itertools.product(range(1, 4), (0, 6, 12, 24)):
+        record = demo(seed).to_record()
+        game = SunMoon.from_record(record, upto=min(upto, len(record["moves"]) - 1))
+        if game.is_over() or not any(getattr(m, "card", None) for m in game.legal_moves()):
+            continue
+        good = next(m for m in game.legal_moves() if getattr(m, "card", None) is not None)
+        for card in game.hands[game.turn]:
+            text = _card_words(game, game.turn, card, good, str)
+            checked += 1
+            assert text[:1].isupper(), text
+    assert checked > 20

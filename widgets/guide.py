@@ -370,7 +370,8 @@ class Guide:
         if not moves:
             allowed = _("It is not your move now.")
         else:
-            allowed = _("Allowed now: {moves}.").format(moves=", ".join(self.describe(m) for m in moves))
+            # a move's words may hold commas ("cast Sunbeam, 2 hours"): the moves are kept apart by semicolons
+            allowed = _("Allowed now: {moves}.").format(moves=_("; ").join(self.describe(m) for m in moves))
         if not self.table.paused:
             self.table.tell(self._refused(error, allowed, game))
         return allowed

@@ -49,7 +49,7 @@ from daynight.sunmoon import (
 )
 from daynight.sunmoon.engine import move
 from daynight.sunmoon.moves import CARD_PLAYS
-from daynight.sunmoon.words import YOU, row_words
+from daynight.sunmoon.words import YOU, row_words, sentence
 
 from .common import EventLogView, app_layout, button, guarded
 from .guide import Guide
@@ -147,11 +147,6 @@ class SpokenTable(Table):
     def _handle(self, content: Any) -> bool:
         i18n.set_language(self.language)
         return super()._handle(content)
-
-
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter (a card's name may begin a status line)."""
-    return text[:1].upper() + text[1:]
 
 
 class SunMoonApp:

@@ -29,7 +29,7 @@ from daynight.core import Event, Game
 from daynight.i18n import N_, ngettext
 from daynight.sunmoon import CARDS, Harvest, Move, RuleOfThumbBot, SelfDestruct, SunMoon
 from daynight.sunmoon.data import Card
-from daynight.sunmoon.words import row_words
+from daynight.sunmoon.words import row_words, sentence
 
 from .guide import Lesson
 from .table import Mark
@@ -322,14 +322,14 @@ def _card_words(game: SunMoon, player: int, selected: Card | None, good: Move, p
     if selected is not card:
         if not fits:
             text = _("{card} fits nowhere now: click “{target}” and choose another card.")
-            return text.format(card=selected.label, target=_("put back {card}").format(card=selected.label))
+            return sentence(text.format(card=selected.label, target=_("put back {card}").format(card=selected.label)))
         good = fits[0]
     text = ngettext(
         "{card} fits in {n} place, marked ‘fits’. Click “{target}”.",
         "{card} fits in {n} places, marked ‘fits’. A good one: click “{target}”.",
         len(fits),
     )
-    return text.format(card=selected.label, n=len(fits), target=play_name(good))
+    return sentence(text.format(card=selected.label, n=len(fits), target=play_name(good)))
 
 
 def allowed_words(

@@ -292,6 +292,12 @@ def dealt(names: Sequence[str], draw: int, team: bool) -> str:
     return sentences(text, teams.format(first=names[0], second=names[1], third=names[2], fourth=names[3]))
 
 
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (a card's name may begin a sentence: "solar eclipse
+    fits nowhere now" is said "Solar eclipse fits nowhere now")."""
+    return text[:1].upper() + text[1:]
+
+
 def sentences(first: str, second: str) -> str:
     """Two whole sentences, one after the other, as the language writes them (``'A. B.'``;
     zh-TW ``'甲。乙。'``, no space after a full stop)."""
