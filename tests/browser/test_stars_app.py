@@ -1,6 +1,7 @@
 """The stars play app in Voila, in headless Chromium: the drawn table played to its end by
-clicking drawn cards, once more by keyboard alone, a refused click and the Hint, and the first
-1280x800 screen; and the game surviving its kernel ended through the server (issue 24).
+clicking drawn cards, once more by keyboard alone (``make test-long``; ``make test`` plays a round
+by keys before the refused Hint), a refused click and the Hint, and the first 1280x800 screen; and
+the game surviving its kernel ended through the server (issue 24).
 
 Targets are found by role and name: the cards of your hand ("play orange 8, 1 star"), the
 face-up cards when it is your turn to choose ("take pink 13, 4 stars"), and the toolbar

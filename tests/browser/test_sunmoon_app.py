@@ -1,5 +1,6 @@
 """Sonne und Mond in the Voila app, in headless Chromium: the drawn table played to its end by
-clicking drawn cards and places, once more by keyboard alone, and its first screen.
+clicking drawn cards and places, once more by keyboard alone (``make test-long``; ``make test`` plays
+two cards by keys before the kernel is ended), and its first screen.
 
 Targets are found by role and name: the cards of your hand ("pick up sun 20"), the places a
 picked-up card may go ("play sun 20 at the right end of Ada's sun row"; the ones where it fits
