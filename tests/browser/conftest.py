@@ -374,9 +374,8 @@ class AppPage:
 
     def reload(self, *, wait_for: str = ".jupyter-widgets, .jp-RenderedHTMLCommon"):
         """Reload the page (a new kernel runs its notebook) and wait until it has rendered, as
-        :meth:`open` does. A walkthrough shows its first tables while its kernel still runs the
-        later cells, and a click on one is answered only once they have all run (over 60 s on a
-        loaded machine): a test clicks once the page is rendered, not when a first table shows."""
+        :meth:`open` does: a walkthrough shows its first tables while its kernel still runs the
+        later cells, so a test clicks once the page is rendered, not when a first table shows."""
         self.page.reload(timeout=RENDER_TIMEOUT_MS)
         self.page.wait_for_selector(wait_for, timeout=RENDER_TIMEOUT_MS)
         self.page.wait_for_function(RENDERED_JS, timeout=RENDER_TIMEOUT_MS)
