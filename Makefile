@@ -58,11 +58,12 @@ app: install
 	$(BIN)/python -m daynight.server --port $(PORT) $(if $(LEARNERS),--learners $(LEARNERS))
 
 # The engines', widgets' and notebooks' tests on every core (pytest-xdist), then the apps in
-# Chromium one at a time (their pages share one Voila server and time their waits). The browser
-# tests long by nature (a guided game played to its end, tests/browser/conftest.py LONG) are left
-# to `make test-long`, which .ci/run runs after `make test`; their widget-level tests run here.
-# BROWSER_JOBS=2 runs the browser layer on two workers, each with its own servers (measure first:
-# on 2 cores two Chromiums and two class servers warming their pools contend for the same CPU).
+# Chromium one at a time (their pages share one class server, the tests' own notebooks a second
+# one without preheated kernels, and they wait on what the page shows). The browser tests long by
+# nature (a guided game played to its end, a whole game by keyboard alone: tests/browser/conftest.py
+# LONG) are left to `make test-long`, which .ci/run runs after `make test`; their widget-level
+# tests run here. BROWSER_JOBS=2 runs the browser layer on two workers, each with its own servers
+# (each warming its own pools of 16 kernels): not yet measured against one on a quiet machine.
 TEST_JOBS ?= auto
 BROWSER_JOBS ?= 1
 BROWSER_XDIST = $(if $(filter-out 1,$(BROWSER_JOBS)),-n $(BROWSER_JOBS) --dist loadfile)

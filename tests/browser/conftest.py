@@ -56,6 +56,14 @@ LONG = {
     # a zh-TW game played to its end by clicking, switched to English and back
     "test_sunmoon_zh.py::test_a_zh_tw_game_by_clicking_switched_to_english_and_back": "tests/test_sunmoon_widgets.py::"
     "test_switching_the_language_mid_game_keeps_the_game_and_says_everything_anew",
+    # a whole game by keyboard alone (make test plays a round by keys in test_a_refused_click_shows_its_rule,
+    # tests/browser/test_table.py's keyboard test and the accessibility sweep reach every control by Tab;
+    # the same game to its end by its targets, without a browser:)
+    "test_stars_app.py::test_a_full_game_by_keyboard_alone": "tests/test_stars_widgets.py::"
+    "test_a_full_game_by_clicking_the_drawn_cards",
+    # (make test plays two cards by keys in test_a_game_survives_its_kernel_ended_through_the_server)
+    "test_sunmoon_app.py::test_a_full_game_by_keyboard_alone": "tests/test_sunmoon_widgets.py::"
+    "test_a_full_game_by_clicking",
     # every walkthrough and practice page loaded widget by widget (the kernel's one answer held back)
     "test_server_pages.py::test_a_page_loading_its_widgets_one_by_one_loads_them_all": "tests/test_server_channels.py::"
     "test_a_page_loading_its_widgets_one_by_one_is_admitted_and_keeps_its_burst",
@@ -162,6 +170,43 @@ def temporary_notebooks(tmp_path_factory, folder: str, title: str, source: str) 
     (root / "index.ipynb").write_text((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
     write(root / folder / "play.ipynb", [md(f"# {title}"), code(source)])
     return root
+
+
+#: the notebooks the browser tests write for themselves (a failing callback, known accessibility
+#: defects, a toy game...): ``<folder>/<name>`` -> (title, source), each added by its test module at
+#: import (:func:`scratch_app`), all served by the one class server of :func:`scratch`
+_SCRATCH: dict[str, tuple[str, str]] = {}
+
+
+def scratch_app(folder: str, title: str, source: str, name: str = "play.ipynb") -> str:
+    """Add a test notebook ``<folder>/<name>`` (a markdown title, one code cell) to the notebooks of
+    :func:`scratch`; its path under them. Call it at a test module's import, before any test runs."""
+    _SCRATCH[f"{folder}/{name}"] = (title, source)
+    return f"{folder}/{name}"
+
+
+@pytest.fixture(scope="session")
+def scratch_root(tmp_path_factory) -> Path:
+    """A notebooks root holding the landing page and every notebook of :func:`scratch_app`."""
+    from tools.nb import code, md, write
+
+    root = tmp_path_factory.mktemp("scratch-notebooks")
+    (root / "index.ipynb").write_text((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
+    for rel, (title, source) in _SCRATCH.items():
+        write(root / rel, [md(f"# {title}"), code(source)])
+    return root
+
+
+@pytest.fixture(scope="session")
+def scratch(scratch_root):
+    """The class server of ``make app`` serving :func:`scratch_root`, one for the whole session: a
+    server start is 5-10 s of a core (a minute on a loaded machine), and the test apps' pages do not
+    disturb one another. No preheated kernels: each test page is opened a few times at most, and a
+    pool would warm kernels (the landing page's among them) on a core the pages need."""
+    _need_browser()
+    server = VoilaServer("--pool-size", "0", env={"DAYNIGHT_NOTEBOOKS": str(scratch_root)}).start()
+    yield server
+    server.stop()
 
 
 def raw_get(base_url: str, path: str, timeout: float = 120, follow: int = 3) -> tuple[int, bytes]:
@@ -324,6 +369,15 @@ class AppPage:
         # Voila hides the page behind a spinner until every cell has run, then turns each
         # cell output (a script tag) into DOM and each widget view from "Loading widget..."
         # into controls; the page is ready when all three are done.
+        self.page.wait_for_function(RENDERED_JS, timeout=RENDER_TIMEOUT_MS)
+        return self.page
+
+    def reload(self, *, wait_for: str = ".jupyter-widgets, .jp-RenderedHTMLCommon"):
+        """Reload the page (a new kernel runs its notebook) and wait until it has rendered, as
+        :meth:`open` does: a walkthrough shows its first tables while its kernel still runs the
+        later cells, so a test clicks once the page is rendered, not when a first table shows."""
+        self.page.reload(timeout=RENDER_TIMEOUT_MS)
+        self.page.wait_for_selector(wait_for, timeout=RENDER_TIMEOUT_MS)
         self.page.wait_for_function(RENDERED_JS, timeout=RENDER_TIMEOUT_MS)
         return self.page
 

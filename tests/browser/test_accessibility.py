@@ -21,7 +21,7 @@ import unicodedata
 
 import pytest
 
-from tests.browser.conftest import AppPage, VoilaServer, _need_browser, app_notebooks, temporary_notebooks, wait_note
+from tests.browser.conftest import AppPage, app_notebooks, scratch_app, wait_note
 
 #: what counts as a control: native form elements, links, ARIA widget roles, anything tabbable
 CONTROLS_JS = """() => {
@@ -167,20 +167,14 @@ w.VBox([
 """
 
 
-@pytest.fixture(scope="module")
-def defects_server(tmp_path_factory):
-    _need_browser()
-    root = temporary_notebooks(tmp_path_factory, "defects", "Known accessibility defects", DEFECTS)
-    server = VoilaServer("--pool-size", "0", env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
-    yield server
-    server.stop()
+DEFECTS_PAGE = scratch_app("defects", "Known accessibility defects", DEFECTS)
 
 
-def test_the_checks_catch_unnamed_and_unreachable_controls(browser, defects_server):
+def test_the_checks_catch_unnamed_and_unreachable_controls(browser, scratch):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     try:
-        app = AppPage(context.new_page(), defects_server.url)
-        page = app.open("defects/play.ipynb")
+        app = AppPage(context.new_page(), scratch.url)
+        page = app.open(DEFECTS_PAGE)
         page.get_by_role("button", name="Named button").wait_for()
         controls = controls_of(page)
         roles = sorted(c["role"] for c in unnamed(controls))

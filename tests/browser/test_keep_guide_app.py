@@ -1,5 +1,6 @@
 """The shared front-end machinery in Voila and Chromium, on the toy app of ``tests/toyapp.py``
-(Pebbles against a bot), served by the class server exactly as ``make app`` serves:
+(Pebbles against a bot), served by the class server as ``make app`` serves it (without preheated
+kernels: the session's ``scratch`` server of the tests' own notebooks):
 
 * issue 24: a game survives its kernel ended through the server (the page says so after the
   next click, every control disabled with the reason in its name; its one button reloads and
@@ -33,7 +34,7 @@ from tests.browser.conftest import (
     kernel_id,
     phone_context,
     raw_get,
-    temporary_notebooks,
+    scratch_app,
     wait_dead,
     wait_note,
 )
@@ -42,6 +43,8 @@ from tests.toyapp import APP_SOURCE, draw_pebbles
 from tests.toygame import Pebbles, Take
 
 PAGE = "toy/play.ipynb"
+#: a server started for one page (its pools would warm kernels no test takes)
+NO_POOL = ("--pool-size", "0")
 READY = ".dn-table [data-target]"
 #: what a reloaded page shows: the pile, the status line, the note, what the browser keeps
 AFTER_RELOAD_JS = """() => ({
@@ -53,17 +56,20 @@ AFTER_RELOAD_JS = """() => ({
 })"""
 
 
-@pytest.fixture(scope="module")
-def toy_root(tmp_path_factory):
-    return temporary_notebooks(tmp_path_factory, "toy", "Pebbles", APP_SOURCE.format(root=str(ROOT)))
+scratch_app("toy", "Pebbles", APP_SOURCE.format(root=str(ROOT)))
 
 
 @pytest.fixture(scope="module")
-def toy_server(toy_root, browser):
-    _need_browser()
-    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
-    yield server
-    server.stop()
+def toy_root(scratch_root):
+    """A notebooks root holding the landing page and the toy app (and the other browser tests' own)."""
+    return scratch_root
+
+
+@pytest.fixture(scope="module")
+def toy_server(scratch):
+    """The class server serving :func:`toy_root` (the session's server of the tests' own notebooks,
+    without preheated kernels)."""
+    return scratch
 
 
 def open_toy(context, server: VoilaServer, hash_: str = "") -> AppPage:
@@ -166,7 +172,9 @@ def test_a_short_loss_of_the_network_is_said_at_once_and_the_game_goes_on(browse
 
 def test_a_restart_of_the_class_server_loses_no_game(browser, toy_root):
     _need_browser()
-    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
+    # no preheated kernels: the one page opened at each start gets a kernel of its own at once (a pool
+    # would warm the landing page's kernel and the toy's on a core the page needs, and neither is used)
+    server = VoilaServer(*NO_POOL, env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         app = open_toy(context, server)
@@ -178,7 +186,7 @@ def test_a_restart_of_the_class_server_loses_no_game(browser, toy_root):
         assert wait_dead(page)["state"] in ("reconnecting", "unreachable")
         page.get_by_role("button", name=re.compile(r"^take 1 pebble \(unavailable: ")).click(force=True)
         assert wait_dead(page)["state"] in ("reconnecting", "unreachable")
-        server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}, port=server.port).start()
+        server = VoilaServer(*NO_POOL, env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}, port=server.port).start()
         page.get_by_role("button", name="Reload and continue your game").click()
         page.wait_for_selector(READY, timeout=120_000)
         page.wait_for_function(
@@ -245,7 +253,7 @@ def test_the_server_says_why_it_ended_a_pages_kernel(toy_root):
     after the orphan timeout; the server remembers why, and tells that page (only it knows the
     kernel's id) when it asks: the words its dead-page message shows."""
     _need_browser()
-    server = VoilaServer("--orphan-timeout", "3", env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
+    server = VoilaServer("--orphan-timeout", "3", *NO_POOL, env={"DAYNIGHT_NOTEBOOKS": str(toy_root)}).start()
     try:
         status, html = raw_get(server.url, f"/voila/render/{PAGE}")
         assert status == 200

@@ -1,7 +1,7 @@
 """Bounded resources and private files, tried for real on the server ``make app`` runs.
 
 One server, started with small caps so that a burst reaches them (``--max-kernels 9
---max-kernels-per-client 2 --orphan-timeout 25``) and with ``TMPDIR`` pointing at a
+--max-kernels-per-client 2 --orphan-timeout 10``) and with ``TMPDIR`` pointing at a
 folder like ``/tmp`` (world-writable, sticky) in which, when the tests run as root,
 another user (made with ``useradd``) planted the start-up and template folders older
 versions of ``serve.py`` reused, and whose working directory that user owns, holding a
@@ -27,7 +27,10 @@ import pytest
 from tests.browser.conftest import AppPage, VoilaServer, _need_browser, app_notebooks, close_context, raw_get
 
 INTRUDER = "dn-intruder"
-MAX_KERNELS, PER_CLIENT, ORPHAN_TIMEOUT = 9, 2, 25
+#: the burst's pages never connect, and the last test waits until the server has ended their kernels:
+#: the orphan timeout (counted from when a page was sent, a connected learner's page never reaches it)
+#: is all that test waits for beyond the server's sweep (every 5 s)
+MAX_KERNELS, PER_CLIENT, ORPHAN_TIMEOUT = 9, 2, 10
 #: client addresses of the burst: loopback addresses other than the machine's own 127.0.0.1
 SOURCES = [f"127.0.0.{i}" for i in range(2, 8)]
 REFUSALS = {

@@ -104,8 +104,7 @@ def test_the_worked_example_answered_by_mouse_and_keyboard_and_kept_across_a_rel
     assert kept(page)["answered"] == 2 and kept(page)["first"] == 1
     assert kept(page)["kinds"]["entering_face"] == [1, 0]
     # the reload keeps the progress: one more answer counts on top of it
-    page.reload()
-    page.wait_for_selector(".dn-table [data-target]", timeout=120_000)
+    app.reload(wait_for=".dn-table [data-target]")
     wait_status(page, LAST, "Step 1 of 13")  # the last table, once it is drawn: the worked example
     page.locator(LAST).locator(f"[data-key='answer-{steps[0].answer}'][data-target]").click()
     wait_status(page, LAST, "Right: ")

@@ -87,9 +87,7 @@ def test_the_play_report_worked_in_the_walkthrough_by_mouse_and_keyboard(app):
     assert page.get_attribute(f"{wrong} .dn-status", "data-kind") == "error"
     assert kept(page)["answered"] == 2 and kept(page)["first"] == 1
     # the progress survives a reload: the page's keeper reads it back, and the next answer adds to it
-    page.reload()
-    page.wait_for_selector(".dn-try-report-butterfly .dn-table [data-target]", timeout=120_000)
-    page.wait_for_timeout(500)
+    app.reload(wait_for=".dn-try-report-butterfly .dn-table [data-target]")
     assert kept(page)["answered"] == 2
     step = ".dn-try-report-butterfly"
     page.locator(f"{step} [data-key='seat-0'][data-target]").click()  # A moves again after the butterfly

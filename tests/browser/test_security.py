@@ -1,8 +1,8 @@
 """Nothing exposed: what a visitor of the served apps can and cannot do.
 
 The server is the one ``make app`` runs (``python -m daynight.server``, the ``voila``
-fixture); the failing-callback test starts a second one on a temporary notebooks root
-(``DAYNIGHT_NOTEBOOKS``). Every refusal is paired with a positive control that shows the
+fixture); the failing-callback and slow-page tests use a second one on a temporary notebooks root
+(``DAYNIGHT_NOTEBOOKS``: the session's ``scratch`` server of the tests' own notebooks). Every refusal is paired with a positive control that shows the
 same request path works for what *is* allowed, so a test cannot pass because the server is
 simply down.
 """
@@ -24,12 +24,10 @@ from tests.browser.conftest import (
     NOTEBOOKS,
     ROOT,
     AppPage,
-    VoilaServer,
-    _need_browser,
     app_notebooks,
     close_context,
     raw_get,
-    temporary_notebooks,
+    scratch_app,
 )
 
 
@@ -148,11 +146,31 @@ async def _talk_to_kernel(ws_url: str, code: str) -> dict:
     return {"first_ok": first_ok, "second_ok": second_ok, "caused_by_execute": caused}
 
 
+@pytest.fixture(scope="module")
+def rendered(voila):
+    """``rendered(notebook)``: the status and HTML of ``/voila/render/<notebook>``, rendered once for
+    this module's tests (each render takes a preheated kernel and sets its pool warming a new one,
+    seconds of a core: the tests that read a page's HTML share it); the pages' kernels are shut down
+    at the end, as a closed tab's are (a page of a test that talks to its kernel is rendered by that
+    test first, so its kernel is fresh)."""
+    pages: dict[str, tuple[int, str]] = {}
+
+    def render(notebook: str) -> tuple[int, str]:
+        if notebook not in pages:
+            status, body = raw_get(voila.url, f"/voila/render/{notebook}")
+            pages[notebook] = (status, body.decode())
+        return pages[notebook]
+
+    yield render
+    for _status, html in pages.values():
+        free_kernel(voila.url, html)
+
+
 @pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks()[:1], *learning_pages()])
-def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, tmp_path, notebook):
-    status, body = raw_get(voila.url, f"/voila/render/{notebook}")
+def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, rendered, tmp_path, notebook):
+    status, html = rendered(notebook)
     assert status == 200
-    kernel_id = kernel_id_of(body.decode())
+    kernel_id = kernel_id_of(html)
     marker = tmp_path / f"executed-{uuid.uuid4().hex}"
     code = f"open({str(marker)!r}, 'w').write('the visitor ran code')\nprint('VISITOR-CODE-RAN')"
     ws_url = voila.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
@@ -164,7 +182,6 @@ def test_visitor_cannot_execute_code_on_the_kernel_channel(voila, tmp_path, note
     # the execute_request was dropped: no reply, no execute_input, no output, no effect
     assert result["caused_by_execute"] == [], result["caused_by_execute"][:2]
     assert not marker.exists(), "code sent by a visitor ran in the app's kernel"
-    free_kernel(voila.url, body.decode())
     log = voila.log_path.read_text()
     assert re.search(r"execute_request.*not allowed", log), "the server logged the refusal"
 
@@ -273,11 +290,9 @@ def _code_lines(notebook: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", ["index.ipynb", *app_notebooks(), *learning_pages()])
-def test_served_pages_carry_no_source_code(voila, notebook):
-    status, body = raw_get(voila.url, f"/voila/render/{notebook}")
+def test_served_pages_carry_no_source_code(rendered, notebook):
+    status, html = rendered(notebook)
     assert status == 200
-    html = body.decode()
-    free_kernel(voila.url, html)
     lines = _code_lines(NOTEBOOKS / notebook)
     assert lines, "the notebook has code whose absence can be checked"
     shown = [ln for ln in lines if ln in html]
@@ -298,12 +313,15 @@ NAMED_HOSTS = {"127.0.0.1", "localhost", "www.w3.org", "purl.org", "creativecomm
         *[f"/voila/render/{nb}" for nb in [*app_notebooks(), *learning_pages()]],
     ],
 )
-def test_pages_name_no_host_off_the_machine(voila, path):
+def test_pages_name_no_host_off_the_machine(voila, rendered, path):
     """No page links a script or stylesheet from a CDN (the browser tests also watch the
     requests themselves); a visitor cannot switch to a template that does."""
-    status, body = raw_get(voila.url, path)
-    html = body.decode()
-    free_kernel(voila.url, html)
+    if path.startswith("/voila/render/") and "?" not in path:
+        status, html = rendered(path.removeprefix("/voila/render/"))  # the page the tests above read
+    else:
+        status, body = raw_get(voila.url, path)
+        html = body.decode()
+        free_kernel(voila.url, html)
     assert status in (200, 404)
     hosts = set(re.findall(r"\bhttps?://([^/\s\"'<>:)]+)", html)) - NAMED_HOSTS
     assert not hosts, f"{path} names {sorted(hosts)}"
@@ -337,16 +355,14 @@ w.VBox([raw, safe, status])
 """
 
 
-@pytest.fixture(scope="module")
-def failing_server(tmp_path_factory):
-    _need_browser()
-    root = temporary_notebooks(tmp_path_factory, "boom", "A callback that fails", FAILING_APP)
-    from tools.nb import code, md, write
+FAILING_PAGE = scratch_app("boom", "A callback that fails", FAILING_APP)
 
-    write(root / "slow" / "notes.ipynb", [md("# A page whose notebook takes a while"), code(SLOW_NOTEBOOK)])
-    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
-    yield server
-    server.stop()
+
+@pytest.fixture(scope="module")
+def failing_server(scratch):
+    """The class server serving the failing app and the slow page (the session's server of the
+    tests' own notebooks, started without preheated kernels: each page is opened once)."""
+    return scratch
 
 
 def test_failing_callback_shows_no_traceback(browser, failing_server):
@@ -360,7 +376,7 @@ def test_failing_callback_shows_no_traceback(browser, failing_server):
         ),
     )
     try:
-        page.goto(f"{failing_server.url}/voila/render/boom/play.ipynb", timeout=120_000)
+        page.goto(f"{failing_server.url}/voila/render/{FAILING_PAGE}", timeout=120_000)
         page.get_by_role("button", name="Fail raw").click(timeout=120_000)
         # the callback ran (its first line updated the status) before it raised
         page.get_by_text("The raw callback started.").wait_for(timeout=30_000)
@@ -710,13 +726,14 @@ time.sleep(20)
 import ipywidgets as w
 w.Button(description="Finally ready")
 """
+SLOW_PAGE = scratch_app("slow", "A page whose notebook takes a while", SLOW_NOTEBOOK, name="notes.ipynb")
 
 
 def test_a_page_still_starting_says_the_server_is_busy(browser, failing_server):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        page.goto(f"{failing_server.url}/voila/render/slow/notes.ipynb", wait_until="commit", timeout=120_000)
+        page.goto(f"{failing_server.url}/voila/render/{SLOW_PAGE}", wait_until="commit", timeout=120_000)
         notice = page.get_by_role("alert").filter(has_text="The server is busy")
         notice.wait_for(timeout=60_000)
         assert "reload the page" in notice.inner_text()

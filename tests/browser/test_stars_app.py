@@ -1,6 +1,7 @@
 """The stars play app in Voila, in headless Chromium: the drawn table played to its end by
-clicking drawn cards, once more by keyboard alone, a refused click and the Hint, and the first
-1280x800 screen; and the game surviving its kernel ended through the server (issue 24).
+clicking drawn cards, once more by keyboard alone (``make test-long``; ``make test`` plays a round
+by keys before the refused Hint), a refused click and the Hint, and the first 1280x800 screen; and
+the game surviving its kernel ended through the server (issue 24).
 
 Targets are found by role and name: the cards of your hand ("play orange 8, 1 star"), the
 face-up cards when it is your turn to choose ("take pink 13, 4 stars"), and the toolbar
@@ -55,12 +56,13 @@ def next_action(page) -> str | None:
     }""")
 
 
-def click_next(page) -> None:
-    """Do what a player does next (:func:`next_action`) and wait until the table answers."""
+def click_next(page, act=click) -> None:
+    """Do what a player does next (:func:`next_action`), with a click or with ``act(page, target_id)``,
+    and wait until the table answers."""
     target = next_action(page)
     assert target, f"nothing to choose: {status(page)}"
     before = epoch(page)
-    click(page, target)
+    act(page, target)
     redrawn(page, before)
 
 
@@ -121,10 +123,14 @@ def test_a_full_game_by_clicking_the_drawn_cards(app):
 def test_a_refused_click_shows_its_rule(app):
     page = open_app(app)
     new_game(page, "3 players", "Random", "Random")
-    for _ in range(20):  # play until a round is over, then ask for a hint: refused with its rule
+    # play a round by keyboard alone (Tab to a card, Enter; the whole game by keys is make test-long's
+    # test_a_full_game_by_keyboard_alone), then ask for a hint with a click: refused with its rule
+    page.locator(".dn-table [data-target]").first.focus()
+    for _ in range(20):
         if page.get_by_role("button", name="Next round").count():
             break
-        click_next(page)
+        click_next(page, keyboard)
+    assert page.get_by_role("button", name="Next round").count(), f"no round's end by keys: {status(page)}"
     page.get_by_role("button", name="Hint (1,000 rollouts)").click()
     page.wait_for_function("document.querySelector('.dn-table .dn-status').innerText.includes('rule: hint')")
     assert page.get_attribute(".dn-table .dn-status", "data-kind") == "error"

@@ -1,5 +1,6 @@
 """Sonne und Mond in the Voila app, in headless Chromium: the drawn table played to its end by
-clicking drawn cards and places, once more by keyboard alone, and its first screen.
+clicking drawn cards and places, once more by keyboard alone (``make test-long``; ``make test`` plays
+two cards by keys before the kernel is ended), and its first screen.
 
 Targets are found by role and name: the cards of your hand ("pick up sun 20"), the places a
 picked-up card may go ("play sun 20 at the right end of Ada's sun row"; the ones where it fits
@@ -138,13 +139,14 @@ DRAWN_JS = """() => [...document.querySelectorAll('.dn-drawing [aria-label], .dn
 KEPT_JS = "() => JSON.parse(localStorage.getItem('daynight.game.v1.sunmoon') || 'null')?.record"
 
 
-def choose_next(page) -> str:
-    """Click ``next_action`` and wait until the table answers; the name of what was clicked."""
+def choose_next(page, act=click) -> str:
+    """Click ``next_action`` (or choose it with ``act(page, target_id)``) and wait until the table
+    answers; the name of what was chosen."""
     target = next_action(page)
     assert target, f"nothing to choose: {status(page)}"
     name = page.get_attribute(f"[data-target='{target}']", "aria-label") or target
     before = epoch(page)
-    click(page, target)
+    act(page, target)
     settled(page, before)
     return name
 
@@ -153,9 +155,12 @@ def test_a_game_survives_its_kernel_ended_through_the_server(app, voila):
     """Issue 24: the kernel ended, the next click says so (the dead-page message), its button
     reloads and the game goes on at the same move with the same table."""
     page = new_game(app, 2)
+    # two cards played by keyboard alone (none left picked up; the bot answers each): Tab to a card or
+    # a place, Enter (the whole game by keys is make test-long's test_a_full_game_by_keyboard_alone)
+    page.locator(".dn-table [data-target]").first.focus()
     played = 0
-    while played < 2:  # two cards played (none left picked up); the bot answers each
-        played += not choose_next(page).startswith("pick up")
+    while played < 2:
+        played += not choose_next(page, keyboard).startswith("pick up")
     record, drawn = page.evaluate(KEPT_JS), page.evaluate(DRAWN_JS)
     assert record and len(record["moves"]) >= 2, record
     end_kernel(voila, kernel_id(page))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import AppPage, VoilaServer, _need_browser, temporary_notebooks
+from tests.browser.conftest import AppPage, scratch_app
 
 APP = """
 from daynight import IllegalMoveError
@@ -48,13 +48,13 @@ table
 """
 
 
+PAGE = scratch_app("tabletest", "Table test", APP)
+
+
 @pytest.fixture(scope="module")
-def table_app(tmp_path_factory, browser):
-    _need_browser()
-    root = temporary_notebooks(tmp_path_factory, "tabletest", "Table test", APP)
-    server = VoilaServer(env={"DAYNIGHT_NOTEBOOKS": str(root)}).start()
-    yield server
-    server.stop()
+def table_app(scratch):
+    """The class server serving the test app (the session's server of the tests' own notebooks)."""
+    return scratch
 
 
 def open_app(browser, server, **context):
@@ -62,7 +62,7 @@ def open_app(browser, server, **context):
     page = ctx.new_page()
     page.set_default_timeout(60_000)
     app = AppPage(page, server.url)
-    app.open("tabletest/play.ipynb", wait_for=".dn-table [data-target]")
+    app.open(PAGE, wait_for=".dn-table [data-target]")
     return ctx, app
 
 
