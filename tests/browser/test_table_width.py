@@ -36,7 +36,10 @@ PAGES = {
     # the table laid out only after it opened (its width then a guess), in a page whose margins differ from Voila's:
     # the real width (376 px) within SCREEN_STEP of the window's (the old guess, 390 px), and 16 px more than the
     # table's container (the new guess): a guess is replaced by the first measurement whatever the difference
-    "late-layout": {"css": ".dn-table { margin-left: -8px !important; margin-right: -8px !important; }", "hidden": True},
+    "late-layout": {
+        "css": ".dn-table { margin-left: -8px !important; margin-right: -8px !important; }",
+        "hidden": True,
+    },
 }
 
 
