@@ -81,6 +81,9 @@ STYLE = """<style>
 .dn-practice .dn-table { --dn-table-max-height: calc(100vh - 270px); }
 .dn-practice .dn-score { margin: 0; }
 .dn-practice .dn-practice-style { display: none !important; }
+/* the feedback takes no room before an answer (a phone's 44 px for a row of controls is not for it); the verdict
+   itself is said by the table's status line (role status, aria-live polite) */
+.dn-practice .dn-practice-feedback-box:has(> .widget-html-content:empty) { display: none !important; }
 /* a phone held upright (issue 23): the question, the table with its buttons and status line, then at once the
    feedback (right or wrong, the rule's words), and only then the score, the rules to practise and the dashboard;
    the page's two columns give up their boxes so that their parts can be put in this order */

@@ -13,7 +13,8 @@
 //
 // The page: when a view opens it sends {event: "opened", anchor, screen, width}; afterwards
 // {event: "screen", screen, width} only when the width crosses the breakpoint (or, narrow, changes by more
-// than SCREEN_STEP px). A click with no answer within ANSWER_MS, a dropped connection, the device going
+// than SCREEN_STEP px), and once when a table that opened before it was laid out is measured (its width at
+// "opened" was a guess). The width is the content box the drawing fills, not the window's. A click with no answer within ANSWER_MS, a dropped connection, the device going
 // offline or the page shown again make the page check that its kernel still answers (see `pageHealth`).
 
 const ACTIVATE = new Set(["Enter", " ", "Spacebar"]);
@@ -715,13 +716,27 @@ function render({ model, el }) {
     } catch (e) { /* full or refused: the kernel keeps the session's progress */ }
   }
 
-  // the table's width: "opened" once, then "screen" when it crosses the breakpoint
+  // the table's width: "opened" once, then "screen" when it crosses the breakpoint. The width is the one the
+  // drawing is given: the content box of the element the SVG fills (no padding, not the window). A table not
+  // laid out yet when it opens sends a guess (the content width of its nearest laid-out container, else the
+  // window's); the first real measurement replaces a guess whatever the difference, and after that the kernel
+  // hears of a narrow width only when it changed by more than SCREEN_STEP (the class server limits messages).
   let reported = null;
   let resizeTimer = null;
+  function contentWidth(node) {
+    const box = node.getBoundingClientRect();
+    if (!(box.width > 0)) return 0;
+    const s = getComputedStyle(node);
+    const side = (name) => parseFloat(s[name]) || 0;
+    const inner = box.width - side("paddingLeft") - side("paddingRight") - side("borderLeftWidth") - side("borderRightWidth");
+    return Math.max(0, Math.floor(inner + 0.01));
+  }
   function measure() {
-    const width = Math.round(el.clientWidth || el.getBoundingClientRect().width || 0);
-    const guess = width || Math.round(document.documentElement.clientWidth || window.innerWidth || 0);
-    return { width: guess, screen: guess && guess < model.get("breakpoint") ? "narrow" : "wide", laid: width > 0 };
+    let width = contentWidth(drawing);
+    const laid = width > 0;
+    for (let up = el.parentElement; !width && up; up = up.parentElement) width = contentWidth(up);
+    if (!width) width = Math.round(document.documentElement.clientWidth || window.innerWidth || 0);
+    return { width, screen: width && width < model.get("breakpoint") ? "narrow" : "wide", laid };
   }
   function report(opened) {
     const m = measure();
@@ -737,19 +752,30 @@ function render({ model, el }) {
       return;
     }
     if (!m.laid) return;
-    const moved = reported && m.screen === "narrow" && Math.abs(reported.width - m.width) > SCREEN_STEP;
-    if (!reported || reported.screen !== m.screen || moved) {
+    if (!reported) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       reported = m;
+      return;
     }
+    const guessed = !reported.laid;
+    const moved = m.screen === "narrow" && Math.abs(reported.width - m.width) > SCREEN_STEP;
+    const changed = reported.screen !== m.screen || (m.screen === "narrow" && reported.width !== m.width);
+    if (reported.screen !== m.screen || moved || (guessed && changed)) {
+      model.send({ event: "screen", screen: m.screen, width: m.width });
+    }
+    // a guess is replaced by the first measurement even when it was right (later widths are compared to it)
+    if (reported.screen !== m.screen || moved || guessed) reported = m;
   }
   const resized = () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => report(false), 150);
   };
   const observer = typeof ResizeObserver === "function" ? new ResizeObserver(resized) : null;
-  if (observer) observer.observe(el);
-  else window.addEventListener("resize", resized);
+  // the drawing's box is what a drawing is made for; the table's box too (a note or a toolbar may change it)
+  if (observer) {
+    observer.observe(drawing);
+    observer.observe(el);
+  } else window.addEventListener("resize", resized);
 
   const me = {
     ping,

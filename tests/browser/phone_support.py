@@ -23,6 +23,25 @@ BOXES_JS = """els => els.filter((e) => { const r = e.getBoundingClientRect(); re
   .map((e) => { const r = e.getBoundingClientRect();
     return {top: r.top, bottom: r.bottom, name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 50)}; })"""
 SAID_JS = "s => document.querySelector('.dn-table').dataset.said !== s"
+#: the drawing's viewBox width, the width it is shown in, and the content box of the element it fills
+WIDTHS_JS = """() => { const svg = document.querySelector('.dn-table .dn-drawing svg');
+  if (!svg) return null;
+  const box = svg.parentElement.getBoundingClientRect(), s = getComputedStyle(svg.parentElement);
+  const content = box.width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return {viewBox: svg.viewBox.baseVal.width, shown: svg.getBoundingClientRect().width, content,
+          table: document.querySelector('.dn-table').getBoundingClientRect().width,
+          screen: document.querySelector('.dn-table').dataset.screen}; }"""
+#: the drawing made for the width it is given, shown at scale 1
+DRAWN_FOR_ITS_WIDTH_JS = f"""() => {{ const w = ({WIDTHS_JS})();
+  return Boolean(w && w.screen === 'narrow' && w.viewBox > 0 && Math.abs(w.viewBox - w.content) <= 1
+                 && Math.abs(w.shown - w.viewBox) < 0.5); }}"""
+#: widgets/table.js SCREEN_STEP: once measured, a narrow table reports a new width only when it changed by more
+SCREEN_STEP = 24
+#: the drawing made for a width within SCREEN_STEP below the one it is given (a page still settling when the table
+#: first measured itself), never wider, shown at scale 1
+DRAWN_WITHIN_A_STEP_JS = f"""() => {{ const w = ({WIDTHS_JS})();
+  return Boolean(w && w.screen === 'narrow' && w.viewBox > 0 && w.viewBox <= w.content + 1
+                 && w.content - w.viewBox <= {SCREEN_STEP} && Math.abs(w.shown - w.viewBox) < 0.5); }}"""
 
 
 def boxes(page, selector: str) -> list[dict]:

@@ -95,6 +95,27 @@ def test_the_first_screen_holds_the_buttons_and_answers_a_refused_tap(browser, v
         # no turn has begun: a spell is refused, the status line says why, in sight, its rule named
         text = tap_refused(page, alice, "mtg")
         assert "no turn has begun" in text and "[rule: Casting Spells, CR 601.2]" in text, text
+        # a few turns on, the toolbar has grown (skip, extra turn, a copy of a spell) and the status line explains
+        # the turn: the buttons and the first player's spell counter are still on the first screen
+        for name in (
+            "Next turn: Alice",
+            "Alice casts a spell",
+            "Next turn: Bob",
+            "Bob casts a spell",
+            "Next turn: Carol",
+        ):
+            tap(page, name)
+        page.evaluate("window.scrollTo(0, 0)")
+        buttons = assert_on_first_screen(
+            page, ".dn-table .dn-actions button", "the tracker's buttons after a few turns"
+        )
+        assert len(buttons) >= 6, buttons
+        assert_on_first_screen(page, ".dn-table .dn-status", "the turn's explanation")
+        assert_on_first_screen(
+            page,
+            ".dn-table [data-target][aria-label^='Alice casts a spell']",
+            "the first spell counter after a few turns",
+        )
         app.assert_clean()
     finally:
         context.close()

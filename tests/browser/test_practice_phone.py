@@ -144,6 +144,10 @@ def test_the_practice_page_is_answered_by_touch_on_a_phone_and_turned(browser, v
         practise_only(page, title, words)
         fits(page, table)
         assert_phone_ready(page)
+        # no answer yet: the feedback box is empty and takes no room between the table and the score
+        empty = table.evaluate(PLACES_JS)
+        assert not empty["feedback"]["height"], f"an empty feedback box takes room: {empty}"
+        assert empty["score"]["top"] - empty["table"]["bottom"] < 20, f"a gap under the table: {empty}"
         seen = answer_by_tapping(page, table, lambda: tap_and_wait(page, table, page.get_by_role("button",
                                                                     name="Another", exact=True)))  # fmt: skip
         assert seen["wrong"] and seen["right"]
