@@ -105,6 +105,16 @@ class Statement(NamedTuple):
     translation: str = ""
     ambiguous: str = ""
 
+    def said(self) -> str:
+        """The statement in the language the page speaks: the checklist's English, or, where
+        the rule text itself is written in that language (seed 004 in Traditional Chinese), the
+        rule text's own sentence."""
+        return self.words if SEED_LANGUAGES.get(self.seed) == i18n.language() else self.statement
+
+
+#: the rule texts not written in English, by seed: their own words are shown to a reader of that language
+SEED_LANGUAGES = {"004": "zh-TW"}
+
 
 @lru_cache(maxsize=1)  # read once: 171 statements, 74 KB of JSON
 def _statements() -> dict[str, Statement]:

@@ -8,6 +8,7 @@ Each check is first shown failing on a made-up catalog, so a check that cannot f
 
 from __future__ import annotations
 
+import ast
 import io
 import subprocess
 import sys
@@ -442,3 +443,42 @@ def test_a_remembered_drawing_is_remembered_per_language(restore_language):
     assert words(2) != english and calls == [2, 2], "drawn anew in another language"
     i18n.set_language("en")
     assert words(2) == english and calls == [2, 2]
+
+
+GETTEXT = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def hidden_messages(source: str, where: str) -> list[str]:
+    """Calls of gettext with a literal message written inside an f-string: Python 3.11 reads an
+    f-string as one token, so Babel's extractor never sees them and the message is never
+    translated (it showed in English on the zh-TW practice page)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in GETTEXT
+                and call.args
+                and isinstance(call.args[0], ast.Constant)
+            ):
+                found.append(f"{where}:{call.lineno}: {call.args[0].value!r} is marked inside an f-string")
+    return found
+
+
+def test_the_hidden_message_check_finds_a_message_inside_an_f_string():
+    assert hidden_messages("x = f\"<b>{_('Hello')}</b>\"\ny = _('Seen')\n", "toy.py") == [
+        "toy.py:1: 'Hello' is marked inside an f-string"
+    ]
+
+
+def test_no_message_is_marked_inside_an_f_string():
+    problems = []
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            problems += hidden_messages(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert not problems, "\n".join(problems)

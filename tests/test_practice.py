@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from daynight import i18n
 from daynight.core import InvalidRecordError
 from daynight.practice import (
     AGAIN_AFTER,
@@ -93,6 +94,14 @@ def test_the_checklist_is_package_data_with_the_seeds_words():
     assert "including the card revealed from the pile" in stars["S16"].words
     assert checklist("sunmoon")["U1"].translation == "two to four players"
     assert store_key("stars") == "daynight.practice.v1.stars"
+
+
+def test_a_statement_is_said_in_the_language_of_the_page():
+    u1, s16 = checklist("sunmoon")["U1"], checklist("stars")["S16"]
+    assert u1.said() == "The game is for 2 to 4 players." and s16.said() == s16.statement
+    with i18n.in_language("zh-TW"):  # Sonne und Mond's rule text is Chinese: its own sentence
+        assert "二到四人" in u1.said() and u1.said() == u1.words
+        assert s16.said() == s16.statement, "the stars rule text has no Chinese words to show"
 
 
 # --------------------------------------------------------------------------- progress

@@ -10,8 +10,9 @@ from html import escape
 import pytest
 from daynight.widgets.practice import HOW_TO_ANSWER, Keeper, PracticeApp
 
+from daynight import i18n
 from daynight.core import IllegalMoveError
-from daynight.practice import CHOICE, NUMBER, ORDER, SET, Progress
+from daynight.practice import CHOICE, NUMBER, ORDER, SET, Progress, store_key
 from daynight.stars.exercises import KINDS, rulebook_steps
 
 KEY = "daynight.practice.v1.stars"
@@ -286,3 +287,17 @@ def test_the_dashboard_shows_the_worked_example_once_it_is_practised():
     assert '<th scope="row">S-EX1</th>' in page.dashboard.value and "S-EX2" not in page.dashboard.value
     row = page.dashboard.value.split('<th scope="row">S-EX1</th>')[1].split("</tr>")[0]
     assert row.endswith("<td>1</td><td>1</td>"), row
+
+
+def test_two_rules_quoting_one_sentence_are_quoted_once():
+    page = PracticeApp("stars", seed=1)
+    quoted = page._rule_words("The rule", ("S19", "S24", "S25"))
+    assert quoted.count("<blockquote>") == 2 and "<b>S24, S25</b>" in quoted, quoted
+
+
+def test_the_dashboard_of_the_zh_tw_page_says_sonne_und_monds_rules_in_their_own_words():
+    with i18n.in_language("zh-TW"):
+        page = PracticeApp("sunmoon", seed=1)
+        page.receive_stored(store_key("sunmoon"), Progress("sunmoon", rules={"U1": [1, 1]}).to_text())
+        assert "練習過的每條規則" in page.dashboard.value, "the caption is translated"
+        assert "二到四人" in page.dashboard.value and "The game is for 2 to 4 players" not in page.dashboard.value

@@ -229,7 +229,8 @@ class PracticeApp:
             tooltip=_("Forget the progress this browser keeps for this game"),
         )
         self.reset_button.add_class("dn-practice-reset")
-        rules = w.VBox([w.HTML(f"<b>{escape(_('Rules to practise'))}</b>"), *self.choices])
+        heading = _("Rules to practise")
+        rules = w.VBox([w.HTML(f"<b>{escape(heading)}</b>"), *self.choices])
         rules.add_class("dn-practice-rules")
         style = w.HTML(STYLE, layout=w.Layout(height="0px", overflow="hidden"))
         style.add_class("dn-practice-style")
@@ -311,13 +312,15 @@ class PracticeApp:
         self.done = True
         ex = self.exercise
         parts = [
-            f"<h4>{escape(_('Why'))}</h4><p>{escape(ex.reason)}</p>",
+            "<h4>{}</h4><p>{}</p>".format(escape(_("Why")), escape(ex.reason)),
             self._rule_words(_("The rule, in the rule book's words"), ex.rules),
         ]
         if ex.events:
             items = "".join(f"<li>{escape(e)}</li>" for e in ex.events)
-            parts.append(f"<h4>{escape(_('What the engine did when the game went on'))}</h4><ol>{items}</ol>")
-        self.feedback.value = f'<div class="dn-feedback" aria-label="{escape(_("feedback"))}">{"".join(parts)}</div>'
+            went_on = _("What the engine did when the game went on")
+            parts.append(f"<h4>{escape(went_on)}</h4><ol>{items}</ol>")
+        label = _("feedback")
+        self.feedback.value = f'<div class="dn-feedback" aria-label="{escape(label)}">{"".join(parts)}</div>'
         self._redraw(said, kind)
 
     def _count(self, right: bool) -> None:
@@ -391,12 +394,15 @@ class PracticeApp:
 
     def _rule_words(self, heading: str, ids: tuple[str, ...]) -> str:
         statements = checklist(self.game)
+        by_words: dict[tuple[str, str], list[str]] = {}  # two ids quoting one sentence: quoted once
+        for i in ids:
+            if i in statements:
+                by_words.setdefault((statements[i].words, statements[i].translation), []).append(i)
         quotes = "".join(
-            f"<blockquote><b>{escape(i)}</b> {escape(statements[i].words)}"
-            + (f" <i>({escape(statements[i].translation)})</i>" if statements[i].translation else "")
+            f"<blockquote><b>{escape(', '.join(same))}</b> {escape(words)}"
+            + (f" <i>({escape(translation)})</i>" if translation else "")
             + "</blockquote>"
-            for i in ids
-            if i in statements
+            for (words, translation), same in by_words.items()
         )
         return f'<div class="dn-feedback"><h4>{escape(heading)}</h4>{quotes}</div>'
 
@@ -466,15 +472,16 @@ class PracticeApp:
         for i in [i for i in statements if i in self.rule_ids or i in self.progress.rules]:
             seen, first = self.progress.rules.get(i, [0, 0])
             rows.append(
-                f'<tr><th scope="row">{escape(i)}</th><td>{escape(statements[i].statement)}</td>'
+                f'<tr><th scope="row">{escape(i)}</th><td>{escape(statements[i].said())}</td>'
                 f"<td>{seen}</td><td>{first}</td></tr>"
             )
         head = "".join(
             f'<th scope="col">{escape(h)}</th>'
             for h in (_("rule"), _("what it says"), _("seen"), _("right at the first try"))
         )
+        caption = _("Every rule practised")
         return (
-            f'<table class="dn-dashboard"><caption><b>{escape(_("Every rule practised"))}</b></caption>'
+            f'<table class="dn-dashboard"><caption><b>{escape(caption)}</b></caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 
