@@ -14,9 +14,12 @@ http.server``), against the targets of issue 21:
   (the kernel's worker started by the page, Pyodide's runtime and the page's packages, the
   site's helper, the kernel imported, the kernel asking for Python, each cell run, a
   walkthrough's cells after the first folded into one step naming the slowest, the first
-  control or every cell shown), and, on Linux, the CPU time the kernel's worker (Python) and
-  the page's main thread (the front end) spent in each: on a loaded machine the wall time is
-  mostly waiting for a core, the CPU time is not.
+  control or every cell shown), and, on Linux, the CPU time spent in each and in all until
+  the first control by the kernel's worker (Python), the page's main thread (the front end),
+  the page's compiling threads (V8 compiling Pyodide's WebAssembly to its optimised tier, the
+  largest part after Python; JavaScript parsed in the background) and the rest of the browser
+  (drawing, the network): on a loaded machine the wall time is mostly waiting for a core, the
+  CPU time is not.
 * ``site.first_control``: for each app, the time from navigation until its first control can
   be clicked, cold (a new visitor: a fresh browser context) and warm (the same visitor again,
   its HTTP cache in place), against 6 s cold and 4 s warm (stretch 4 s and 2.5 s) and as a
@@ -31,6 +34,12 @@ http.server``), against the targets of issue 21:
 * ``site.unheated``: the stars play app under ``make app`` started without preheated kernels
   (``--pool-size 0``), as Voila on a JupyterHub or Binder server opens it: each visit starts
   a kernel (the third way to open the apps, the README's table).
+* ``site.returning``: one visitor's first three visits to the stars play app in a browser
+  profile of its own, as a visitor's browser is, with each visit's CPU time. The other
+  figures' visitors are Playwright's browser contexts, which, like a private window, keep the
+  HTTP cache but none of the code V8 compiled: there a warm visit compiles Pyodide's
+  WebAssembly again. In a profile, Chromium keeps compiled code from a script's second run
+  and uses it from the third.
 * ``site.throttled``: the stars play app's cold first control with Chromium's CPU throttled
   4x (DevTools' emulation of a slower device: the page's threads, the kernel's worker among
   them, run a quarter of the time), as a phone would be; no target, so that it is watched.
