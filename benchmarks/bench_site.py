@@ -480,7 +480,7 @@ def cpu_total(sampler: ThreadCPU, origin: float, seconds: float, end: str = "fir
     until ``seconds`` after it, and their sum."""
     used = {kind: max(0.0, sampler.at(origin + seconds, kind) - sampler.at(origin, kind)) for kind in THREADS}
     return (
-        f"; CPU until the {end}: "
+        f"; CPU until {'the ' if end == 'first control' else ''}{end}: "
         + ", ".join(f"{kind} {used[kind]:.2f}" for kind in THREADS)
         + f", total {sum(used.values()):.2f} s"
     )
