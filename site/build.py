@@ -186,16 +186,17 @@ USED_IN_UNUSED = ("build/schemas/all.json", "build/schemas/all_federated.json", 
 
 #: the site's additions to the head of every Voici page: its script (``site/browser/page.js``:
 #: no service worker, Python started while the front end loads, the cells shown as they run)
-#: and a calmer spinner, which becomes a status line once the first cells show
+#: and a calmer spinner (turned by the script in two steps a second: no CSS animation drawing 60
+#: frames a second while Python starts), which becomes a status line once the first cells show
 SITE_HEAD = """
 <script>
 {page_js}
 </script>
 <style>
-/* Voila's spinner turns in 8 steps a second instead of 60 frames: while Python starts, the
-   visitor's processor is busy enough. No motion for those who ask for none. */
-#loading .spinner {{ animation-timing-function: steps(16); }}
-@media (prefers-reduced-motion: reduce) {{ #loading .spinner {{ animation: none; }} }}
+/* Voila's spinner has no CSS animation (a running one has the browser draw 60 frames a second
+   while Python starts): page.js turns it in two steps a second, and not at all for those who
+   ask for less motion. */
+#loading .spinner {{ animation: none; }}
 /* while the later cells run, the cells run so far show (page.js): the spinner is a status line */
 #loading.dn-running {{
   position: fixed; bottom: 0; right: 0; z-index: 1000; height: auto; flex-direction: row; gap: 0.5em;

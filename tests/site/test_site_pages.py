@@ -14,7 +14,7 @@ import zipfile
 import pytest
 
 from tests.browser.conftest import NOTEBOOKS, app_notebooks
-from tests.site.conftest import CONTROL, START_TIMEOUT_MS
+from tests.site.conftest import CONTROL, START_TIMEOUT_MS, SitePage
 
 #: the table widget's page contract (TABLE-CONTRACT.md)
 TABLE = ".dn-table"
@@ -319,3 +319,33 @@ def test_the_sites_wheel_carries_every_language_of_the_project(site_dir):
     assert languages, "no language besides English"
     for language in languages:
         assert f"daynight/locale/{language}/LC_MESSAGES/daynight.mo" in names, language
+
+
+SPINNER_JS = """() => { const s = document.querySelector('#loading .spinner');
+  return s ? [getComputedStyle(s).animationName, s.style.transform] : null; }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_spinner_turns_in_steps_without_a_css_animation(site_browser, site_server, pages, motion):
+    """While Python starts, a live page's spinner has no CSS animation (which would have the
+    browser draw 60 frames a second): the page's script turns it twice a second, and not at all
+    for a visitor who asks for less motion (site/browser/page.js)."""
+    page = SitePage(site_browser, site_server, viewport={"width": 1280, "height": 1000}, reduced_motion=motion)
+    try:
+        tab = page.open(pages["live"]["stars/play.ipynb"], wait_for="#loading .spinner")
+        seen = []
+        for _ in range(30):  # 3 s of a start that takes longer
+            state = tab.evaluate(SPINNER_JS)
+            if state is None:  # the page is up already: what was seen must do
+                break
+            seen.append(state)
+            tab.wait_for_timeout(100)
+        assert len(seen) >= 10, f"the spinner was seen only {len(seen)} times"
+        assert {name for name, _ in seen} == {"none"}, f"a CSS animation runs: {seen[:3]}"
+        turns = {transform for _, transform in seen}
+        if motion == "reduce":
+            assert turns == {""}, f"the spinner turns for a visitor who asks for less motion: {sorted(turns)}"
+        else:
+            assert len(turns) >= 3, f"the spinner does not turn: {sorted(turns)}"
+    finally:
+        page.close()
