@@ -315,13 +315,14 @@ def verdict_words(exercise: Exercise, given: Any, verdict: Verdict) -> str:
     )
 
 
-
 def _set_words(wrong: int, missing: int) -> str:
     """What is wrong with a set of marks: marks that do not belong, answers not marked."""
     marked_wrong = ngettext("{n} of your marks does not belong", "{n} of your marks do not belong", wrong)
     not_marked = ngettext("{n} more should be marked", "{n} more should be marked", missing)
     if wrong and missing:
-        return _("{wrong}, and {missing}").format(wrong=marked_wrong.format(n=wrong), missing=not_marked.format(n=missing))
+        return _("{wrong}, and {missing}").format(
+            wrong=marked_wrong.format(n=wrong), missing=not_marked.format(n=missing)
+        )
     return marked_wrong.format(n=wrong) if wrong else not_marked.format(n=missing)
 
 
@@ -343,10 +344,10 @@ def _order_words(exercise: Exercise, given: tuple) -> str:
         return _("Not quite: the order ends after {last}. Read the rule and try again, or press Show me.").format(
             last=exercise.said_of(answer[-1])
         )
-    at = next(i for i, (a, b) in enumerate(zip(answer, given)) if a != b)
-    return _(
-        "Not quite: in {given}, {who} is not {nth}. Read the rule and try again, or press Show me."
-    ).format(given=said, who=exercise.said_of(given[at]), nth=ordinal(at + 1))
+    at = next(i for i, (a, b) in enumerate(zip(answer, given, strict=False)) if a != b)
+    return _("Not quite: in {given}, {who} is not {nth}. Read the rule and try again, or press Show me.").format(
+        given=said, who=exercise.said_of(given[at]), nth=ordinal(at + 1)
+    )
 
 
 # ---------------------------------------------------------------------------

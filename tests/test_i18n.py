@@ -452,8 +452,6 @@ def hidden_messages(source: str, where: str) -> list[str]:
     """Calls of gettext with a literal message written inside an f-string: Python 3.11 reads an
     f-string as one token, so Babel's extractor never sees them and the message is never
     translated (it showed in English on the zh-TW practice page)."""
-    import ast
-
     found = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.JoinedStr):

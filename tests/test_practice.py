@@ -69,7 +69,9 @@ def test_right_and_wrong_are_said_in_words():
     one = exercise(CHOICE, 2)
     assert "say 3" in verdict_words(one, 3, judge(one, 3))
     order = exercise(ORDER, (3, 1))
-    assert verdict_words(order, [1, 3], judge(order, [1, 3])).startswith("Not quite: in say 1, say 3, say 1 is not 1st.")
+    assert verdict_words(order, [1, 3], judge(order, [1, 3])).startswith(
+        "Not quite: in say 1, say 3, say 1 is not 1st."
+    )
     # a right beginning is said to be right, with how many come after it (not "is not the order")
     assert verdict_words(order, [3], judge(order, [3])).startswith("Not quite: say 3 is right so far, and 1 more comes")
     assert verdict_words(order, [], judge(order, [])).startswith("Not quite: nobody is chosen yet.")

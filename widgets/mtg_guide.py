@@ -347,6 +347,7 @@ class GuidedGame:
         """What the learner may do now, and why: before a turn begins (the game's first turn, or
         after a turn was ended) only the prediction on the table; in Alice's turn, her spells and
         the end of her turn."""
+        assert isinstance(game, DayNight)  # the guide asks about the tracker's game
         if self.predicting or game.active is None:
             names = {f"a{i}": answer_words(a) for i, a in enumerate(ANSWERS)}
             return _(
