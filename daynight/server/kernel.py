@@ -195,9 +195,7 @@ class _NotTheRouting(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (
-            record.name == "Comm"
-            and str(record.msg).startswith("No such comm:")
-            and record.threadName != "MainThread"
+            record.name == "Comm" and str(record.msg).startswith("No such comm:") and record.threadName != "MainThread"
         )
 
 
