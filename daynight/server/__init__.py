@@ -8,8 +8,10 @@ directory), plus these additions:
 
 * the site root ``/`` opens the landing page ``index.ipynb`` instead of a file list;
 * the lab template is used without its CDN stylesheet links, so no request leaves the
-  machine, and a page that is still not ready after a while says that the server is busy
-  and to wait or reload (:mod:`.templates`);
+  machine, a page that is still not ready after a while says that the server is busy
+  and to wait or reload, and a page gives its kernel 60 s (not ipywidgets' 4 s, counted
+  from before the page's kernel channel opens) to answer its one request for all the widget
+  states, so a loaded machine does not make it ask model by model (:mod:`.templates`);
 * **preheated kernels for the apps**: the landing page and every app notebook
   (``*/play.ipynb``, ``*/tracker.ipynb``, :mod:`.apps`) get a pool of kernels that have
   already run the notebook, so a visitor gets a page whose widgets are ready; the learning
@@ -34,7 +36,8 @@ What a visitor can and cannot do (``tests/browser/test_security.py`` and
   (:mod:`.hardening`, :mod:`.handlers`);
 * the kernel accepts only widget messages (no ``execute_request``; Voila), and in the
   app kernels a comm or widget message the page did not send for a widget of the app is
-  dropped with one line in the server's log, and no traceback ever reaches the browser
+  dropped with one line in the server's log, and no traceback ever reaches the browser;
+  every app kernel answers ipywidgets' control comm, ipywidgets imported or not
   (:mod:`.kernel`);
 * everything the server writes to disk (templates, the kernels' IPython start-up file,
   connection files) lives in a folder created for this server alone (owner-only) and

@@ -19,18 +19,22 @@ from typing import Any, TextIO
 
 __all__ = [
     "BROWSER_TARGETS",
+    "CONTROL_TARGET",
     "MAX_BROWSER_COMMS",
     "MAX_COMM_BYTES",
     "PAGE_FILE_BYTES",
     "WIDGET_METHODS",
+    "answer_the_control_comm",
     "comm_close_problem",
     "comm_msg_problem",
     "comm_open_problem",
     "harden_kernel",
 ]
 
-#: the only comm a Voila page opens: ipywidgets' control comm, which asks for every widget's state
-BROWSER_TARGETS = frozenset({"jupyter.widget.control"})
+#: ipywidgets' control comm target: a page asks for every widget's state on it, in one message
+CONTROL_TARGET = "jupyter.widget.control"
+#: the only comm a Voila page opens: ipywidgets' control comm
+BROWSER_TARGETS = frozenset({CONTROL_TARGET})
 #: what a page sends on a widget's comm (ipywidgets' protocol), and on the control comm
 WIDGET_METHODS = frozenset({"update", "request_state", "custom", "request_states"})
 #: the largest widget message the kernel accepts from a page
@@ -120,6 +124,8 @@ def harden_kernel(shell: Any, hide_tracebacks: bool = True) -> None:
 
     * Log records (ipykernel's comm manager logs a traceback for a bad ``comm_open``)
       and warnings go to the server's log, not to the page as stderr output.
+    * ipywidgets' control comm is answered even before ipywidgets is imported
+      (:func:`answer_the_control_comm`).
     * With ``hide_tracebacks``, an exception in a widget callback sends the page its type
       and a fixed sentence; the traceback goes to the server's log.
     * Comm messages from the page are checked before ipykernel sees them
@@ -139,13 +145,65 @@ def harden_kernel(shell: Any, hide_tracebacks: bool = True) -> None:
     _log_to_the_server(stream)
     if hide_tracebacks and hasattr(shell, "_showtraceback"):
         _hide_tracebacks(shell, note)
+    answer_the_control_comm(shell.kernel.comm_manager)
     _check_comms(shell.kernel, note)
+
+
+def answer_the_control_comm(manager: Any) -> None:
+    """Register ipywidgets' control comm target (:data:`CONTROL_TARGET`) in a kernel that has
+    not imported ipywidgets yet, so that a page's one request for all the widget states is
+    always answered.
+
+    ipywidgets registers its comm targets when it is imported. A page whose notebook never
+    imports it (the landing page ``index.ipynb``: pictures only) still has Voila's widget
+    manager open the control comm; ipykernel refused it ("No such comm target registered:
+    jupyter.widget.control", an ERROR in the server's log on every landing page) and the page
+    fell back to asking for the list of models. This target answers at once: by ipywidgets
+    itself if it has been imported since (it then also replaces this target with its own),
+    else with no states (no ipywidgets: no widgets). Standard library only: the kernel
+    imports nothing for it.
+    """
+    if CONTROL_TARGET in manager.targets:
+        return
+
+    def opened(comm: Any, msg: dict[str, Any]) -> None:
+        widgets = sys.modules.get("ipywidgets")
+        if widgets is not None:
+            widgets.Widget.handle_control_comm_opened(comm, msg)
+            return
+
+        def request(message: dict[str, Any]) -> None:
+            data = message.get("content", {}).get("data", {})
+            if data.get("method") == "request_states":
+                comm.send({"method": "update_states", "states": {}, "buffer_paths": []})
+
+        comm.on_msg(request)
+
+    manager.register_target(CONTROL_TARGET, opened)
+
+
+class _NotTheRouting(logging.Filter):
+    """Drop ipykernel's "No such comm" warning from its shell-channel thread.
+
+    ipykernel 7 looks each ``comm_msg`` up on its shell-channel thread to route it to a
+    subshell, before the main thread has handled the ``comm_open`` sent just before it; the
+    lookup misses, logs "No such comm: <id>" and routes the message to the main shell, where
+    it is handled as it should be. A page's control comm did it on nearly every page (its
+    ``comm_open`` and ``request_states`` leave together). The same warning from the main
+    thread (a message for a comm that really is gone) is kept.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (
+            record.name == "Comm" and str(record.msg).startswith("No such comm:") and record.threadName != "MainThread"
+        )
 
 
 def _log_to_the_server(stream: TextIO) -> None:
     """Log records and warnings go to ``stream`` (the server's log), not to the page."""
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("[daynight app kernel] %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_NotTheRouting())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.WARNING)

@@ -14,12 +14,16 @@ from jupyter_core.paths import jupyter_path
 
 from ..markup import resource
 
-__all__ = ["BUSY_NOTICE", "offline_template"]
+__all__ = ["BUSY_NOTICE", "CONTROL_DEADLINE", "CONTROL_DEADLINE_MS", "offline_template"]
 
 #: a page still starting after 15 s (its kernel busy or not connected, a widget still
 #: "Loading widget...") says so instead of staying blank; it goes when the page is ready
 #: (the style and script of ``busy.html``, in the page's head)
 BUSY_NOTICE = "busy.html"
+#: the class server's page gives the kernel this long to answer ipywidgets' one request for all
+#: the widget states (ipywidgets gives 4 s, counted from before the page's kernel channel is
+#: open; the script of ``control_deadline.html``, in the page's head)
+CONTROL_DEADLINE, CONTROL_DEADLINE_MS = "control_deadline.html", 60_000
 
 
 def offline_template(root: Path, base: str = "lab", *, busy_notice: bool = True) -> tuple[str, str]:
@@ -28,9 +32,10 @@ def offline_template(root: Path, base: str = "lab", *, busy_notice: bool = True)
     Voila's ``lab`` template links FontAwesome from cdn.jsdelivr.net although Voila's own
     bundle already carries FontAwesome, and nbconvert's adds a mermaid.js import from
     cdnjs; a served app must not send requests off the machine. The template also shows
-    a notice on a page that is still not ready after a while (:data:`BUSY_NOTICE`), unless
-    ``busy_notice`` is false (the static site: no server to be busy, Python starts in the
-    visitor's browser).
+    a notice on a page that is still not ready after a while (:data:`BUSY_NOTICE`) and gives
+    the kernel :data:`CONTROL_DEADLINE_MS` to answer the page's one request for all the widget
+    states (:data:`CONTROL_DEADLINE`), unless ``busy_notice`` is false (the static site: no
+    server to be busy, no kernel channel to open, Python starts in the visitor's browser).
     The template is derived at start-up from the installed Voila, so it follows upgrades.
     Returns ``(jupyter_path_entry, template_name)``.
     """
@@ -52,6 +57,7 @@ def offline_template(root: Path, base: str = "lab", *, busy_notice: bool = True)
         text += (
             "{%- block html_head_css -%}"
             + resource("daynight.server", BUSY_NOTICE)
+            + resource("daynight.server", CONTROL_DEADLINE).replace("CONTROL_DEADLINE_MS", str(CONTROL_DEADLINE_MS))
             + "{%- endblock html_head_css -%}\n"
         )
     name = f"daynight-{base}"
