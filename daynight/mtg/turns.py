@@ -51,8 +51,7 @@ class Turns(Battlefield):
         if self._eot:
             self._cleanup()
         prev = self.active
-        who = move.who
-        self.active = slot = self.slot[who]
+        self.active = slot = self.slot[move.who]
         self.turn += 1
         if not move.extra:
             self._next = self._successor[slot]
@@ -66,15 +65,13 @@ class Turns(Battlefield):
             # index), or with shared team turns those of each player of that team
             counts: Any = last[prev] if self.teams is None else self._team_spells(prev, last)
             new = untap_check(d, counts)
-            key = "to night" if d == DAY else "to day"
-            told = False
+            if self.log.enabled:
+                self._explain_turn(move, prev, last, "to night" if d == DAY else "to day", counts, d, new, False)
         else:  # the first turn, a skipped untap step, something phased out, neither
-            d, new, key, counts, told = self._untap_step(move, prev, slot, last)
-        if self.log.enabled:
-            self._explain_turn(move, prev, last, key, counts, d, new, told)
+            d, new = self._untap_step(move, prev, slot, last)
         changed = new != d
         if changed:
-            self._set(new, "the untap-step check", True, key)
+            self._set(new, "the untap-step check", True, "to night" if d == DAY else "to day")
         self.turns.append((slot, before, new, changed, spells, move.skipping))
         if self.choosing:  # an Aura attaches to a player as it transforms, before the upkeep (R17)
             self.upkeep_waits = True
@@ -85,22 +82,22 @@ class Turns(Battlefield):
         """502.2a: with shared team turns, the spells of each player of the previous turn's team."""
         return tuple([last[i] for i in self.members[prev]])
 
-    def _untap_step(
-        self, move: BeginTurn, prev: int | None, slot: int, last: list[int]
-    ) -> tuple[int, int, str, Any, bool]:
+    def _untap_step(self, move: BeginTurn, prev: int | None, slot: int, last: list[int]) -> tuple[int, int]:
         """The untap step as :func:`untap_step` says when it is not the plain one: the first turn,
         a skipped untap step (614.10), something phased out (502.1: phasing comes first, and can
-        set the designation from neither), or neither (728.2c). Returns the designation the
-        check sees, the designation after it, the rule's key, the spells counted and whether
-        phasing happened."""
+        set the designation from neither), or neither (728.2c); explained. Returns the
+        designation the check sees and the designation after it."""
         steps = untap_step(move.untap_skipped, self.options.check_skipped_untap)
         told = self._phased > 0 and "phasing" in steps and self._phasing(self.turn, move.who, slot)
         d = self.designation
         if d and prev is not None and "day/night check" in steps:
             counts = last[prev] if self.teams is None else self._team_spells(prev, last)
-            return d, untap_check(d, counts), "to night" if d == DAY else "to day", counts, told
-        key, new = self._no_check(prev, d, steps)
-        return d, new, key, None, told
+            key, new = ("to night" if d == DAY else "to day"), untap_check(d, counts)
+        else:
+            (key, new), counts = self._no_check(prev, d, steps), None
+        if self.log.enabled:
+            self._explain_turn(move, prev, last, key, counts, d, new, told)
+        return d, new
 
     def _explain_turn(
         self, move: BeginTurn, prev: int | None, last: list[int], key: str, counts: Any, d: int, new: int, told: bool
@@ -348,8 +345,7 @@ class Turns(Battlefield):
             self._copy(move, i)
             return
         self.spells[i] += 1
-        log = self.log
-        if log.enabled and self.active is not None:
+        if self.log.enabled and self.active is not None:
             n = self.spells[i]
             key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
             self._events.append(
