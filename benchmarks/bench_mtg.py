@@ -46,10 +46,36 @@ reference 3,017-3,047), quiet and explained, each printed against :data:`BEFORE_
 * every engine's ``_check`` saying the end and core's play asking no ``is_over`` and reading no
   flag, one default ``Options`` shared by the games that name none (a game built and dropped:
   23,100 instructions against 31,750), ``_apply`` returning its action's None at once:
-  20,458 and 29,470 (2026-12-02: +24.7% and +4.9%; the bound is 18,052 and 30,892).
+  20,458 and 29,470 (2026-12-02: +24.7% and +4.9%; the bound is 18,052 and 30,892); the
+  same code measured again before the steps below: 20,526 quiet (2026-12-02).
 
-Where a quiet turn goes (``sys.settrace`` with opcode events over the same 40-turn scripts,
-2026-12-02): 507 Python opcodes and 13.6 Python calls a turn of 2.2 moves, 40 instructions an
+Issue 25's quiet bound, steps measured one at a time (2026-12-02, quiet figure after each):
+
+* ``rules.untap_check`` asking plain comparisons of the engine's numbers (``designation ==
+  DAY``; a name is read once by ``designation_of`` and asked again, so the learners' calls with
+  ``"day"`` still work), and the untap step's plain case written out in ``_begin_turn`` in the
+  rule book's order: no closure cell for ``last``, no ``steps`` looked at when nothing phased
+  out and the step is not skipped; the first turn, a skipped step, phasing and neither in
+  ``Turns._untap_step``, which asks :func:`~daynight.mtg.rules.untap_step`: 19,337 (explained
+  29,131);
+* ``_apply`` calling ``_begin_turn`` and ``_cast`` from call sites of their own (CPython
+  specialises a call site that always calls the same function): 19,443, worse, not kept;
+* core's ``play`` making no iterator over an empty ``offered`` (a move built anew goes straight
+  to ``_check``) and reading ``log.enabled`` without a local: 18,687 (the tuple iterator made
+  and freed for each of this script's moves was about 300 instructions a turn);
+* turning a permanent over written out in ``Changes._transform`` (it was
+  ``Permanent.turn_over``, a call of its own): 18,472;
+* the plain untap step explaining its check and naming its rule key where it is made, so a
+  quiet turn keeps neither a key nor a ``told`` flag: 18,279 and 28,316; ``_cast`` reading
+  ``log.enabled`` without a local, ``Permanent.turn_over`` gone: 18,344 and 28,275, the
+  reference 3,088 (2026-12-02: +11.8% and +0.7% on the engine before issue 25, ratios 5.9 and
+  9.2; the explained figure is within its bound 30,892, the quiet one is 292 instructions a
+  turn over its bound 18,052; two counts of the same code differ by about 60).
+
+Where a quiet turn went before those steps (``sys.settrace`` with opcode events over the same
+40-turn scripts, 2026-12-02; after them: 473 opcodes and 13.2 calls, ``_begin_turn`` 114,
+``_check`` 79, core's ``play`` 75, ``_cast`` 33, ``_transform`` 32 with the turn-over in it,
+``_set`` 24, ``_apply`` 24, ``rules.untap_check`` 21): 507 Python opcodes and 13.6 Python calls a turn of 2.2 moves, 40 instructions an
 opcode on average. By function, opcodes a turn: the untap step ``_begin_turn`` 141 (one call),
 ``_check`` 79 (2.2 calls: the glance, 36 a move), core's ``play`` 75 (2.2), ``_cast`` 35 (1.1),
 ``_apply``'s dispatch 26 (2.2), a change of designation ``_set`` 24 (0.4), ``rules.untap_check``
@@ -70,7 +96,15 @@ c57789d). Tried and not kept: ``rules.spell_counts`` asked once for both values 
 (a dict where a call was, with ``_check`` refusing a ``copy`` that is not True or False):
 20,374 against 20,461 in a lighter count of the same games, 0.4%, not worth a cache and a new
 refusal. No figure here reaches the quiet bound without leaving out ``_check`` or ``_apply``
-for the plain moves, which would be a second legality path.
+for the plain moves, which would be a second legality path. After the steps above
+(2026-12-02) the quiet turn is 1,933 instructions over the engine before issue 25 and 292 over
+the bound. The two calls a move the old ``play`` did not make cost more than that on their
+own: ``_check`` and ``_apply`` are 4.4 frames a turn (callgrind of these games: ``_PyFrame_Push``,
+``_PyFrame_Clear`` and ``_PyThreadState_PopFrame`` together about 140 instructions a frame) and
+103 opcodes a turn (the glance 79, the dispatch 24; the eval loop spends about 24 instructions
+an opcode here); the rest of the engine is now leaner than the old one. Not tried, for lack of
+time: core's ``play`` leaving ``offered`` as it is when it was empty (one store a move, about
+150 instructions a turn by the opcode count; a core change, to be measured on all four engines).
 """
 
 from __future__ import annotations

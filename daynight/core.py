@@ -282,18 +282,21 @@ class Game(ABC):
         :raises IllegalMoveError: the rules do not allow ``move`` now (the message names the
             rule); nothing was changed.
         """
-        for m in self.offered:  # every move's path: no call, no generator
-            if m is move:
-                break
-        else:
+        offered = self.offered
+        if not offered:  # a move built anew (a record, a script): no loop, no iterator made
             self._check(move)  # it refuses every move once the game is over, first
+        else:
+            for m in offered:  # every move's path: no call, no generator
+                if m is move:
+                    break
+            else:
+                self._check(move)
         self.offered = ()  # the state changes: what was legal is no longer known
-        log = self.log
-        if not log.enabled:  # rollouts: nothing to explain, nothing to return
+        if not self.log.enabled:  # rollouts: nothing to explain, nothing to return
             self._apply(move)
             self.history.append(move)
             return []
-        events = log.events
+        events = self.log.events
         start = len(events)
         self._apply(move)
         self.history.append(move)

@@ -251,17 +251,6 @@ class Permanent:
         #: daybound or nightbound transform it as the designation changes (phased in)
         self.follows = (self.daybound or self.nightbound) and not self.phased_out
 
-    def turn_over(self) -> str:
-        """Turn it to its other face (701.28a) and read that face's facts; returns the face now
-        up. It stays the same object: what applies to it still does (712.18)."""
-        up = self.up = BACK if self.up == FRONT else FRONT
-        self.transforms += 1
-        if self.effects:
-            self.refresh()  # the same effects: its copy effect stays
-        else:  # what refresh() does when nothing applies to it ("follows" stays)
-            self.abilities, self.daybound, self.nightbound, self.transforms_at, self.day_night_block = self.faces[up]
-        return up
-
     # -- reading ---------------------------------------------------------------
     def copy_effect(self) -> Effect | None:
         return self.copy

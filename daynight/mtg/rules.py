@@ -52,8 +52,10 @@ def untap_check(designation: int | str, spells: int | Sequence[int]) -> int:
     the previous turn's active team cast a spell" makes it night, "any player on the previous
     turn's active team cast two or more spells" makes it day.
 
-    ``spells`` is the number of spells the previous turn's active player cast during that
-    turn or, with shared team turns, one number per player of that team.
+    ``designation`` is :data:`DAY`, :data:`NIGHT` or :data:`NEITHER` (the numbers the engine
+    keeps, each asked with one plain comparison) or its name (``"day"``); ``spells`` is the
+    number of spells the previous turn's active player cast during that turn or, with shared
+    team turns, one number per player of that team.
 
     >>> untap_check("day", 0) == NIGHT, untap_check("night", 2) == DAY
     (True, True)
@@ -62,15 +64,15 @@ def untap_check(designation: int | str, spells: int | Sequence[int]) -> int:
     >>> untap_check("neither", 0) == NEITHER       # 728.2c: no check while it is neither
     True
     """
-    if designation in (DAY, "day"):
+    if designation == DAY:
         none_cast = spells == 0 if isinstance(spells, int) else not any(spells)
         return NIGHT if none_cast else DAY
-    if designation in (NIGHT, "night"):
+    if designation == NIGHT:
         two_or_more = spells >= 2 if isinstance(spells, int) else max(spells, default=0) >= 2
         return DAY if two_or_more else NIGHT
-    if designation in (NEITHER, "neither"):
+    if designation == NEITHER:
         return NEITHER
-    raise ValueError(f"a designation is 'neither', 'day' or 'night', not {designation!r}")
+    return untap_check(designation_of(designation), spells)  # a designation given by its name
 
 
 def is_change(old: int, new: int) -> bool:

@@ -44,50 +44,75 @@ class Turns(Battlefield):
 
     # .. turns ..............................................................................
     def _begin_turn(self, move: BeginTurn) -> None:
-        """Cleanup of the turn before, then the untap step in its order (:func:`untap_step`:
-        phasing, the day/night check, untapping; 502.1-502.3), then the upkeep (503.1a). The
-        hot path of every simulation: with nothing phased out and no effect ending, a turn is
-        the day/night check and one event."""
+        """Cleanup of the turn before (514.2), then the untap step in its order
+        (:func:`untap_step`: phasing, the day/night check, untapping; 502.1-502.3), then the
+        upkeep (503.1a). The hot path of every simulation: with nothing phased out, no effect
+        ending and an untap step not skipped, a turn is the day/night check and one event."""
         if self._eot:
             self._cleanup()
         prev = self.active
-        who = move.who
-        self.active = slot = self.slot[who]
-        self.turn = turn = self.turn + 1
+        self.active = slot = self.slot[move.who]
+        self.turn += 1
         if not move.extra:
             self._next = self._successor[slot]
-        last = self.spells if prev is not None else None
-        self.spells = spells = [0] * len(self.players)
+        last = self.spells  # the turn that ended: each player's spells
+        self.spells = spells = [0] * len(last)
         self.copies = ()
-        steps = UNTAP_STEP if not move.untap_skipped else untap_step(True, self.options.check_skipped_untap)
         d = before = self.designation
-        told = self._phased > 0 and "phasing" in steps and self._phasing(turn, who, slot)
-        if told:
-            d = self.designation
-        if d and last is not None and prev is not None and (steps is UNTAP_STEP or "day/night check" in steps):
-            # the previous turn's active player's spells (a player's seat is their index), or
-            # with shared team turns those of each player of the team
-            counts: Any = last[prev] if self.teams is None else tuple([last[i] for i in self.members[prev]])
+        if prev is not None and d and not (move.untap_skipped or self._phased):
+            # the untap step UNTAP_STEP with nothing to phase in (502.1), then the check (502.2,
+            # 728.2a/b) on the previous turn's active player's spells (a player's seat is their
+            # index), or with shared team turns those of each player of that team
+            counts: Any = last[prev] if self.teams is None else self._team_spells(prev, last)
             new = untap_check(d, counts)
-            key = "to night" if d == DAY else "to day"
-        else:
-            key, new = self._no_check(prev, d, steps)
-            counts = None
-        log = self.log
-        if log.enabled:
-            ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
-            self._events.append(
-                self._voice.get(ck)
-                or said(self._voice, ck, self._turn_text(turn, who, key, prev, last, d, new, move, told))
-            )
+            if self.log.enabled:
+                self._explain_turn(move, prev, last, "to night" if d == DAY else "to day", counts, d, new, False)
+        else:  # the first turn, a skipped untap step, something phased out, neither
+            d, new = self._untap_step(move, prev, slot, last)
         changed = new != d
         if changed:
-            self._set(new, "the untap-step check", True, key)
+            self._set(new, "the untap-step check", True, "to night" if d == DAY else "to day")
         self.turns.append((slot, before, new, changed, spells, move.skipping))
         if self.choosing:  # an Aura attaches to a player as it transforms, before the upkeep (R17)
             self.upkeep_waits = True
         elif self._upkeeps:
-            self._upkeep(last)
+            self._upkeep(last if prev is not None else None)
+
+    def _team_spells(self, prev: int, last: list[int]) -> tuple[int, ...]:
+        """502.2a: with shared team turns, the spells of each player of the previous turn's team."""
+        return tuple([last[i] for i in self.members[prev]])
+
+    def _untap_step(self, move: BeginTurn, prev: int | None, slot: int, last: list[int]) -> tuple[int, int]:
+        """The untap step as :func:`untap_step` says when it is not the plain one: the first turn,
+        a skipped untap step (614.10), something phased out (502.1: phasing comes first, and can
+        set the designation from neither), or neither (728.2c); explained. Returns the
+        designation the check sees and the designation after it."""
+        steps = untap_step(move.untap_skipped, self.options.check_skipped_untap)
+        told = self._phased > 0 and "phasing" in steps and self._phasing(self.turn, move.who, slot)
+        d = self.designation
+        if d and prev is not None and "day/night check" in steps:
+            counts = last[prev] if self.teams is None else self._team_spells(prev, last)
+            key, new = ("to night" if d == DAY else "to day"), untap_check(d, counts)
+        else:
+            (key, new), counts = self._no_check(prev, d, steps), None
+        if self.log.enabled:
+            self._explain_turn(move, prev, last, key, counts, d, new, told)
+        return d, new
+
+    def _explain_turn(
+        self, move: BeginTurn, prev: int | None, last: list[int], key: str, counts: Any, d: int, new: int, told: bool
+    ) -> None:
+        """The turn's beginning and its check in words (one event, kept under its inputs)."""
+        turn, who = self.turn, move.who
+        ck = ("turn", turn, who, key, prev, counts, d, new, move.extra, move.skipping, told)
+        self._events.append(
+            self._voice.get(ck)
+            or said(
+                self._voice,
+                ck,
+                self._turn_text(turn, who, key, prev, last if prev is not None else None, d, new, move, told),
+            )
+        )
 
     def _phasing(self, turn: int, who: str, slot: int) -> bool:
         """The first part of the untap step (502.1); True when something phased in."""
@@ -320,8 +345,7 @@ class Turns(Battlefield):
             self._copy(move, i)
             return
         self.spells[i] += 1
-        log = self.log
-        if log.enabled and self.active is not None:
+        if self.log.enabled and self.active is not None:
             n = self.spells[i]
             key = ("cast", move.player, move.spell, move.zone, move.countered, n, self.active)
             self._events.append(
