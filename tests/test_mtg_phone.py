@@ -83,6 +83,19 @@ def test_the_guided_games_question_comes_first_on_the_narrow_table():
     assert "Next check" not in svg and d.smallest_text(drawing) >= d.MIN_TEXT
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_active_players_spell_counter_comes_before_the_forecast_and_the_others(seed):
+    """The click of a turn (the active player's spell counter) on a phone's first screen: right
+    under the turn order, before the forecast's paragraph and the other players."""
+    _, game = positions(seed)[1]
+    active = game.view().active_players  # a team's players in Two-Headed Giant
+    assert active
+    svg = str(mtg_draw.table(game, width=360))
+    counters = [k for k in keys(svg) if k.startswith("cast-")]
+    assert counters[: len(active)] == [f"cast-{p}" for p in active], counters
+    assert all(svg.index(f'data-key="cast-{p}"') < svg.index("Next check") for p in active)
+
+
 def test_the_tracker_draws_for_the_width_the_page_reports_and_keeps_the_game_when_turned():
     app = FakeBrowser().open(Tracker(["Alice", "Bob"]), screen="narrow", width=390)
     click(app.table, "Play a game")

@@ -4,8 +4,10 @@
 :data:`daynight.draw.NARROW_WIDTH`: not the wide table scaled down, but another arrangement,
 exactly as wide as the screen and drawn at scale 1. From top to bottom: the day/night helper
 card as a strip across, a question's answers when one is asked (the decision first), the turn
-order, the forecast, the waiting triggers, then each player's battlefield as a column of large
-cards with readable faces (the spell counter on top of it). Every word is at least
+order, the active player's battlefield (their spell counter is the click of the turn, so it comes
+on a phone's first screen; a team's players in Two-Headed Giant), the forecast, the waiting triggers, then each other player's
+battlefield; a battlefield is a column of large cards with readable faces (the spell counter on
+top of it). Every word is at least
 :data:`daynight.draw.MIN_TEXT` (11 px) high and every piece a learner touches at least
 :data:`daynight.draw.MIN_TARGET` (44 px) on its short side. The keys are those of the wide
 drawing (``sky``, ``cast-<player>``, ``perm-<id>``, ``trigger-<id>``, ``attach-<id>-<player>``,
@@ -340,12 +342,18 @@ def table_narrow(
         svg, h = _block(0, 0, answers_title, inner, 14, weight="700", limit=3)
         parts += [d.Piece(inner, h, svg), d.wrap(list(answers), inner, gap=GAP)]
     parts.append(_turns(view, inner))
-    if forecast_shown:
-        parts.append(_forecast(view, inner))
-    parts += _stack(view, inner)
     by_player: dict[str | None, list[PermanentView]] = {p: [] for p in view.players}
     for p in view.permanents:
         by_player.setdefault(p.controller, []).append(p)
+    # the active players' places (their spell counters: the clicks of the turn; a team's players in
+    # Two-Headed Giant) right under the turns, so they are on a phone's first screen; the forecast,
+    # the stack and the other players follow
+    for who in view.active_players:
+        if who in by_player:
+            parts.append(_place(view, who, by_player.pop(who), inner, selected, moments))
+    if forecast_shown:
+        parts.append(_forecast(view, inner))
+    parts += _stack(view, inner)
     for who, cards in by_player.items():
         if who is not None or cards:
             parts.append(_place(view, who, cards, inner, selected, moments))

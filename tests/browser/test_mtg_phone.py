@@ -96,7 +96,7 @@ def test_the_first_screen_holds_the_buttons_and_answers_a_refused_tap(browser, v
         text = tap_refused(page, alice, "mtg")
         assert "no turn has begun" in text and "[rule: Casting Spells, CR 601.2]" in text, text
         # a few turns on, the toolbar has grown (skip, extra turn, a copy of a spell) and the status line explains
-        # the turn: the buttons and the first player's spell counter are still on the first screen
+        # the turn: the buttons and the active player's spell counter are on the first screen
         for name in (
             "Next turn: Alice",
             "Alice casts a spell",
@@ -113,8 +113,8 @@ def test_the_first_screen_holds_the_buttons_and_answers_a_refused_tap(browser, v
         assert_on_first_screen(page, ".dn-table .dn-status", "the turn's explanation")
         assert_on_first_screen(
             page,
-            ".dn-table [data-target][aria-label^='Alice casts a spell']",
-            "the first spell counter after a few turns",
+            ".dn-table [data-target][aria-label^='Carol casts a spell']",
+            "the active player's spell counter (Carol's turn) after a few turns",
         )
         app.assert_clean()
     finally:
