@@ -291,7 +291,7 @@ class Game(ABC):
                     break
             else:
                 self._check(move)
-            self.offered = ()  # the state changes: what was legal is no longer known
+        self.offered = ()  # the state changes: what was legal is no longer known
         if not self.log.enabled:  # rollouts: nothing to explain, nothing to return
             self._apply(move)
             self.history.append(move)
