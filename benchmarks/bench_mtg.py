@@ -70,7 +70,11 @@ Issue 25's quiet bound, steps measured one at a time (2026-12-02, quiet figure a
   ``log.enabled`` without a local, ``Permanent.turn_over`` gone: 18,344 and 28,275, the
   reference 3,088 (2026-12-02: +11.8% and +0.7% on the engine before issue 25, ratios 5.9 and
   9.2; the explained figure is within its bound 30,892, the quiet one is 292 instructions a
-  turn over its bound 18,052; two counts of the same code differ by about 60).
+  turn over its bound 18,052; two counts of the same code differ by about 60);
+* merged on main with the other branches of the day: 18,556 (2026-12-02). Tried and not kept:
+  core's play clearing ``offered`` only when it held moves (18,444): an engine's ``_check`` may
+  ask ``legal_moves``, which fills it, and the fuzz test then saw a repeated temples move taken
+  at a glance from the stale tuple.
 
 Where a quiet turn went before those steps (``sys.settrace`` with opcode events over the same
 40-turn scripts, 2026-12-02; after them: 473 opcodes and 13.2 calls, ``_begin_turn`` 114,

@@ -291,7 +291,11 @@ class Game(ABC):
                     break
             else:
                 self._check(move)
-        self.offered = ()  # the state changes: what was legal is no longer known
+        # the state changes: what was legal is no longer known. Cleared after every move, also when
+        # nothing was offered before it: an engine's _check may ask legal_moves, which fills it
+        # (cleared only when it held moves, a repeated temples move was then taken at a glance from
+        # the stale tuple: tests/test_fuzz_games.py found it)
+        self.offered = ()
         if not self.log.enabled:  # rollouts: nothing to explain, nothing to return
             self._apply(move)
             self.history.append(move)
