@@ -348,9 +348,9 @@ def table_narrow(
     # the active players' places (their spell counters: the clicks of the turn; a team's players in
     # Two-Headed Giant) right under the turns, so they are on a phone's first screen; the forecast,
     # the stack and the other players follow
-    for who in view.active_players:
-        if who in by_player:
-            parts.append(_place(view, who, by_player.pop(who), inner, selected, moments))
+    for player in view.active_players:
+        if player in by_player:
+            parts.append(_place(view, player, by_player.pop(player), inner, selected, moments))
     if forecast_shown:
         parts.append(_forecast(view, inner))
     parts += _stack(view, inner)
