@@ -311,8 +311,9 @@ class PracticeApp:
     def _finish(self, said: str, kind: str) -> None:
         self.done = True
         ex = self.exercise
+        why = _("Why")
         parts = [
-            "<h4>{}</h4><p>{}</p>".format(escape(_("Why")), escape(ex.reason)),
+            f"<h4>{escape(why)}</h4><p>{escape(ex.reason)}</p>",
             self._rule_words(_("The rule, in the rule book's words"), ex.rules),
         ]
         if ex.events:
