@@ -207,6 +207,8 @@ class PracticeApp:
         self.given: list[Any] = []
         self.tries = 0
         self.done = False
+        #: the width the drawing on the table was made for (``Table.draw_width``: ``None`` wide)
+        self.drawn_width: int | None = None
         self.table = Table(label=_("The practice table"))
         self.keeper.join(self.table, self._progress_changed)
         self.table.on_screen(self._turned)
@@ -261,6 +263,9 @@ class PracticeApp:
         self.done = False
         self.question.value = f'<p class="dn-question" role="heading" aria-level="2">{escape(exercise.question)}</p>'
         self.feedback.value = ""
+        # the table is named by its question: a new name is a new question, and the page moves the
+        # keyboard from the button that asked for it (Another, Next step) to the question's first control
+        self.table.label = _("The practice table: {question}").format(question=exercise.question)
         # the practice page shows the question once, above the table, and says in the status line
         # how to answer; a "Try it" cell keeps it in the status line too, where its walkthrough's
         # asserts read it
@@ -370,14 +375,21 @@ class PracticeApp:
         return out
 
     def _redraw(self, status: str, kind: str) -> None:
-        drawing = self.exercise.drawing_at(self.table.draw_width)
+        self.drawn_width = self.table.draw_width
+        drawing = self.exercise.drawing_at(self.drawn_width)
         self.table.draw(drawing, self._targets(), status=status, kind=kind, marks=self._marks())
         self._show_progress()
 
     def _turned(self, _screen: str, _width: int) -> None:
         """The table crossed its breakpoint (the phone was turned): the same exercise drawn for
-        the new width, with the answer given so far, its marks and the status line as they were."""
-        self.table.draw(self.exercise.drawing_at(self.table.draw_width), self._targets(), marks=self._marks())
+        the new width, with the answer given so far, its marks and the status line as they were.
+        A drawing already made for this width is not drawn again: a redraw is a new epoch, and a
+        click the learner sent on the page's first drawing (every page reports its width when it
+        opens) would arrive on a drawing that has since changed and not be acted on."""
+        if self.table.draw_width == self.drawn_width:
+            return
+        self.drawn_width = self.table.draw_width
+        self.table.draw(self.exercise.drawing_at(self.drawn_width), self._targets(), marks=self._marks())
 
     def _marked_words(self) -> str:
         ex = self.exercise

@@ -1,11 +1,14 @@
 // The drawn table (daynight.widgets.table.Table): the drawing, its targets as real controls,
 // a note, a toolbar and a status line. Python decides everything; this file only shows and reports.
 //
-// Page contract: <div class="dn-table" data-epoch="N" data-said="M" data-screen="wide|narrow">, targets are
+// Page contract: <div class="dn-table" data-epoch="N" data-said="M" data-screen="wide|narrow" data-ready="1">, targets are
 // [data-target] elements, the status line is .dn-status, a mark is a .dn-mark in a .dn-marks layer on top of
 // the drawing (its piece has the class dn-marked), a note is .dn-note (data-note: its number), and a page
 // that lost its kernel shows #dn-dead (data-state: why) with the button #dn-reload. Nothing here fetches
-// anything from another host.
+// anything from another host. `data-ready` is set once the kernel has answered what the table sent when it
+// was shown (or when its width changed): the width may make the kernel redraw (a new epoch), and a click sent
+// before that redraw arrives is on a drawing that has since changed, so the kernel does not act on it; a
+// page (or a test) that clicks after `data-ready` clicks on the drawing the kernel has.
 //
 // Kept values: for every key of `stored_keys` the table reads the browser's localStorage once when it is
 // shown and sends {event: "stored", key, value} to the kernel; the kernel sends {event: "store", key, value}
@@ -376,6 +379,7 @@ function render({ model, el }) {
   let lastNote = 0;     // the number of the note last shown (a new pausing note takes the focus)
   let watchdog = null;  // a click waiting for its answer
   let noteFolded = false;  // the note shown is the compact one of a phone
+  let drawnLabel = null;  // the table's name when it was last drawn
 
   function answered() {
     clearTimeout(watchdog);
@@ -472,7 +476,12 @@ function render({ model, el }) {
   function redraw() {
     const focused = el.contains(document.activeElement) ? document.activeElement : null;
     if (focused) lastKey = focused.dataset.key || focused.dataset.target || lastKey;
-    el.setAttribute("aria-label", model.get("label"));
+    // a table under a new name is a new table (a practice table's next question): the keyboard goes to its
+    // first target, not back to the button that asked for it
+    const label = model.get("label");
+    const renamed = drawnLabel !== null && label !== drawnLabel;
+    drawnLabel = label;
+    el.setAttribute("aria-label", label);
     drawing.innerHTML = model.get("svg");
     sizeDrawing();
     actions.replaceChildren();
@@ -503,8 +512,8 @@ function render({ model, el }) {
     if ((focused || lastKey) && !paused()) {
       // keep the keyboard where it was: the same piece, else the first target of the table
       const all = [...el.querySelectorAll("[data-target]")].filter((n) => !note.contains(n));
-      const again = all.find((n) => (n.dataset.key || n.dataset.target) === lastKey);
-      const next = again || (focused ? all[0] : null);
+      const again = renamed ? null : all.find((n) => (n.dataset.key || n.dataset.target) === lastKey);
+      const next = again || (focused || renamed ? all[0] : null);
       if (next) next.focus({ preventScroll: true });
     }
   }
@@ -678,6 +687,23 @@ function render({ model, el }) {
   // pings: does the kernel still answer this page?
   let pings = 0;
   const waiting = new Map();
+  // the table is ready when the kernel has answered everything it was sent on showing it (or on a new width):
+  // a ping sent after those messages; the kernel answers a table's messages in order, and the answer comes
+  // after the redraw they caused
+  let settling = 0;
+  function settle() {
+    const n = ++pings;
+    const mine = ++settling;
+    delete el.dataset.ready;
+    waiting.set(n, () => {
+      if (mine === settling) el.dataset.ready = "1";
+    });
+    try {
+      model.send({ event: "ping", n });
+    } catch (e) {
+      waiting.delete(n);
+    }
+  }
   function ping(ms) {
     const n = ++pings;
     return new Promise((resolve) => {
@@ -754,6 +780,7 @@ function render({ model, el }) {
     if (!m.laid) return;
     if (!reported) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
+      settle();
       reported = m;
       return;
     }
@@ -762,6 +789,7 @@ function render({ model, el }) {
     const changed = reported.screen !== m.screen || (m.screen === "narrow" && reported.width !== m.width);
     if (reported.screen !== m.screen || moved || (guessed && changed)) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
+      settle();
     }
     // a guess is replaced by the first measurement even when it was right (later widths are compared to it)
     if (reported.screen !== m.screen || moved || guessed) reported = m;
@@ -810,6 +838,7 @@ function render({ model, el }) {
   showStatus();
   report(true);
   sendStored();
+  settle();
   return () => {
     health.tables.delete(me);
     clearTimeout(watchdog);

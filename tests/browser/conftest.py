@@ -335,8 +335,9 @@ RENDERED_JS = """() => {
   const spin = document.querySelector('#loading');
   if (spin && getComputedStyle(spin).display !== 'none') return false;
   if (document.querySelector("script[type='application/vnd.voila.cell-output+json']")) return false;
-  return ![...document.querySelectorAll('.jp-OutputArea-output')].some(
-    o => o.childElementCount === 0 && o.textContent.includes('Loading widget'));
+  if ([...document.querySelectorAll('.jp-OutputArea-output')].some(
+    o => o.childElementCount === 0 && o.textContent.includes('Loading widget'))) return false;
+  return [...document.querySelectorAll('.dn-table')].every(t => t.dataset.ready === '1');
 }"""
 
 
@@ -368,7 +369,9 @@ class AppPage:
         self.page.wait_for_selector(wait_for, timeout=RENDER_TIMEOUT_MS)
         # Voila hides the page behind a spinner until every cell has run, then turns each
         # cell output (a script tag) into DOM and each widget view from "Loading widget..."
-        # into controls; the page is ready when all three are done.
+        # into controls; each table then tells the kernel its width, which may redraw it (a new
+        # epoch: a click sent before that redraw arrives is not acted on), and says data-ready
+        # when the kernel has answered. The page is ready when all four are done.
         self.page.wait_for_function(RENDERED_JS, timeout=RENDER_TIMEOUT_MS)
         return self.page
 

@@ -31,6 +31,11 @@ ASKED_JS = """q => { const s = document.querySelector('.dn-table .dn-status').in
   return !!h && h.innerText.includes(q) && (s.startsWith('Click') || s.startsWith('Mark every one')); }"""
 
 
+#: the keyboard is on the first target of the table (the new question's first control), not on Another
+FIRST_TARGET_FOCUSED_JS = """() => { const first = document.querySelector('.dn-table [data-target]');
+  return !!first && document.activeElement === first && first.dataset.target !== 'another'; }"""
+
+
 def kept(page) -> dict | None:
     text = page.evaluate(f"() => localStorage.getItem('{KEY}')")
     return json.loads(text) if text else None
@@ -41,10 +46,14 @@ def status_of(page, scope: str) -> str:
 
 
 def wait_status(page, scope: str, start: str) -> None:
-    page.wait_for_function(
-        f"(document.querySelector('{scope} .dn-status') || {{innerText: ''}}).innerText.startsWith({json.dumps(start)})",
-        timeout=60_000,
-    )
+    try:
+        page.wait_for_function(
+            f"(document.querySelector('{scope} .dn-status') || {{innerText: ''}}).innerText.startsWith({json.dumps(start)})",
+            timeout=60_000,
+        )
+    except Exception as exc:
+        said = page.evaluate(f"(document.querySelector('{scope} .dn-status') || {{innerText: null}}).innerText")
+        raise AssertionError(f"the status never began {start!r}; it says {said!r}") from exc
 
 
 def target_of(page, scope: str, key: str) -> str:
@@ -151,8 +160,10 @@ def test_the_practice_page_by_mouse_and_keyboard_and_the_progress_kept(app):
     page.get_by_role("button", name="Another").focus()
     page.keyboard.press("Space")
     page.wait_for_function(ASKED_JS, arg="The game is over")
+    # the keyboard has left Another for the new question's first control (the table, named by its question)
+    page.wait_for_function(FIRST_TARGET_FOCUSED_JS)
+    assert "The game is over" in page.get_attribute(".dn-table", "aria-label")
     won, others = winners_on_the_table(page)
-    page.locator(".dn-table [data-target]").first.focus()
     if others:
         keyboard_choose(page, others[0])
         wait_status(page, "", "Marked:")
