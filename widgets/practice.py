@@ -207,6 +207,8 @@ class PracticeApp:
         self.given: list[Any] = []
         self.tries = 0
         self.done = False
+        #: how many exercises this table has shown
+        self.asked = 0
         #: the width the drawing on the table was made for (``Table.draw_width``: ``None`` wide)
         self.drawn_width: int | None = None
         self.table = Table(label=_("The practice table"))
@@ -263,9 +265,11 @@ class PracticeApp:
         self.done = False
         self.question.value = f'<p class="dn-question" role="heading" aria-level="2">{escape(exercise.question)}</p>'
         self.feedback.value = ""
-        # the table is named by its question: a new name is a new question, and the page moves the
-        # keyboard from the button that asked for it (Another, Next step) to the question's first control
-        self.table.label = _("The practice table: {question}").format(question=exercise.question)
+        # the table is named by its question and its number on this table (a stream may ask the same
+        # question twice): a new name is a new question, and the page moves the keyboard from the
+        # button that asked for it (Another, Next step) to the question's first control
+        self.asked += 1
+        self.table.label = _("Practice question {n}: {question}").format(n=self.asked, question=exercise.question)
         # the practice page shows the question once, above the table, and says in the status line
         # how to answer; a "Try it" cell keeps it in the status line too, where its walkthrough's
         # asserts read it

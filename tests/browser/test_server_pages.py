@@ -36,6 +36,8 @@ RENDERED_CELLS_JS = """() => {
     && !!document.querySelector('.jp-OutputArea-output');
 }"""
 
+TABLES_READY_JS = "() => [...document.querySelectorAll('.dn-table')].every(t => t.dataset.ready === '1')"
+
 #: the first visible target of a table: its table marked (read by ANSWERS_JS), its name returned
 MARK_TARGET_JS = """() => {
   for (const table of document.querySelectorAll('.dn-table')) {
@@ -110,6 +112,9 @@ def test_a_page_loading_its_widgets_one_by_one_loads_them_all(browser, voila, no
         stuck = page.evaluate(STUCK_JS)
         assert stuck == 0, f"{stuck} widgets still 'Loading widget' or in error on {notebook}"
         page.wait_for_selector("#dn-busy", state="detached", timeout=10_000)  # the notice checks every 2 s
+        # every table has told the kernel its width and had its answer (a redraw for that width, if any, has
+        # arrived): a click now is on the drawing the kernel has
+        page.wait_for_function(TABLES_READY_JS, timeout=90_000)
         # the table's drawing may be redrawn (the kept progress arriving): its target is found
         # again by name, not by the node marked
         target = page.evaluate(MARK_TARGET_JS)
