@@ -67,6 +67,38 @@ LONG = {
     # every walkthrough and practice page loaded widget by widget (the kernel's one answer held back)
     "test_server_pages.py::test_a_page_loading_its_widgets_one_by_one_loads_them_all": "tests/test_server_channels.py::"
     "test_a_page_loading_its_widgets_one_by_one_is_admitted_and_keeps_its_burst",
+    # (issue 25: make test within about 10 minutes; wall and CPU seconds of one run of the browser layer on a
+    # loaded 2-core machine, 2026-12-02.) Each app page keeps quick tests in make test (its first screen, a
+    # refused click, its kernel ended, the accessibility sweep); the whole games by clicking go here:
+    # stars 23 s / 17 CPU s, Sonne und Mond and the temple duel likewise a game to its end
+    "test_stars_app.py::test_a_full_game_by_clicking_the_drawn_cards": "tests/test_stars_widgets.py::"
+    "test_a_full_game_by_clicking_the_drawn_cards",
+    "test_sunmoon_app.py::test_a_full_game_by_clicking_the_drawn_table": "tests/test_sunmoon_widgets.py::"
+    "test_a_full_game_by_clicking",
+    "test_temples_app.py::test_a_game_to_its_end_by_clicking_the_drawn_pieces": "tests/test_temples_widgets.py::"
+    "test_a_whole_short_game_by_targets",
+    # the Magic walkthrough (twenty tables) rendered twice, then the practice page: 60-75 s a run (the practice
+    # page's own test, the worked example without a browser and the walkthrough under nbval stay in make test)
+    "test_practice_mtg.py::test_the_worked_example_answered_by_mouse_and_keyboard_and_kept_across_a_reload": "tests/"
+    "test_practice_mtg.py::test_the_worked_example_follows_one_game_through_the_rules",
+    # a class server stopped and started again on its port (42 s / 30 CPU s); the kept game's continuation
+    # without a browser stays, and the kernel ended through the server in tests/browser/test_keep_guide_app.py
+    "test_keep_guide_app.py::test_a_restart_of_the_class_server_loses_no_game": "tests/test_temples_widgets.py::"
+    "test_a_page_reloaded_to_continue_continues_at_once_and_undo_is_kept",
+    # a page whose notebook sleeps 20 s by construction (29 s); the busy page's rule stays in make test
+    "test_security.py::test_a_page_still_starting_says_the_server_is_busy": "tests/test_serve_parts.py::"
+    "test_a_page_waits_for_a_start_slot_then_gets_the_busy_page",
+    # two walkthroughs rendered at once (30 s / 27 CPU s); each page's one answer with every widget state stays
+    # (test_a_page_whose_kernel_channel_opens_late_gets_all_its_widget_states_in_one_answer)
+    "test_server_widgets.py::test_two_walkthroughs_loading_at_once_get_every_widget": "tests/test_server_channels.py::"
+    "test_a_page_loading_its_widgets_one_by_one_is_admitted_and_keeps_its_burst",
+    # a burst of pages up to the caps, then a wait for the server to end their kernels after its orphan
+    # timeout (17 s and 51 s): the caps' rules stay in make test without a browser, and the planted files'
+    # test on the same server
+    "test_limits.py::test_a_burst_beyond_the_caps_gets_clear_pages_and_the_server_answers": "tests/test_serve_parts.py::"
+    "test_the_gate_refuses_when_the_class_is_full_and_counts_kernels_starting",
+    "test_limits.py::test_the_burst_is_freed_and_every_learner_plays_on": "tests/test_serve_parts.py::"
+    "test_the_gate_refuses_past_the_per_client_cap_but_not_the_machine_itself",
 }
 
 
