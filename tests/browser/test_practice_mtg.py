@@ -47,9 +47,26 @@ def walkthrough_tables() -> int:
 def every_table_drawn(page) -> None:
     """Until every table of the walkthrough is drawn (Voila sends the cells in order: the worked
     example, the last table, comes last)."""
-    page.wait_for_function(
-        "n => document.querySelectorAll('.dn-table[data-epoch]').length >= n", arg=walkthrough_tables(), timeout=120_000
-    )
+    try:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.dn-table[data-epoch]').length >= n",
+            arg=walkthrough_tables(),
+            timeout=120_000,
+        )
+    except Exception as exc:
+        seen = page.evaluate(SEEN_JS)
+        raise AssertionError(f"{walkthrough_tables()} tables expected; the page shows: {seen}") from exc
+
+
+#: what a walkthrough page shows when a table is missing: the tables drawn, the widget outputs still
+#: loading or in error, Voila's spinner and the cell outputs not yet turned into DOM
+SEEN_JS = """() => ({tables: document.querySelectorAll('.dn-table[data-epoch]').length,
+  loading: [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.textContent.includes('Loading widget')).length,
+  errors: [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => /Error displaying widget|model not found/i
+    .test(o.textContent)).map(o => o.textContent.slice(0, 120)),
+  spinner: !!document.querySelector('#loading') && getComputedStyle(document.querySelector('#loading')).display !== 'none',
+  pending: document.querySelectorAll("script[type='application/vnd.voila.cell-output+json']").length,
+  busy: !!document.getElementById('dn-busy'), dead: (document.getElementById('dn-dead') || {}).innerText || null})"""
 
 
 def kept(page) -> dict | None:
