@@ -274,6 +274,7 @@ class VoilaServer:
     its pages expect it)."""
 
     def __init__(self, *extra: str, env: dict | None = None, cwd: Path | None = None, port: int | None = None):
+        self.given_port = port is not None
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = ROOT / f".pytest-voila-{self.port}.log"
@@ -295,7 +296,18 @@ class VoilaServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"Voila exited with {self.proc.returncode}:\n{self.log()}")
+                log = self.log()
+                if "no available port could be found" in log and not self.given_port and not getattr(self, "_moved", 0):
+                    # another process took the free port between free_port() and the server's bind (other
+                    # servers start on this machine): once, on another free port
+                    self._log.close()
+                    self.log_path.unlink(missing_ok=True)
+                    self._moved = 1
+                    self.port = free_port()
+                    self.url = f"http://127.0.0.1:{self.port}"
+                    self.log_path = ROOT / f".pytest-voila-{self.port}.log"
+                    return self.start(timeout)
+                raise RuntimeError(f"Voila exited with {self.proc.returncode}:\n{log}")
             try:
                 with urllib.request.urlopen(self.url + "/voila/tree", timeout=2):
                     return self
