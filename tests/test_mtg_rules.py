@@ -536,6 +536,17 @@ def test_the_untap_step_kept_by_the_engine_is_the_rule():
     assert rules.untap_step() == UNTAP_STEP
 
 
+def test_the_spell_counts_kept_by_the_engine_are_the_rule():
+    from daynight.mtg.turns import CAST_COUNTS, COPY_COUNTS
+
+    assert (CAST_COUNTS, COPY_COUNTS) == (rules.spell_counts(copy=False), rules.spell_counts(copy=True))
+    game = DayNight.new(["Alice", "Bob"], explain=False)
+    game.play(BeginTurn("Alice"))
+    game.play(CastSpell("Alice", copy=True))
+    game.play(CastSpell("Alice"))
+    assert game.spells_this_turn() == {"Alice": 1, "Bob": 0} and game.copies == [1, 0]
+
+
 def test_the_castable_zones_kept_by_the_checks_are_the_rule():
     from daynight.mtg.checks import CASTABLE
     from daynight.mtg.data import CAST_ZONES
