@@ -91,7 +91,7 @@ about 200, more than the ~60 between two counts in one place):
   (one at a time in a scratch copy, where the step before counts 18,023: the ``Enter`` check
   17,856, then the construction 17,803). These steps were counted against one import-only run
   made before them; counted with its own import-only run, as :func:`report` does, the branch
-  reads 17,840 quiet and 27,814 explained (+8.7% and -1.0% on the engine before issue 25, both
+  reads 17,840 and 17,833 quiet, 27,814 explained (+8.7% and -1.0% on the engine before issue 25, both
   within their bounds, 18,052 and 30,892);
 * tried and not kept: core's play reading ``offered`` twice rather than through a local (two
   opcodes fewer on a move built anew): 18,071 against 18,023 for the same code without it,
