@@ -76,6 +76,29 @@ Issue 25's quiet bound, steps measured one at a time (2026-12-02, quiet figure a
   ask ``legal_moves``, which fills it, and the fuzz test then saw a repeated temples move taken
   at a glance from the stale tuple.
 
+Issue 25's quiet bound, second pass (2026-12-02, branch mtgspeed; the same main, 18,556 above,
+counts 18,339 and 18,342 in the branch's worktree: where the checkout lies moves a figure by up to
+about 200, more than the ~60 between two counts in one place):
+
+* ``_cast`` reading :func:`~daynight.mtg.rules.spell_counts` asked once for a spell and for a
+  copy (``CAST_COUNTS``, ``COPY_COUNTS`` in ``turns.py``, as ``UNTAP_STEP`` and ``CASTABLE``; a
+  test checks they are the rule's): no call a spell (1.1 frames a turn): 17,987;
+* a new game running ``State.__init__`` by name (``super()`` walked up the six layers: a game
+  built and dropped 21,858 instructions against 23,407; a test checks no layer between has an
+  ``__init__``), and an ``Enter``'s check asking the entering face only of an Aura that enchants a
+  player (``_aura_problem`` finds nothing in any other; ``_enter`` asks the same; the two
+  ``Enter`` moves of each game were about 40 opcodes a turn by ``sys.settrace``): 17,763
+  (one at a time in a scratch copy, where the step before counts 18,023: the ``Enter`` check
+  17,856, then the construction 17,803). These steps were counted against one import-only run
+  made before them; counted with its own import-only run, as :func:`report` does, the branch
+  reads 17,840 and 17,833 quiet, 27,814 explained (+8.7% and -1.0% on the engine before issue 25, both
+  within their bounds, 18,052 and 30,892);
+* tried and not kept: core's play reading ``offered`` twice rather than through a local (two
+  opcodes fewer on a move built anew): 18,071 against 18,023 for the same code without it,
+  counted in one scratch copy, no better. Core's play leaving ``offered`` as it is when it was
+  empty, done right, must read it again after ``_check`` (an engine's ``_check`` may fill it):
+  a read and a test where the store was, not measured.
+
 Where a quiet turn went before those steps (``sys.settrace`` with opcode events over the same
 40-turn scripts, 2026-12-02; after them: 473 opcodes and 13.2 calls, ``_begin_turn`` 114,
 ``_check`` 79, core's ``play`` 75, ``_cast`` 33, ``_transform`` 32 with the turn-over in it,
@@ -106,9 +129,9 @@ the bound. The two calls a move the old ``play`` did not make cost more than tha
 own: ``_check`` and ``_apply`` are 4.4 frames a turn (callgrind of these games: ``_PyFrame_Push``,
 ``_PyFrame_Clear`` and ``_PyThreadState_PopFrame`` together about 140 instructions a frame) and
 103 opcodes a turn (the glance 79, the dispatch 24; the eval loop spends about 24 instructions
-an opcode here); the rest of the engine is now leaner than the old one. Not tried, for lack of
-time: core's ``play`` leaving ``offered`` as it is when it was empty (one store a move, about
-150 instructions a turn by the opcode count; a core change, to be measured on all four engines).
+an opcode here); the rest of the engine is now leaner than the old one. (The second pass
+above found the rest elsewhere: the call of a rule asked with the same two values every spell,
+and a game's construction and its ``Enter`` moves, which every 40-turn game of this script pays.)
 """
 
 from __future__ import annotations

@@ -536,6 +536,25 @@ def test_the_untap_step_kept_by_the_engine_is_the_rule():
     assert rules.untap_step() == UNTAP_STEP
 
 
+def test_the_spell_counts_kept_by_the_engine_are_the_rule():
+    from daynight.mtg.turns import CAST_COUNTS, COPY_COUNTS
+
+    assert (rules.spell_counts(copy=False), rules.spell_counts(copy=True)) == (CAST_COUNTS, COPY_COUNTS)
+    game = DayNight.new(["Alice", "Bob"], explain=False)
+    game.play(BeginTurn("Alice"))
+    game.play(CastSpell("Alice", copy=True))
+    game.play(CastSpell("Alice"))
+    assert game.spells_this_turn() == {"Alice": 1, "Bob": 0} and game.copies == [1, 0]
+
+
+def test_a_new_game_runs_the_one_init_of_its_layers():
+    # DayNight.__init__ names State.__init__ (no super() walk up the layers): none between has one
+    from daynight.mtg.state import State
+
+    layers = DayNight.__mro__[1 : DayNight.__mro__.index(State)]
+    assert layers and all("__init__" not in vars(c) for c in layers), layers
+
+
 def test_the_castable_zones_kept_by_the_checks_are_the_rule():
     from daynight.mtg.checks import CASTABLE
     from daynight.mtg.data import CAST_ZONES

@@ -231,7 +231,8 @@ class Checks(Turns):
             raise self._refuse(f"the tracker follows at most {MAX_PERMANENTS} permanents at once", "limit")
         problem = self._spec_problem(move.permanents)
         for spec in move.permanents:
-            problem = problem or self._aura_problem(spec, self._entering_face(spec)[0])
+            if spec.enchant_player:  # only an Aura that enchants a player waits for one (as _enter asks)
+                problem = problem or self._aura_problem(spec, self._entering_face(spec)[0])
         if problem:
             raise self._refuse(*problem)
 

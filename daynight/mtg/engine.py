@@ -147,7 +147,10 @@ class DayNight(Positions):
         permanents: Iterable[PermanentSpec | Placed] = (),
         explain: bool = True,
     ):
-        super().__init__(players, teams, options, designation=designation, explain=explain)
+        # the state's own __init__, named: the layers between (Positions ... Changes) have none.
+        # Measured (callgrind): a two-player game built and dropped, 21,858 instructions against
+        # 23,407 through super() (its walk up the MRO)
+        State.__init__(self, players, teams, options, designation=designation, explain=explain)
         self.offer = offer_for(self.players, self.order)
         self.start = (self.designation, tuple(permanents))
         self._setup_events()
