@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 from daynight.widgets import sunmoon as app_module
 from daynight.widgets.keep import MAX_STORED, game_key, kept_text
@@ -597,3 +598,22 @@ def test_two_apps_in_one_kernel_each_speak_their_own(english_after):
     english.new_button.click()  # a button of the bar speaks the app's language too
     assert english.table.status.startswith("New game (deal 2)")
     assert not chinese_left(chinese)
+
+
+def test_the_forget_button_is_the_keepers_own_relabelled_in_place_by_a_switch(english_after, monkeypatch):
+    """The keeper's "Forget this game" is built once, speaking the app's language (as the guide's
+    button), and a language switch relabels it in place: the app replaced it by a button of its own
+    (the keeper's first one built and thrown away; a page's focus and state on it lost)."""
+    built = []
+    making = w.Button.__init__
+    monkeypatch.setattr(w.Button, "__init__", lambda self, **kw: (built.append(self), making(self, **kw))[-1])
+    app = FakeBrowser().open(SunMoonApp(seed=2))
+    shown = widgets_in(app.widget)
+    assert built and all(any(b is x for x in shown) for b in built), "every button built is on the page"
+    forget, count = app.keeper.forget_button, len(built)
+    app.language_in.value = "zh-TW"
+    assert app.keeper.forget_button is forget and any(forget is x for x in widgets_in(app.widget))
+    assert forget.description == "忘掉這局" and len(built) == count, "relabelled, no button built anew"
+    i18n.set_language("en")  # another app in the kernel spoke last
+    forget.click()
+    assert app.table.status.startswith("這個瀏覽器"), app.table.status

@@ -226,6 +226,7 @@ class SunMoonApp:
             resume=self.resume,
             settings=lambda: {"bots": self.opponents},
             choices={"bots": tuple(BOTS)},
+            speaking=self.speaking,  # its button speaks the app's language, whoever spoke last
         )
         self.log_view = EventLogView()
         self.guide = Guide(
@@ -242,8 +243,6 @@ class SunMoonApp:
             shorter=shorter_words(),
             speaking=self.speaking,  # its button speaks the app's language, whoever spoke last
         )
-        # the keeper's button, in the app's language whoever spoke last
-        self.keeper.forget_button = button("", self.speaking(self.keeper.forget), layout=w.Layout(width="auto"))
 
     def _controls(self, players: int, opponents: str, seed: int, scoring: str) -> None:
         """The bar across the top (language, players, opponents, scoring, deal, new game) and the
