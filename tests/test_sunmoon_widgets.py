@@ -35,6 +35,7 @@ from daynight.sunmoon import (
     load_animals,
     tournament,
 )
+from daynight.sunmoon import demo as sunmoon_demo
 from daynight.sunmoon import draw as sd
 from daynight.testing import mutants
 from tests.frontend_support import FakeBrowser
@@ -617,3 +618,19 @@ def test_the_forget_button_is_the_keepers_own_relabelled_in_place_by_a_switch(en
     i18n.set_language("en")  # another app in the kernel spoke last
     forget.click()
     assert app.table.status.startswith("這個瀏覽器"), app.table.status
+
+
+def test_the_logs_rule_tags_are_said_in_the_pages_language(english_after, monkeypatch):
+    """Each sentence of the log ends with its rule's tag in the page's language: the zh-TW log showed
+    ``[setup]``, ``[placing]`` in English (the engine's rule ids, kept English in records and refusals).
+    The tags go through the catalog: here a catalog that marks every word it says."""
+    logged = {e.rule for seed in range(1, 9) for e in sunmoon_demo(seed).log}
+    assert {"setup", "placing", "harvest", "scoring", "end of the game"} <= logged
+    assert logged <= set(app_module.LOG_RULES), logged - set(app_module.LOG_RULES)
+    app = play_a_game(FakeBrowser(), SunMoonApp(players=3, seed=2))
+    play_cards(app, 2)
+    monkeypatch.setattr(app_module, "_", lambda text: f"‹{text}›")
+    app.language_in.value = "zh-TW"  # every word said again, the log too
+    tags = re.findall(r'class="dn-rule">\[([^\]<]*)\]', app.log_view.value)
+    assert len(tags) == len(app.game.log) > 5
+    assert all(t == f"‹{rule}›" for t, rule in zip(tags, (e.rule for e in app.game.log), strict=True)), tags
