@@ -70,6 +70,7 @@ __all__ = [
     "NARROW_WIDTH",
     "PAPER",
     "PATTERNS",
+    "TABLET_WIDTH",
     "Colour",
     "Drawing",
     "Piece",
@@ -697,6 +698,11 @@ def panel(
 #: a table narrower than this (CSS pixels) is drawn in its narrow arrangement (the table
 #: widget reports its width when it crosses this line: ``widgets/table.py``)
 NARROW_WIDTH = 600
+#: a table narrower than this and not a phone's (a tablet held upright: 768 px of screen leave the table some
+#: 740; a small window) gets the narrow arrangement too, drawn at its width at scale 1: the wide picture shrunk
+#: into it had words of 7-9 px. A play app sets its table's breakpoint here, so that the page reports its width
+#: below it (``Table(breakpoint=TABLET_WIDTH)``); a table of 1280x800's two columns (some 800 px) stays wide
+TABLET_WIDTH = 780
 #: the smallest word a narrow drawing holds, in CSS pixels at scale 1 (issue 23: 11 px)
 MIN_TEXT = 11.0
 #: the shortest side of a piece a learner touches in a narrow drawing, in CSS pixels at
@@ -705,9 +711,10 @@ MIN_TARGET = 44.0
 
 
 def is_narrow(width: float | None) -> bool:
-    """Whether a table ``width`` pixels wide gets the narrow arrangement (``None``: no width
-    given, the wide one)."""
-    return width is not None and width < NARROW_WIDTH
+    """Whether a table ``width`` pixels wide gets the narrow arrangement, a column exactly that wide
+    (``None``: no width given, the wide one): a phone's (under :data:`NARROW_WIDTH`) or a tablet's
+    held upright (under :data:`TABLET_WIDTH`)."""
+    return width is not None and width < TABLET_WIDTH
 
 
 def per_row(width: float, piece_w: float, gap: float = 8) -> int:

@@ -37,6 +37,7 @@ from IPython.display import display
 
 from daynight import i18n
 from daynight.core import Game, IllegalMoveError
+from daynight.draw import TABLET_WIDTH
 from daynight.stars import (
     CHOOSE,
     COLOURS,
@@ -148,7 +149,8 @@ class StarsApp:
             button_style="primary",
             tooltip="Start a new game with these players and bots",
         )
-        self.table = Table(label="Day and Night table")
+        # a tablet upright gets the narrow table drawn at its width (words of 11 px), not the wide one shrunk
+        self.table = Table(label="Day and Night table", breakpoint=TABLET_WIDTH)
         self.keeper = GameKeeper(self.table, "stars", StarsGame, resume=self.resume, title=_("Day & Night"))
         self.log_view = EventLogView()
         self.game: StarsGame
