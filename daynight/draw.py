@@ -695,14 +695,10 @@ def panel(
 # Narrow layouts: a phone held upright
 # ---------------------------------------------------------------------------
 
-#: a table narrower than this (CSS pixels) is drawn in its narrow arrangement (the table
-#: widget reports its width when it crosses this line: ``widgets/table.py``)
-NARROW_WIDTH = 600
-#: a table narrower than this and not a phone's (a tablet held upright: 768 px of screen leave the table some
-#: 740; a small window) gets the narrow arrangement too, drawn at its width at scale 1: the wide picture shrunk
-#: into it had words of 7-9 px. A play app sets its table's breakpoint here, so that the page reports its width
-#: below it (``Table(breakpoint=TABLET_WIDTH)``); a table of 1280x800's two columns (some 800 px) stays wide
-TABLET_WIDTH = 780
+#: a phone's table is narrower than NARROW_WIDTH (CSS pixels; the table widget's breakpoint: ``widgets/table.py``),
+#: a tablet's upright (some 740 px) than TABLET_WIDTH (a play app's ``Table(breakpoint=TABLET_WIDTH)``; 1280x800
+#: leaves 834 px): both drawn in the narrow arrangement, not the wide one shrunk (words of 7-9 px on a tablet)
+NARROW_WIDTH, TABLET_WIDTH = 600, 780
 #: the smallest word a narrow drawing holds, in CSS pixels at scale 1 (issue 23: 11 px)
 MIN_TEXT = 11.0
 #: the shortest side of a piece a learner touches in a narrow drawing, in CSS pixels at
@@ -711,9 +707,7 @@ MIN_TARGET = 44.0
 
 
 def is_narrow(width: float | None) -> bool:
-    """Whether a table ``width`` pixels wide gets the narrow arrangement, a column exactly that wide
-    (``None``: no width given, the wide one): a phone's (under :data:`NARROW_WIDTH`) or a tablet's
-    held upright (under :data:`TABLET_WIDTH`)."""
+    """Whether a table ``width`` px wide (under :data:`TABLET_WIDTH`) is drawn narrow (``None``: wide)."""
     return width is not None and width < TABLET_WIDTH
 
 
