@@ -696,8 +696,8 @@ def panel(
 # ---------------------------------------------------------------------------
 
 #: a phone's table is narrower than NARROW_WIDTH (CSS pixels; the table widget's breakpoint: ``widgets/table.py``),
-#: a tablet's upright (some 740 px) than TABLET_WIDTH (a play app's ``Table(breakpoint=TABLET_WIDTH)``; 1280x800
-#: leaves 834 px): both drawn in the narrow arrangement, not the wide one shrunk (words of 7-9 px on a tablet)
+#: a tablet's upright (some 740 px) than TABLET_WIDTH (``Table.draw_width`` gives it; 1280x800 leaves a table
+#: 834 px): both drawn in the narrow arrangement, not the wide one shrunk (words of 7-9 px on a tablet)
 NARROW_WIDTH, TABLET_WIDTH = 600, 780
 #: the smallest word a narrow drawing holds, in CSS pixels at scale 1 (issue 23: 11 px)
 MIN_TEXT = 11.0

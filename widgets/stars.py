@@ -37,7 +37,6 @@ from IPython.display import display
 
 from daynight import i18n
 from daynight.core import Game, IllegalMoveError
-from daynight.draw import TABLET_WIDTH
 from daynight.stars import (
     CHOOSE,
     COLOURS,
@@ -149,8 +148,7 @@ class StarsApp:
             button_style="primary",
             tooltip="Start a new game with these players and bots",
         )
-        # a tablet upright gets the narrow table drawn at its width (words of 11 px), not the wide one shrunk
-        self.table = Table(label="Day and Night table", breakpoint=TABLET_WIDTH)
+        self.table = Table(label="Day and Night table")
         self.keeper = GameKeeper(self.table, "stars", StarsGame, resume=self.resume, title=_("Day & Night"))
         self.log_view = EventLogView()
         self.game: StarsGame

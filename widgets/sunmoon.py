@@ -33,7 +33,6 @@ from IPython.display import display
 
 from daynight import i18n
 from daynight.core import Event, Game, IllegalMoveError
-from daynight.draw import TABLET_WIDTH
 from daynight.i18n import N_, ngettext
 from daynight.sunmoon import (
     BOTS,
@@ -199,8 +198,7 @@ class SunMoonApp:
         self.language = i18n.known(language) if language is not None else i18n.language()
         i18n.set_language(self.language)
         self._controls(players, opponents, seed, scoring)
-        # a tablet upright gets the narrow table drawn at its width (words of 11 px), not the wide one shrunk
-        self.table = SpokenTable(breakpoint=TABLET_WIDTH)
+        self.table = SpokenTable()
         self._keeper_and_guide()
         self.help = w.HTML()
         self.log_heading = w.HTML()

@@ -34,7 +34,6 @@ from daynight.widgets.temples_guide import (
 )
 
 from daynight.core import Game, IllegalMoveError, parse_record
-from daynight.draw import TABLET_WIDTH
 from daynight.i18n import N_, ngettext
 from daynight.i18n import gettext as _
 from daynight.temples import (
@@ -186,8 +185,7 @@ class TemplesApp(w.VBox):
         self, seed: int = 1, *, mode: str = "Play Day against a bot", bot: str = "thumb", scenario: str = "A new game"
     ):
         self.rng = random.Random(seed)
-        # a tablet upright gets the narrow table drawn at its width (words of 11 px), not the wide one shrunk
-        self.table = Table(label="the temple duel", breakpoint=TABLET_WIDTH)
+        self.table = Table(label="the temple duel")
         self._settings(seed, mode, bot, scenario)
         self.new_button = button("New game", lambda _: self.new_game())
         self.log_view = EventLogView()
