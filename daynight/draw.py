@@ -70,6 +70,7 @@ __all__ = [
     "NARROW_WIDTH",
     "PAPER",
     "PATTERNS",
+    "TABLET_WIDTH",
     "Colour",
     "Drawing",
     "Piece",
@@ -694,9 +695,10 @@ def panel(
 # Narrow layouts: a phone held upright
 # ---------------------------------------------------------------------------
 
-#: a table narrower than this (CSS pixels) is drawn in its narrow arrangement (the table
-#: widget reports its width when it crosses this line: ``widgets/table.py``)
-NARROW_WIDTH = 600
+#: a phone's table is narrower than NARROW_WIDTH (CSS pixels; the table widget's breakpoint: ``widgets/table.py``),
+#: a tablet's upright (some 740 px) than TABLET_WIDTH (``Table.draw_width`` gives it; 1280x800 leaves a table
+#: 834 px): both drawn in the narrow arrangement, not the wide one shrunk (words of 7-9 px on a tablet)
+NARROW_WIDTH, TABLET_WIDTH = 600, 780
 #: the smallest word a narrow drawing holds, in CSS pixels at scale 1 (issue 23: 11 px)
 MIN_TEXT = 11.0
 #: the shortest side of a piece a learner touches in a narrow drawing, in CSS pixels at
@@ -705,9 +707,8 @@ MIN_TARGET = 44.0
 
 
 def is_narrow(width: float | None) -> bool:
-    """Whether a table ``width`` pixels wide gets the narrow arrangement (``None``: no width
-    given, the wide one)."""
-    return width is not None and width < NARROW_WIDTH
+    """Whether a table ``width`` px wide (under :data:`TABLET_WIDTH`) is drawn narrow (``None``: wide)."""
+    return width is not None and width < TABLET_WIDTH
 
 
 def per_row(width: float, piece_w: float, gap: float = 8) -> int:

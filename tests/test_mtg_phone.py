@@ -19,7 +19,7 @@ from daynight.mtg.exercise_table import table_game
 from daynight.review import NARROW_FILE_WIDTH, Review, html
 from tests.frontend_support import FakeBrowser, click
 
-WIDTHS = (360, 390)
+WIDTHS = (360, 390, 768)  # phones, a tablet held upright (its wide table shrunk had words of 7-9 px)
 
 
 def positions(seed: int) -> list[tuple[str, DayNight]]:
@@ -123,3 +123,12 @@ def test_the_review_file_of_a_tracked_game_holds_its_narrow_tables():
     assert data["narrow"] and narrow
     for svg in narrow:
         assert d.smallest_text(svg) >= d.MIN_TEXT
+
+
+def test_on_a_tablet_upright_the_tracker_draws_the_narrow_table_at_its_width():
+    """A table under :data:`daynight.draw.TABLET_WIDTH` (a tablet upright: some 740 px, wide for the page), and the
+    tracker draws for it at scale 1, words of 11 px: the wide table shrunk had words of 7-9 px."""
+    app = Tracker(["Alice", "Bob"])
+    FakeBrowser().open(app, screen="wide", width=740)
+    click(app.table, "Play a game")
+    assert 'viewBox="0 0 740 ' in app.table.svg and d.smallest_text(app.table.svg) >= d.MIN_TEXT

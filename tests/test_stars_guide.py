@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from daynight.widgets.stars import StarsApp
@@ -19,6 +20,7 @@ from daynight.widgets.stars_guide import (
     play_guided,
 )
 
+from daynight import draw as d
 from daynight.stars import CHOOSE
 from tests.frontend_support import FakeBrowser, click, follow_the_notes
 
@@ -146,3 +148,71 @@ def test_the_guided_deal_is_a_real_game_that_replays_from_its_record():
     game = guided_deal()
     assert [len(h) for h in game.hands] == [7, 7, 7] and len(game.pile) == 14  # one card revealed
     assert type(game).from_record(game.to_record()).to_record() == game.to_record()
+
+
+_TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
+LABEL_H = 17  # widgets/table.js: a mark's label is 17 px high, about 6.5 px a letter
+
+
+def _placed(el: ET.Element, dx: float, dy: float) -> list[tuple[ET.Element, float, float]]:
+    """``el`` and everything inside it, each with the offset of the translations around it."""
+    m = _TRANSLATE.search(el.get("transform") or "")
+    if m:
+        dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+    return [(el, dx, dy), *(p for child in el for p in _placed(child, dx, dy))]
+
+
+def _box(el: ET.Element, dx: float, dy: float) -> tuple[float, float, float, float] | None:
+    """The box of a text (its estimated width) or a rectangle, in the drawing's coordinates."""
+    tag = el.tag.rsplit("}", 1)[-1]
+    if tag == "rect" and el.get("width"):
+        x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+        return x, y, x + float(el.get("width", 0)), y + float(el.get("height", 0))
+    if tag == "text" and (el.text or "").strip():
+        size = float(el.get("font-size", 14))
+        w = 0.9 * d.text_width(el.text, size)
+        x = dx + float(el.get("x", 0)) - {"end": w, "middle": w / 2}.get(el.get("text-anchor") or "", 0)
+        y = dy + float(el.get("y", 0))
+        return x, y - 0.75 * size, x + w, y + 0.2 * size
+    return None
+
+
+def label_places(svg: str, key: str, label: str) -> list[list[str]]:
+    """The words of the drawing that each place table.js tries for a mark's label on the piece
+    ``key`` would cover (``labelPlace``: under the piece, over it, inside at its foot, at its top)."""
+    root = ET.fromstring(svg)
+    everything = _placed(root, 0.0, 0.0)
+    words = [(_box(el, dx, dy), el.text) for el, dx, dy in everything if el.tag.endswith("text") and _box(el, dx, dy)]
+    (piece, dx, dy), *_ = [(el, dx, dy) for el, dx, dy in everything if el.get("data-key") == key]
+    m = _TRANSLATE.search(piece.get("transform") or "")
+    own = (float(m.group(1)), float(m.group(2))) if m else (0.0, 0.0)
+    boxes = [b for el, x, y in _placed(piece, dx - own[0], dy - own[1]) if (b := _box(el, x, y))]
+    x, y = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    h = max(b[3] for b in boxes) - y
+    vx, vy, vw, vh = (float(v) for v in root.get("viewBox", "").split())
+    width = 6.5 * len(label)
+    x = max(vx, min(x, vx + vw - width - 8))
+    out = []
+    for top in (y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1):
+        if vy <= top and top + LABEL_H <= vy + vh:
+            out.append(
+                [t for (a, b, c, e), t in words if a < x + width + 8 and c > x and b < top + LABEL_H and e > top]
+            )
+    return out
+
+
+def test_the_winning_colours_label_has_a_place_that_covers_no_words():
+    """The winner lesson's labels on the wide table (a window of 1280x800, a tablet upright) each have a
+    place covering no words of the drawing: on the winning colour's own line, packed under the totals'
+    heading, "blue wins" covered that heading (or the next colours' names)."""
+    app = guided_app()
+    for _ in range(60):
+        if app.table.note.get("heading") == "A colour wins":
+            break
+        note = app.table.note
+        quoted = re.findall(r"“([^”]+)”", note.get("text", ""))
+        click(app.table, quoted[0] if quoted else next(b["name"] for b in note["buttons"] if b["primary"]))
+    marks = app.table.note["marks"]
+    assert len(marks) == 2 and any(m["label"] == "blue wins" for m in marks)
+    for mark in marks:
+        assert [] in label_places(app.table.svg, mark["key"], mark["label"]), mark

@@ -18,7 +18,7 @@ from daynight.stars import CHOOSE, StarsGame, make_bot
 from daynight.stars.draw import round_revealed, round_table, table
 from tests.frontend_support import FakeBrowser, click
 
-WIDTHS = (360, 390)
+WIDTHS = (360, 390, 768)  # phones, a tablet held upright (its wide table shrunk had words of 7-9 px)
 
 
 def moments(players: int, seed: int) -> list[tuple[str, StarsGame]]:
@@ -79,7 +79,7 @@ def test_the_narrow_table_is_another_arrangement_saying_the_same_things():
     # the column: the moment, the totals, the other players, your place, then your hand
     ys = [str(narrow).index(f'data-key="{k}') for k in ("time", "totals", "seat-1", "seat-0", "hand-")]
     assert ys == sorted(ys)
-    assert str(table(game, 0, width=d.NARROW_WIDTH)) == str(wide), "from the breakpoint up, the wide table"
+    assert str(table(game, 0, width=d.TABLET_WIDTH)) == str(wide), "from a tablet's width up, the wide table"
     start = moments(4, 2)[0][1]
     hint = {c.id: f"{c.value / 3:.1f} stars" for c in start.hands[0]}
     hinted = table(start, 0, width=360, hint=hint, best=start.hands[0][0].id)
@@ -101,3 +101,12 @@ def test_the_app_draws_at_its_tables_width_and_keeps_the_game_when_turned():
     while app.showing is None:  # on to a finished round: its narrow drawing
         assert click(app.table, next(n for n in app.table.target_names() if re.match(r"(play|take) ", n)))
     assert 'viewBox="0 0 390 ' in app.table.svg and "Round 1: over" in app.table.svg
+
+
+def test_on_a_tablet_upright_the_app_draws_the_narrow_table_at_its_width():
+    """A table under :data:`daynight.draw.TABLET_WIDTH` (a tablet upright: some 740 px, wide for the page), and the
+    app draws for it at scale 1, words of 11 px: the wide table shrunk had words of 7-9 px."""
+    app = StarsApp(3, bots=("random", "random"), seed=4)
+    FakeBrowser().open(app, screen="wide", width=740)
+    assert click(app.table, "Play a game")
+    assert 'viewBox="0 0 740 ' in app.table.svg and d.smallest_text(app.table.svg) >= d.MIN_TEXT

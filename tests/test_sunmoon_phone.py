@@ -38,7 +38,7 @@ def test_the_narrow_table_is_as_wide_as_the_phone_with_words_and_targets_large_e
             shown = {"selected": held, "slots": held.kind if held else None, "hand_keys": True}
             if held is not None:  # the places where the picked-up card fits are marked "fits"
                 shown["fits"] = [draw.move_key(game, m) for m in game.moves_for(held)]
-            for width in (360, 390):
+            for width in (360, 390, 768):  # phones, a tablet held upright
                 drawing = draw.table(game, viewer, width=width, **shown)
                 where = (seed, len(game.history), viewer, width)
                 assert drawing.width == width and f'viewBox="0 0 {width} ' in str(drawing), where
@@ -93,3 +93,13 @@ def test_the_app_draws_for_the_phone_and_keeps_the_game_when_turned():
     assert 'viewBox="0 0 390 ' not in app.table.svg and app.table.draw_width is None
     app.table._on_message(app.table, {"event": "screen", "screen": "narrow", "width": 390}, [])
     assert 'viewBox="0 0 390 ' in app.table.svg and app.game.to_record() == record
+
+
+def test_on_a_tablet_upright_the_app_draws_the_narrow_table_at_its_width():
+    """A table under :data:`daynight.draw.TABLET_WIDTH` (a tablet upright: some 740 px, wide for the page), and the
+    app draws for it at scale 1, words of 11 px: the wide table shrunk had words of 7-9 px."""
+    app = SunMoonApp(players=2, seed=3)
+    FakeBrowser().open(app, screen="wide", width=740)
+    click(app.table, "Play a game")
+    assert app.table.draw_width == 740 and 'viewBox="0 0 740 ' in app.table.svg
+    assert d.smallest_text(app.table.svg) >= d.MIN_TEXT

@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 from daynight.widgets import sunmoon as app_module
 from daynight.widgets.keep import MAX_STORED, game_key, kept_text
@@ -34,6 +35,7 @@ from daynight.sunmoon import (
     load_animals,
     tournament,
 )
+from daynight.sunmoon import demo as sunmoon_demo
 from daynight.sunmoon import draw as sd
 from daynight.testing import mutants
 from tests.frontend_support import FakeBrowser
@@ -597,3 +599,38 @@ def test_two_apps_in_one_kernel_each_speak_their_own(english_after):
     english.new_button.click()  # a button of the bar speaks the app's language too
     assert english.table.status.startswith("New game (deal 2)")
     assert not chinese_left(chinese)
+
+
+def test_the_forget_button_is_the_keepers_own_relabelled_in_place_by_a_switch(english_after, monkeypatch):
+    """The keeper's "Forget this game" is built once, speaking the app's language (as the guide's
+    button), and a language switch relabels it in place: the app replaced it by a button of its own
+    (the keeper's first one built and thrown away; a page's focus and state on it lost)."""
+    built = []
+    making = w.Button.__init__
+    monkeypatch.setattr(w.Button, "__init__", lambda self, **kw: (built.append(self), making(self, **kw))[-1])
+    app = FakeBrowser().open(SunMoonApp(seed=2))
+    shown = widgets_in(app.widget)
+    assert built and all(any(b is x for x in shown) for b in built), "every button built is on the page"
+    forget, count = app.keeper.forget_button, len(built)
+    app.language_in.value = "zh-TW"
+    assert app.keeper.forget_button is forget and any(forget is x for x in widgets_in(app.widget))
+    assert forget.description == "忘掉這局" and len(built) == count, "relabelled, no button built anew"
+    i18n.set_language("en")  # another app in the kernel spoke last
+    forget.click()
+    assert app.table.status.startswith("這個瀏覽器"), app.table.status
+
+
+def test_the_logs_rule_tags_are_said_in_the_pages_language(english_after, monkeypatch):
+    """Each sentence of the log ends with its rule's tag in the page's language: the zh-TW log showed
+    ``[setup]``, ``[placing]`` in English (the engine's rule ids, kept English in records and refusals).
+    The tags go through the catalog: here a catalog that marks every word it says."""
+    logged = {e.rule for seed in range(1, 9) for e in sunmoon_demo(seed).log}
+    assert {"setup", "placing", "harvest", "scoring", "end of the game"} <= logged
+    assert logged <= set(app_module.LOG_RULES), logged - set(app_module.LOG_RULES)
+    app = play_a_game(FakeBrowser(), SunMoonApp(players=3, seed=2))
+    play_cards(app, 2)
+    monkeypatch.setattr(app_module, "_", lambda text: f"‹{text}›")
+    app.language_in.value = "zh-TW"  # every word said again, the log too
+    tags = re.findall(r'class="dn-rule">\[([^\]<]*)\]', app.log_view.value)
+    assert len(tags) == len(app.game.log) > 5
+    assert all(t == f"‹{rule}›" for t, rule in zip(tags, (e.rule for e in app.game.log), strict=True)), tags

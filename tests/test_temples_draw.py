@@ -216,3 +216,28 @@ def test_a_hand_of_many_cards_still_fits_beside_the_board(viewer):
     drawing = draw.table(g, viewer)
     assert drawing.width <= 900
     assert drawing.height <= (820 if viewer is None else 720)
+
+
+@pytest.mark.parametrize("cards", [3, 5, 8, 12])
+@pytest.mark.parametrize("small", [False, True])
+def test_every_word_of_a_spell_card_stays_inside_the_card(cards, small):
+    """Every line of every spell's card, in a hand of ``cards`` beside the board (the other's
+    hand shown ``small``), fits inside the card, its width estimated as the drawings' word wrap
+    does (0.55 em a letter): the footer "Crystallize book, reconstructed" ran past the card's
+    edge, hidden by the next card ("reconstructe")."""
+    spells = list({(sp.book, sp.name): sp for b in default_books().values() for sp in b.spells}.values())
+    checked = 0
+    for start in range(0, len(spells), cards):
+        chunk = (spells[start:] + spells)[:cards]
+        _w, _h, parts = draw.hand_parts(chunk, [f"c{i}" for i in range(cards)], draw.RIGHT_W - 16, small=small)
+        root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(parts)}</svg>')
+        for card in (el for el in root.iter() if el.get("data-key")):
+            frame = next(el for el in card.iter() if "dn-frame" in (el.get("class") or ""))
+            card_w = float(frame.get("width", 0))
+            for text in (el for el in card.iter() if el.tag.endswith("text")):
+                line, size = text.text or "", float(text.get("font-size", 0))
+                width = 0.55 * size * len(line)
+                left = float(text.get("x", 0)) - {"end": width, "middle": width / 2}.get(text.get("text-anchor"), 0)
+                assert left >= 0 and left + width <= card_w, (card.get("aria-label"), card_w, line)
+                checked += 1
+    assert checked > 10 * len(spells)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from daynight.widgets.guide import guide_key
@@ -144,3 +145,24 @@ def test_the_guided_deal_shows_every_lesson_to_the_first_last_random_and_suggest
         met, moves, _winner = play_guided(GUIDED_SEED, policy)
         assert set(met) == names, (label, met)
         assert moves < 150, (label, moves)
+
+
+@pytest.mark.parametrize(("screen", "width"), [("narrow", 390), ("wide", 1200)])
+def test_on_a_phone_the_suggested_spell_is_said_to_be_under_the_board(screen, width):
+    """On a phone the board fills the first screen and the hand comes under it: a note that
+    suggests casting a spell says where the spell is (on a wide table it is beside the board)."""
+    app = FakeBrowser().open(TemplesApp(1), anchor="learn", screen=screen, width=width)
+    click(app.table, "Start")
+    suggested = 0
+    for _ in range(80):
+        note = app.table.note
+        if note.get("kind") == "summary":
+            break
+        quoted = re.findall(r"“([^”]+)”", note.get("text", ""))
+        if quoted and note.get("heading") == "Your move":
+            key = next(t["key"] for t in app.table.targets if t["name"] == quoted[0]) or ""
+            said = "Your spells are under the board" in note["text"]
+            assert said == (screen == "narrow" and key.startswith("card-")), (key, note["text"])
+            suggested += key.startswith("card-")
+        click(app.table, quoted[0] if quoted else next(b["name"] for b in note["buttons"] if b["primary"]))
+    assert suggested >= 2, "the guided game suggests spells"

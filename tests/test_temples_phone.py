@@ -38,7 +38,7 @@ def seeded_positions(seed: int) -> list[TemplesGame]:
     return [*out, game]
 
 
-@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("width", [360, 390, 768])  # phones, a tablet held upright
 def test_the_narrow_table_is_as_wide_as_the_phone_with_words_and_targets_large_enough(width):
     drawn = 0
     for seed in (3, 11):
@@ -84,3 +84,14 @@ def test_the_app_draws_the_narrow_table_at_the_pages_width_and_keeps_the_game_wh
     app.table._on_message(app.table, {"event": "screen", "screen": "narrow", "width": 390}, [])
     assert 'viewBox="0 0 390 ' in app.table.svg and app.game.to_record() == record
     assert app.table.target_names() == names, "the same targets in both arrangements"
+
+
+def test_on_a_tablet_upright_the_app_draws_the_narrow_table_at_its_width():
+    """A table under :data:`daynight.draw.TABLET_WIDTH` (a tablet upright: some 740 px, wide for the page), and the
+    app draws for it at scale 1, words of 11 px (the wide table shrunk had words of 7-9 px), its board no taller
+    than a tablet's screen."""
+    done = {"daynight.guide.v1.temples": '{"version":1,"saved":0,"finished":true,"shown":[],"missed":[],"record":null}'}
+    app = TemplesApp(2)
+    FakeBrowser(done).open(app, screen="wide", width=740)
+    assert app.table.draw_width == 740 and 'viewBox="0 0 740 ' in app.table.svg
+    assert d.smallest_text(app.table.svg) >= d.MIN_TEXT and 8 * square_size(740) <= 600

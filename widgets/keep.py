@@ -168,7 +168,8 @@ class GameKeeper:
     continue it (see the module's docstring). ``resume(game)`` shows a game replayed from the
     kept record; ``title`` names the game in the notes (default: ``cls.title``). With
     ``choices`` (each setting's allowed values, at most :data:`MAX_SETTINGS`), ``settings()``
-    is kept beside the record and ``resume(game, settings)`` gets the settings read back."""
+    is kept beside the record and ``resume(game, settings)`` gets the settings read back; ``speaking``
+    wraps the click of its Forget button (an app that speaks a language of its own, as the guide's)."""
 
     def __init__(
         self,
@@ -180,6 +181,7 @@ class GameKeeper:
         title: str = "",
         settings: Callable[[], Mapping[str, Setting]] | None = None,
         choices: Mapping[str, Collection[Setting]] | None = None,
+        speaking: Callable[[Callable[[], Any]], Callable[..., None]] | None = None,
     ):
         if (settings is None) != (choices is None) or len(choices or {}) > MAX_SETTINGS:
             raise ValueError(f"give both settings and choices (at most {MAX_SETTINGS} of them), or neither")
@@ -205,9 +207,11 @@ class GameKeeper:
         self._arrived: dict[str, tuple[str | None, str | None]] = {}
         # the followed game's record and settings kept last (None: nothing kept of this game)
         self._last: tuple[dict[str, Any], dict[str, Setting]] | None = None
+        # ``speaking`` wraps its click, as the guide's button (an app of its own language): the app relabels this
+        # button in place on a language switch, never replaces it
         self.forget_button = button(
             _("Forget this game"),
-            lambda _b: self.forget(),
+            speaking(self.forget) if speaking is not None else lambda _b: self.forget(),
             tooltip=_("Clear the game this browser keeps for this page"),
             layout=w.Layout(width="auto"),
         )

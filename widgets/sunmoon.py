@@ -23,7 +23,7 @@ control appears fast.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import resources
 from typing import Any
@@ -32,7 +32,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from daynight import i18n
-from daynight.core import Game, IllegalMoveError
+from daynight.core import Event, Game, IllegalMoveError
 from daynight.i18n import N_, ngettext
 from daynight.sunmoon import (
     BOTS,
@@ -75,6 +75,28 @@ __all__ = [
 ]
 
 BOT_NAMES = ["Ada", "Bo", "Cy"]
+
+#: the rules the log names after each sentence, in words of the page's language (the engine's rule ids, which
+#: records and refusals keep in English: ``[rule: self-destruct]``)
+LOG_RULES = {
+    "setup": N_("setup"),
+    "starting a row": N_("starting a row"),
+    "placing": N_("placing"),
+    "eclipses": N_("eclipses"),
+    "restoring": N_("restoring"),
+    "animal card": N_("animal card"),
+    "harvest": N_("harvest"),
+    "drawing": N_("drawing"),
+    "scoring": N_("scoring"),
+    "self-destruct": N_("self-destruct"),
+    "end of the game": N_("end of the game"),
+}
+
+
+def said_log(events: Sequence[Event]) -> list[Event]:
+    """``events`` as the log shows them: each one's rule in the page's language (:data:`LOG_RULES`)."""
+    return [e._replace(rule=_(LOG_RULES[e.rule])) if e.rule in LOG_RULES else e for e in events]
+
 
 #: the rule options, as the app offers them: (label, [(choice, value)])
 OPTION_LABELS: dict[str, tuple[str, list[tuple[str, Any]]]] = {
@@ -226,6 +248,7 @@ class SunMoonApp:
             resume=self.resume,
             settings=lambda: {"bots": self.opponents},
             choices={"bots": tuple(BOTS)},
+            speaking=self.speaking,  # its button speaks the app's language, whoever spoke last
         )
         self.log_view = EventLogView()
         self.guide = Guide(
@@ -242,8 +265,6 @@ class SunMoonApp:
             shorter=shorter_words(),
             speaking=self.speaking,  # its button speaks the app's language, whoever spoke last
         )
-        # the keeper's button, in the app's language whoever spoke last
-        self.keeper.forget_button = button("", self.speaking(self.keeper.forget), layout=w.Layout(width="auto"))
 
     def _controls(self, players: int, opponents: str, seed: int, scoring: str) -> None:
         """The bar across the top (language, players, opponents, scoring, deal, new game) and the
@@ -635,7 +656,7 @@ class SunMoonApp:
         )
         self.drawn_width = self.table.draw_width
         self.table.draw(drawing, targets, status=status, kind="info")
-        self.log_view.update(g.log)
+        self.log_view.update(said_log(g.log))
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)

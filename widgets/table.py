@@ -70,7 +70,7 @@ import anywidget
 import traitlets as t
 
 from daynight import i18n
-from daynight.draw import NARROW_WIDTH
+from daynight.draw import NARROW_WIDTH, is_narrow
 
 from . import common
 
@@ -305,9 +305,10 @@ class Table(anywidget.AnyWidget):
 
     @property
     def draw_width(self) -> int | None:
-        """The width a drawing is made for: the table's width when it is narrow, else ``None``
+        """The width a drawing is made for: the table's width when it gets the narrow arrangement (a
+        phone's, or a tablet's upright, some 740 px: :func:`daynight.draw.is_narrow`), else ``None``
         (the wide drawing): ``draw.table(game, viewer, width=table.draw_width)``."""
-        return self.screen_width if self.screen == "narrow" and self.screen_width else None
+        return self.screen_width if self.screen_width and is_narrow(self.screen_width) else None
 
     # -- notes ----------------------------------------------------------------------------
     def tell(self, note: Note | None) -> None:

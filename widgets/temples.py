@@ -420,7 +420,20 @@ class TemplesApp(w.VBox):
         name = self._target_of(learner_move(game))
         if name is None:
             return situation
-        return _("{situation} A good move: click “{move}”.").format(situation=situation, move=name)
+        said = _("{situation} A good move: click “{move}”.").format(situation=situation, move=name)
+        return f"{said} {where}" if (where := self._where_on_a_phone(name)) else said
+
+    def _where_on_a_phone(self, name: str) -> str:
+        """Where the target ``name`` is on a phone's narrow table when it is not on the first
+        screen (a spell card: under the board, which fills the screen), else nothing."""
+        if self.table.screen != "narrow":
+            return ""
+        key = next((t.key for t in self.targets() if t.name == name), None) or ""
+        if key.startswith("card-"):
+            return _("Your spells are under the board: scroll down to them.")
+        if key.startswith("take-"):
+            return _("Night's spells are at the foot of the table, under yours: scroll down to them.")
+        return ""
 
     def _target_of(self, move: Any) -> str | None:
         """The name of the target a learner clicks to play ``move`` (an X-cost spell: its card,

@@ -31,9 +31,14 @@ SMALL, TEXT, NAME_SIZE, TITLE = 11.0, 12.0, 14.0, 15.0
 PAD = 6.0  #: the document's padding, each side (daynight.draw.document)
 
 
+#: a square's side at most (a tablet's column, 740 px, would give squares of 115 px: a board taller than the screen)
+MAX_SQUARE = 72.0
+
+
 def square_size(width: float) -> float:
-    """A square's side on a board ``width`` wide (the coordinates' margins aside)."""
-    return (width - 2 * PAD - 2 * EDGE) / COLS
+    """A square's side on a board ``width`` wide (the coordinates' margins aside), at most :data:`MAX_SQUARE`
+    (the board then centred)."""
+    return min(MAX_SQUARE, (width - 2 * PAD - 2 * EDGE) / COLS)
 
 
 def narrow_table(

@@ -158,7 +158,12 @@ def _card_art(spell: Any, w: float, h: float) -> tuple[str, str]:
     svg, y = text_lines(x, y, wrap(spell.name, inner, 13 * k)[:2], 13 * k, fill=ink, weight="700")
     art.append(svg)
     cond, rest = _split_condition(spell.text)
-    room = h - (y - 3 * k) - 17 * k
+    # the footer (the book, attested or reconstructed) wrapped to the card's inside, never
+    # running past its edge ("Crystallize book, reconstructed" is wider than a card)
+    foot_size = 8.5 * k
+    footer = wrap(f"{BOOK_TITLE[spell.book]} book, {spell.provenance}", inner, foot_size)
+    foot_top = h - 6 * k - (len(footer) - 1) * foot_size * 1.15
+    room = foot_top - (y - 3 * k) - 11 * k
     for size in (11.0 * k, 10.2 * k, 9.4 * k, 8.6 * k, 7.8 * k):
         cl = wrap(cond, inner, size) if cond else []
         rl = wrap(rest, inner, size)
@@ -171,9 +176,8 @@ def _card_art(spell: Any, w: float, h: float) -> tuple[str, str]:
         y += 3
     svg, y = text_lines(x, y, rl, size, fill=ink, leading=1.18)
     art.append(svg)
-    art.append(
-        d.text(x, h - 6 * k, f"{BOOK_TITLE[spell.book]} book, {spell.provenance}", size=8.5 * k, fill=ink, italic=True)
-    )
+    svg, _y = text_lines(x, foot_top, footer, foot_size, fill=ink, italic=True, leading=1.15)
+    art.append(svg)
     return "".join(before), "".join(art)
 
 
