@@ -40,8 +40,7 @@ UNTAP_STEP = untap_step()
 #: (:func:`~daynight.mtg.rules.spell_counts`, asked once for each: every spell of every simulation
 #: reads one; ``tests/test_mtg_rules.py`` checks they are the rule's). The rule reads ``copy`` as
 #: true or false, and so does ``_cast``. Measured (callgrind, a quiet turn of
-#: ``benchmarks/bench_mtg.py``, 2026-12-02): 17,987 instructions against 18,342 with a call a spell
-
+#: ``benchmarks/bench_mtg.py``, 2026-12-02): 17,987 instructions against 18,342 with a call a spell.
 CAST_COUNTS, COPY_COUNTS = spell_counts(copy=False), spell_counts(copy=True)
 
 
