@@ -75,12 +75,16 @@ def test_the_page_says_its_width_and_what_it_asked_for_and_is_pinged():
         {"event": "opened", "anchor": "learn", "screen": "narrow", "width": 390},
         {"event": "screen", "screen": "narrow", "width": 390},  # the same: no redraw
         {"event": "screen", "screen": "wide", "width": 844},
+        {"event": "screen", "screen": "wide", "width": 1000},  # still the wide drawing: no redraw
+        {"event": "screen", "screen": "wide", "width": 740},  # a tablet upright: drawn for its width
+        {"event": "screen", "screen": "wide", "width": 1280},
         {"event": "ping", "n": 7},
     ]
     for message in good:
         table._on_message(table, message, [])
     assert anchors == ["learn"] and table.anchor == "learn"
-    assert screens == [("narrow", 390), ("wide", 844)] and table.screen == "wide" and table.draw_width is None
+    assert screens == [("narrow", 390), ("wide", 844), ("wide", 740), ("wide", 1280)]
+    assert table.screen == "wide" and table.screen_width == 1280 and table.draw_width is None
     assert browser.pongs == [7]
     bad = [
         {"event": "screen", "screen": "tiny", "width": 390},
@@ -94,7 +98,7 @@ def test_the_page_says_its_width_and_what_it_asked_for_and_is_pinged():
     ]
     for message in bad:
         table._on_message(table, message, [])
-    assert table.dropped == len(bad) and browser.pongs == [7] and len(screens) == 2
+    assert table.dropped == len(bad) and browser.pongs == [7] and len(screens) == 4
     table._on_message(table, {"event": "screen", "screen": "narrow", "width": 360}, [])
     assert table.draw_width == 360
 

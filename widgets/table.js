@@ -15,8 +15,8 @@
 // to keep a new value (null: forget it). Only the listed keys are read or written.
 //
 // The page: when a view opens it sends {event: "opened", anchor, screen, width}; afterwards
-// {event: "screen", screen, width} only when the width crosses the breakpoint (or, narrow, changes by more
-// than SCREEN_STEP px), and once when a table that opened before it was laid out is measured (its width at
+// {event: "screen", screen, width} only when the width crosses the breakpoint or draw_breakpoint (or, under
+// draw_breakpoint, changes by more than SCREEN_STEP px), and once when a table that opened before it was laid out is measured (its width at
 // "opened" was a guess). The width is the content box the drawing fills, not the window's. A click with no answer within ANSWER_MS, a dropped connection, the device going
 // offline or the page shown again make the page check that its kernel still answers (see `pageHealth`).
 
@@ -742,11 +742,12 @@ function render({ model, el }) {
     } catch (e) { /* full or refused: the kernel keeps the session's progress */ }
   }
 
-  // the table's width: "opened" once, then "screen" when it crosses the breakpoint. The width is the one the
+  // the table's width: "opened" once, then "screen" when it crosses the breakpoint or draw_breakpoint. The width is the one the
   // drawing is given: the content box of the element the SVG fills (no padding, not the window). A table not
   // laid out yet when it opens sends a guess (the content width of its nearest laid-out container, else the
   // window's); the first real measurement replaces a guess whatever the difference, and after that the kernel
-  // hears of a narrow width only when it changed by more than SCREEN_STEP (the class server limits messages).
+  // hears of a width under draw_breakpoint only when it changed by more than SCREEN_STEP (the class server limits
+  // messages), and of a wide one only when it crosses a breakpoint.
   let reported = null;
   let resizeTimer = null;
   function contentWidth(node) {
@@ -785,14 +786,17 @@ function render({ model, el }) {
       return;
     }
     const guessed = !reported.laid;
-    const moved = m.screen === "narrow" && Math.abs(reported.width - m.width) > SCREEN_STEP;
-    const changed = reported.screen !== m.screen || (m.screen === "narrow" && reported.width !== m.width);
-    if (reported.screen !== m.screen || moved || (guessed && changed)) {
+    // under draw_breakpoint (a phone's or an upright tablet's table) the drawing is made for the width itself
+    const fitted = (width) => width > 0 && width < model.get("draw_breakpoint");
+    const crossed = reported.screen !== m.screen || fitted(reported.width) !== fitted(m.width);
+    const moved = fitted(m.width) && Math.abs(reported.width - m.width) > SCREEN_STEP;
+    const changed = crossed || (fitted(m.width) && reported.width !== m.width);
+    if (crossed || moved || (guessed && changed)) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       settle();
     }
     // a guess is replaced by the first measurement even when it was right (later widths are compared to it)
-    if (reported.screen !== m.screen || moved || guessed) reported = m;
+    if (crossed || moved || guessed) reported = m;
   }
   const resized = () => {
     clearTimeout(resizeTimer);

@@ -23,11 +23,12 @@ decides: an action that the rules refuse shows the engine's reason in the table'
   target until one of its buttons is pressed (the guided game, the offer to continue a kept
   game); a note that does not pause is read out politely (what is allowed now);
 * the *screen*: the browser says how wide the table is when the page opens and again only
-  when the width crosses :data:`daynight.draw.NARROW_WIDTH` (or, in a narrow table, changes by
-  more than a few pixels), so the class server's message limit is never near; ``screen`` is
-  ``"wide"`` or ``"narrow"``, :attr:`Table.draw_width` the width a drawing is made for
-  (``draw.table(game, viewer, width=table.draw_width)``) and :meth:`on_screen` callbacks
-  redraw; a narrow drawing is shown at scale 1;
+  when the width crosses :data:`daynight.draw.NARROW_WIDTH` or :data:`daynight.draw.TABLET_WIDTH`
+  (or, under the latter, changes by more than a few pixels), so the class server's message limit
+  is never near; ``screen`` is ``"wide"`` or ``"narrow"``, :attr:`Table.draw_width` the width a
+  drawing is made for (``draw.table(game, viewer, width=table.draw_width)``) and :meth:`on_screen`
+  callbacks redraw when it changes (a width that draws the same picture redraws nothing, so a
+  learner's first click is never made stale by it); a narrow drawing is shown at scale 1;
 * the browser can keep small values for the page (:meth:`keep`): the table's JavaScript reads
   each kept key from the browser's ``localStorage`` when it is shown and sends the value to
   the kernel (:meth:`on_stored` callbacks get it); :meth:`store` sends a new value back to be
@@ -70,7 +71,7 @@ import anywidget
 import traitlets as t
 
 from daynight import i18n
-from daynight.draw import NARROW_WIDTH, is_narrow
+from daynight.draw import NARROW_WIDTH, TABLET_WIDTH, is_narrow
 
 from . import common
 
@@ -248,6 +249,9 @@ class Table(anywidget.AnyWidget):
     note = t.Dict().tag(sync=True)
     #: the width (CSS pixels) below which the browser reports a narrow table
     breakpoint = t.Int(NARROW_WIDTH).tag(sync=True)
+    #: under this width the drawing is made for the table's width (:attr:`draw_width`): the page
+    #: reports a width change under it (and a crossing of it), not only a crossing of ``breakpoint``
+    draw_breakpoint = t.Int(TABLET_WIDTH).tag(sync=True)
     #: the sentences the browser shows by itself (:func:`page_words`)
     words = t.Dict().tag(sync=True)
     #: ``"wide"`` or ``"narrow"``: where the table is shown (the browser says; not synced back)
@@ -401,8 +405,9 @@ class Table(anywidget.AnyWidget):
 
     # -- the page: its width, what it asked for when it opened -----------------------------
     def on_screen(self, callback: Callable[[str, int], Any]) -> None:
-        """Call ``callback(screen, width)`` when the browser reports a new layout (an app
-        redraws with ``width=table.draw_width``)."""
+        """Call ``callback(screen, width)`` when the browser reports a width that changes
+        :attr:`draw_width` (an app redraws with ``width=table.draw_width``); a width that leaves
+        the drawing as it was calls nothing."""
         self._screen_callbacks.append(callback)
 
     def on_opened(self, callback: Callable[[str | None], Any]) -> None:
@@ -486,8 +491,11 @@ class Table(anywidget.AnyWidget):
             self.anchor = content["anchor"]
             for opened in self._opened_callbacks:
                 common.guarded(self, partial(opened, self.anchor))
-        if (content["screen"], content["width"]) != (self.screen, self.screen_width):
-            self.screen, self.screen_width = content["screen"], content["width"]
+        drawn_for = self.draw_width
+        self.screen, self.screen_width = content["screen"], content["width"]
+        # only a width that changes the drawing redraws it: a redraw for the same picture would make a
+        # learner's quick first click stale (refused as sent for a table that has changed since)
+        if self.draw_width != drawn_for:
             for changed in self._screen_callbacks:
                 common.guarded(self, partial(changed, self.screen, self.screen_width))
         return True

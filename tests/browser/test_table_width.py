@@ -76,3 +76,26 @@ def test_the_drawing_is_made_for_the_width_it_is_shown_in(browser, voila, layout
         app.assert_clean()
     finally:
         context.close()
+
+
+def test_a_window_resized_across_the_tablet_width_is_drawn_for_its_width(app):
+    """Under draw.TABLET_WIDTH (780 px) a table is drawn for its own width (a tablet held upright),
+    over it the wide drawing: a window resized across 780 px, not across the phone's 600, is drawn
+    again, and a resize that leaves the drawing as it was draws nothing again (a new epoch would make
+    a click sent meanwhile stale)."""
+    page = app.open(APP, wait_for=READY)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    wide = page.evaluate(WIDTHS_JS)
+    before = int(page.get_attribute(".dn-table", "data-epoch"))
+    page.set_viewport_size({"width": 1100, "height": 900})  # still the wide drawing
+    page.wait_for_timeout(600)  # the page reports a resize 150 ms after it settles
+    page.set_viewport_size({"width": 768, "height": 1024})  # a tablet held upright
+    page.wait_for_function(f"() => ({WIDTHS_JS})().viewBox !== {wide['viewBox']}")
+    tablet = page.evaluate(WIDTHS_JS)
+    assert tablet["screen"] == "wide" and 600 <= tablet["viewBox"] < 780, (wide, tablet)
+    assert abs(tablet["viewBox"] - tablet["content"]) <= 1, f"not drawn for its width: {tablet}"
+    # one drawing since: the tablet's (a redraw for 1100 px would have come before it)
+    assert int(page.get_attribute(".dn-table", "data-epoch")) == before + 1
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_function(f"() => ({WIDTHS_JS})().viewBox === {wide['viewBox']}")
+    app.assert_clean()
