@@ -25,7 +25,8 @@ http.server``), against the targets of issue 21:
   its HTTP cache in place), against 6 s cold and 4 s warm (stretch 4 s and 2.5 s) and as a
   ratio to the same visit of the same app under ``make app`` (Voila, preheated kernels;
   ``benchmarks/bench_apps.py``'s server) in the same run (target 3). Each round visits both
-  in a shuffled order; the figures are medians over the rounds.
+  in a shuffled order, each visit once make app's kernel pools are full again (a kernel warming
+  for the pool would share the cores with it); the figures are medians over the rounds.
 * ``site.walkthrough``: each walkthrough (a live page of more than :data:`APP_CELLS` code
   cells) cold, until its first Try it has answered a click on its first target (target 8 s;
   the site shows the cells run so far while the later ones run, and the kernel answers a click
@@ -220,8 +221,10 @@ def first_control(
         for nb in rng.sample(apps, len(apps)):
             this = {}
             for kind in rng.sample(["site", "voila"], 2):
+                # every visit waits until make app's pools are full again: a visit of make app takes a
+                # preheated kernel and its pool starts another, which would share the cores with the next visit
                 if kind == "site":
-                    this[kind] = visits(browser, server.url + pages["live"][nb])
+                    this[kind] = visits(browser, server.url + pages["live"][nb], before=voila.wait_idle)
                 else:
                     this[kind] = visits(browser, f"{voila.url}/voila/render/{nb}", before=voila.wait_idle)
             for when in ("cold", "warm"):
@@ -281,7 +284,7 @@ def walkthroughs(browser, server: SiteServer, voila: VoilaSite, pages: dict, not
             for kind, out in (("site", site), ("voila", app)):
                 try:
                     if kind == "site":
-                        visit = walkthrough_visit(browser, server.url + pages["live"][nb])
+                        visit = walkthrough_visit(browser, server.url + pages["live"][nb], before=voila.wait_idle)
                     else:
                         visit = walkthrough_visit(browser, f"{voila.url}/voila/render/{nb}", before=voila.wait_idle)
                 except Exception as exc:  # playwright's (a timeout on a loaded machine): the other figures still come
@@ -690,6 +693,7 @@ def report(quick: bool = False):
                     yield from trace(browser, server, pages, nb, want="rendered")
                 on_app: dict = {}
                 yield from first_control(browser, server, voila, pages, apps, rounds, on_app)
+                voila.wait_idle()  # the last visit of make app's pool refilled first
                 yield from throttled(browser, server, pages, on_app)
                 yield from walkthroughs(browser, server, voila, pages, readers, rounds)
                 yield from unheated(browser, rounds)
