@@ -746,9 +746,12 @@ function render({ model, el }) {
   // drawing is given: the content box of the element the SVG fills (no padding, not the window). A table not
   // laid out yet when it opens sends a guess (the content width of its nearest laid-out container, else the
   // window's); the first real measurement replaces a guess whatever the difference, and after that the kernel
-  // hears of a width under draw_breakpoint only when it changed by more than SCREEN_STEP (the class server limits
-  // messages), and of a wide one only when it crosses a breakpoint.
+  // hears of a width under draw_breakpoint when it changed by more than SCREEN_STEP, or by less once after such a
+  // report (the page settling; the class server limits messages), and of a wide one only when it crosses a breakpoint.
   let reported = null;
+  // after a report, one later width within SCREEN_STEP of it is sent too (the page settling: a scrollbar, a late
+  // style), so a drawing is not left a few px off its box; then small changes wait for a large one (no loop)
+  let corrected = false;
   let resizeTimer = null;
   function contentWidth(node) {
     const box = node.getBoundingClientRect();
@@ -776,6 +779,7 @@ function render({ model, el }) {
     if (opened) {
       model.send({ event: "opened", anchor: health.anchor, screen: m.screen, width: m.width });
       reported = m;
+      corrected = false;
       return;
     }
     if (!m.laid) return;
@@ -783,6 +787,7 @@ function render({ model, el }) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       settle();
       reported = m;
+      corrected = false;
       return;
     }
     const guessed = !reported.laid;
@@ -791,12 +796,19 @@ function render({ model, el }) {
     const crossed = reported.screen !== m.screen || fitted(reported.width) !== fitted(m.width);
     const moved = fitted(m.width) && Math.abs(reported.width - m.width) > SCREEN_STEP;
     const changed = crossed || (fitted(m.width) && reported.width !== m.width);
-    if (crossed || moved || (guessed && changed)) {
+    const settling = !corrected && !guessed && changed;
+    if (crossed || moved || settling || (guessed && changed)) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       settle();
     }
     // a guess is replaced by the first measurement even when it was right (later widths are compared to it)
-    if (crossed || moved || guessed) reported = m;
+    if (crossed || moved || guessed) {
+      reported = m;
+      corrected = false;
+    } else if (settling) {
+      reported = m;
+      corrected = true;
+    }
   }
   const resized = () => {
     clearTimeout(resizeTimer);

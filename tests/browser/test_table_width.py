@@ -86,16 +86,48 @@ def test_a_window_resized_across_the_tablet_width_is_drawn_for_its_width(app):
     page = app.open(APP, wait_for=READY)
     page.set_viewport_size({"width": 1280, "height": 900})
     wide = page.evaluate(WIDTHS_JS)
-    before = int(page.get_attribute(".dn-table", "data-epoch"))
-    page.set_viewport_size({"width": 1100, "height": 900})  # still the wide drawing
+    before = page.get_attribute(".dn-table", "data-epoch")
+    page.set_viewport_size({"width": 1220, "height": 900})  # a narrower table, still the wide drawing
     page.wait_for_timeout(600)  # the page reports a resize 150 ms after it settles
+    narrower = page.evaluate(WIDTHS_JS)
+    assert 780 <= narrower["content"] < wide["content"], f"not the page this test means: {narrower}"
+    assert page.get_attribute(".dn-table", "data-epoch") == before, "drawn again for the same picture"
     page.set_viewport_size({"width": 768, "height": 1024})  # a tablet held upright
-    page.wait_for_function(f"() => ({WIDTHS_JS})().viewBox !== {wide['viewBox']}")
+    try:  # the page may settle in two steps (a scrollbar comes or goes): the last width is drawn for
+        page.wait_for_function(f"() => {{ const w = ({WIDTHS_JS})(); return Math.abs(w.viewBox - w.content) <= 1; }}")
+    except PlaywrightTimeout:
+        pytest.fail(f"not drawn for its width on a tablet: {page.evaluate(WIDTHS_JS)} (wide: {wide})")
     tablet = page.evaluate(WIDTHS_JS)
-    assert tablet["screen"] == "wide" and 600 <= tablet["viewBox"] < 780, (wide, tablet)
-    assert abs(tablet["viewBox"] - tablet["content"]) <= 1, f"not drawn for its width: {tablet}"
-    # one drawing since: the tablet's (a redraw for 1100 px would have come before it)
-    assert int(page.get_attribute(".dn-table", "data-epoch")) == before + 1
+    assert tablet["screen"] == "wide" and 600 <= tablet["viewBox"] < 780 and tablet["viewBox"] != wide["viewBox"]
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_function(f"() => ({WIDTHS_JS})().viewBox === {wide['viewBox']}")
     app.assert_clean()
+
+
+def test_a_table_that_settles_a_few_pixels_narrower_is_drawn_again_once(browser, voila):
+    """A page may settle after the table measured itself (a scrollbar, a late style): a width
+    within SCREEN_STEP of the one reported is sent once, so the drawing is not left a few px off its
+    box (on a phone, the temples squares have under a pixel to spare over 44); a second small
+    change waits for a large one, so a scrollbar that comes and goes cannot loop."""
+    context = phone_context(browser, "390x844")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        app = AppPage(page, voila.url)
+        app.open(APP, wait_for=READY)
+        page.wait_for_function(DRAWN_FOR_ITS_WIDTH_JS)
+        first = page.evaluate(WIDTHS_JS)
+        page.evaluate("() => { document.querySelector('.dn-table').style.marginRight = '10px'; }")
+        try:
+            page.wait_for_function(
+                f"() => ({DRAWN_FOR_ITS_WIDTH_JS})() && ({WIDTHS_JS})().viewBox < {first['viewBox']}"
+            )
+        except PlaywrightTimeout:
+            pytest.fail(f"left drawn for the width before it settled: {page.evaluate(WIDTHS_JS)} (was {first})")
+        epoch = page.get_attribute(".dn-table", "data-epoch")
+        page.evaluate("() => { document.querySelector('.dn-table').style.marginRight = '20px'; }")
+        page.wait_for_timeout(600)  # the page reports a resize 150 ms after it settles
+        assert page.get_attribute(".dn-table", "data-epoch") == epoch, "a second small change drew again"
+        app.assert_clean()
+    finally:
+        context.close()
