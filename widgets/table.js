@@ -16,8 +16,8 @@
 //
 // The page: when a view opens it sends {event: "opened", anchor, screen, width}; afterwards
 // {event: "screen", screen, width} only when the width crosses the breakpoint or draw_breakpoint (or, under
-// draw_breakpoint, changes by more than SCREEN_STEP px), and once when a table that opened before it was laid out is measured (its width at
-// "opened" was a guess). The width is the content box the drawing fills, not the window's. A click with no answer within ANSWER_MS, a dropped connection, the device going
+// draw_breakpoint, changes by more than SCREEN_STEP px, or by less once after such a report), and once when a
+// table that opened before it was laid out is measured (its width at "opened" was a guess). The width is the content box the drawing fills, not the window's. A click with no answer within ANSWER_MS, a dropped connection, the device going
 // offline or the page shown again make the page check that its kernel still answers (see `pageHealth`).
 
 const ACTIVATE = new Set(["Enter", " ", "Spacebar"]);
