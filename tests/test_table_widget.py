@@ -85,6 +85,34 @@ def test_a_click_on_an_old_drawing_is_not_acted_on():
     assert game.played == [] and "changed" in table.status
 
 
+def test_a_click_on_the_drawing_before_a_redraw_for_a_new_width_is_acted_on():
+    """A drawing made again only because the page's width changed (the same choices) keeps a click
+    sent on the one before it; a redraw for any other reason, or with other choices, does not."""
+    table, game = Table(), Counter()
+
+    def draw(names=("play blue 3",)):
+        table.draw(two_cards(), [Target(n, lambda: game.play(3), key="card-3") for n in names])
+
+    table.on_screen(lambda _screen, _width: draw())
+    draw()
+    sent = {"event": "choose", "target": "t0", "epoch": table.epoch}
+    table._on_message(table, {"event": "screen", "screen": "narrow", "width": 390}, [])
+    assert table.epoch == sent["epoch"] + 1  # drawn again for 390 px
+    table._on_message(table, sent, [])
+    assert game.played == [3]
+    sent = dict(sent, epoch=table.epoch)
+    draw()  # the same choices, drawn again after a move: a click on the drawing before is stale
+    table._on_message(table, sent, [])
+    assert game.played == [3] and "changed" in table.status
+    table.on_screen(lambda _screen, _width: draw(("play blue 3", "Pass")))
+    sent = dict(sent, epoch=table.epoch)
+    table._on_message(table, {"event": "screen", "screen": "narrow", "width": 360}, [])
+    table._on_message(table, sent, [])  # other choices on the new width's drawing: stale
+    assert game.played == [3] and table.dropped == 2
+    table._on_message(table, dict(sent, epoch=table.epoch + 1), [])  # a drawing not made yet
+    assert game.played == [3] and table.dropped == 3
+
+
 def test_keyboard_shortcuts_must_name_targets():
     table = Table()
     with pytest.raises(ValueError, match="no target"):

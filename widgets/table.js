@@ -796,8 +796,8 @@ function render({ model, el }) {
     const crossed = reported.screen !== m.screen || fitted(reported.width) !== fitted(m.width);
     const moved = fitted(m.width) && Math.abs(reported.width - m.width) > SCREEN_STEP;
     const changed = crossed || (fitted(m.width) && reported.width !== m.width);
-    const settling = !corrected && !guessed && changed;
-    if (crossed || moved || settling || (guessed && changed)) {
+    const correction = !corrected && !guessed && changed;
+    if (crossed || moved || correction || (guessed && changed)) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       settle();
     }
@@ -805,7 +805,7 @@ function render({ model, el }) {
     if (crossed || moved || guessed) {
       reported = m;
       corrected = false;
-    } else if (settling) {
+    } else if (correction) {
       reported = m;
       corrected = true;
     }

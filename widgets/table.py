@@ -27,8 +27,10 @@ decides: an action that the rules refuse shows the engine's reason in the table'
   (or, under the latter, changes by more than a few pixels), so the class server's message limit
   is never near; ``screen`` is ``"wide"`` or ``"narrow"``, :attr:`Table.draw_width` the width a
   drawing is made for (``draw.table(game, viewer, width=table.draw_width)``) and :meth:`on_screen`
-  callbacks redraw when it changes (a width that draws the same picture redraws nothing, so a
-  learner's first click is never made stale by it); a narrow drawing is shown at scale 1;
+  callbacks redraw when it changes (a width that draws the same picture redraws nothing, and a
+  drawing made again for a new width with the same choices keeps a click sent on the one before
+  it: a page that re-lays itself never refuses a learner's click); a narrow drawing is shown at
+  scale 1;
 * the browser can keep small values for the page (:meth:`keep`): the table's JavaScript reads
   each kept key from the browser's ``localStorage`` when it is shown and sends the value to
   the kernel (:meth:`on_stored` callbacks get it); :meth:`store` sends a new value back to be
@@ -274,6 +276,10 @@ class Table(anywidget.AnyWidget):
         self.explain: Callable[[BaseException | str], str | None] | None = None
         #: messages from the browser that were not acted on (wrong shape, stale, unknown)
         self.dropped = 0
+        #: the first epoch whose clicks are acted on: a drawing made again only for a new width, with the
+        #: same targets, keeps the clicks sent on the drawing before it (the learner saw the same choices)
+        self._clicks_from = 0
+        self._refitting = False
         self.on_msg(self._on_message)
 
     # -- Python -> browser ---------------------------------------------------------------
@@ -298,6 +304,7 @@ class Table(anywidget.AnyWidget):
             if missing:
                 raise ValueError(f"keyboard shortcuts name no target: {missing}")
         self._actions = actions
+        same_choices = self._refitting and out == self.targets
         with self.hold_sync():
             self.svg = str(drawing)
             self.targets = out
@@ -306,6 +313,8 @@ class Table(anywidget.AnyWidget):
             if status is not None:
                 self.status_kind, self.status = kind, status
             self.epoch += 1  # last: the browser redraws on this change
+        if not same_choices:
+            self._clicks_from = self.epoch
 
     @property
     def draw_width(self) -> int | None:
@@ -459,7 +468,7 @@ class Table(anywidget.AnyWidget):
         if action is None:
             self.dropped += 1
             return False
-        if epoch != self.epoch:  # a click on a drawing that has since changed
+        if not self._clicks_from <= epoch <= self.epoch:  # a click on a drawing whose choices have since changed
             self.dropped += 1
             self.show(_("The table changed before your click arrived; look again and click once more."))
             return False
@@ -496,8 +505,12 @@ class Table(anywidget.AnyWidget):
         # only a width that changes the drawing redraws it: a redraw for the same picture would make a
         # learner's quick first click stale (refused as sent for a table that has changed since)
         if self.draw_width != drawn_for:
-            for changed in self._screen_callbacks:
-                common.guarded(self, partial(changed, self.screen, self.screen_width))
+            self._refitting = True
+            try:
+                for changed in self._screen_callbacks:
+                    common.guarded(self, partial(changed, self.screen, self.screen_width))
+            finally:
+                self._refitting = False
         return True
 
     def _stored(self, content: dict) -> bool:
