@@ -113,6 +113,30 @@ def test_a_click_on_the_drawing_before_a_redraw_for_a_new_width_is_acted_on():
     assert game.played == [3] and table.dropped == 3
 
 
+def test_every_click_is_answered_after_what_it_drew_and_nothing_else_counts_as_an_answer():
+    """``answered`` (the page's ``data-answered``) grows by one per click, acted on or refused, and
+    only after the click's drawing was sent: a page waits for it, not for a new epoch, which a
+    drawing made again for a settling width also brings."""
+    table, game = Table(), Counter()
+    changes: list[tuple[str, int]] = []
+    table.observe(lambda change: changes.append((change["name"], change["new"])), names=["epoch", "answered"])
+
+    def draw():
+        table.draw(two_cards(), [Target("play blue 3", lambda: (game.play(3), draw()), key="card-3")])
+
+    table.on_screen(lambda _screen, _width: draw())
+    draw()
+    changes.clear()
+    table._on_message(table, {"event": "screen", "screen": "narrow", "width": 390}, [])
+    assert changes == [("epoch", 2)]  # a redraw for the width: a new epoch, no answer
+    table._on_message(table, {"event": "choose", "target": "t0", "epoch": 2}, [])
+    assert game.played == [3] and changes[1:] == [("epoch", 3), ("answered", 1)]  # the drawing, then the answer
+    table._on_message(table, {"event": "choose", "target": "t0", "epoch": 2}, [])  # stale: refused, answered
+    table._on_message(table, {"event": "choose", "target": "nothing", "epoch": 3}, [])  # unknown: answered
+    table._on_message(table, {"event": "ping", "n": 1}, [])
+    assert game.played == [3] and table.answered == 3 and table.dropped == 2
+
+
 def test_keyboard_shortcuts_must_name_targets():
     table = Table()
     with pytest.raises(ValueError, match="no target"):

@@ -1,7 +1,8 @@
 // The drawn table (daynight.widgets.table.Table): the drawing, its targets as real controls,
 // a note, a toolbar and a status line. Python decides everything; this file only shows and reports.
 //
-// Page contract: <div class="dn-table" data-epoch="N" data-said="M" data-screen="wide|narrow" data-ready="1">, targets are
+// Page contract: <div class="dn-table" data-epoch="N" data-said="M" data-answered="K" data-screen="wide|narrow"
+// data-ready="1">, data-answered counts the clicks the kernel has answered (after what each drew), targets are
 // [data-target] elements, the status line is .dn-status, a mark is a .dn-mark in a .dn-marks layer on top of
 // the drawing (its piece has the class dn-marked), a note is .dn-note (data-note: its number), and a page
 // that lost its kernel shows #dn-dead (data-state: why) with the button #dn-reload. Nothing here fetches
@@ -622,6 +623,12 @@ function render({ model, el }) {
     if (again) again.focus({ preventScroll: true });
   }
 
+  // the kernel has answered a click (acted on it or not), after drawing what it drew
+  function clickAnswered() {
+    el.dataset.answered = String(model.get("answered"));
+    answered();
+  }
+
   function showStatus() {
     status.textContent = model.get("status");
     status.dataset.kind = model.get("status_kind");
@@ -842,6 +849,7 @@ function render({ model, el }) {
   model.on("change:status", showStatus);
   model.on("change:status_kind", showStatus);
   model.on("change:said", showStatus);
+  model.on("change:answered", clickAnswered);
   model.on("change", health.alive);   // a change sent by the kernel
   const onGlobalKeys = () => {
     listening.removeEventListener("keydown", onKey);
@@ -852,6 +860,7 @@ function render({ model, el }) {
   redraw();
   renderNote();
   showStatus();
+  el.dataset.answered = String(model.get("answered"));
   report(true);
   sendStored();
   settle();
@@ -868,6 +877,7 @@ function render({ model, el }) {
     model.off("change:status", showStatus);
     model.off("change:status_kind", showStatus);
     model.off("change:said", showStatus);
+    model.off("change:answered", clickAnswered);
     model.off("change:global_keys", onGlobalKeys);
     model.off("change", health.alive);
     el.removeEventListener("click", onClick);

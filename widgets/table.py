@@ -45,7 +45,8 @@ decides: an action that the rules refuse shows the engine's reason in the table'
   back by itself, the game goes on.
 
 The page contract (tests and benchmarks rely on it): the view is ``.dn-table`` with
-``data-epoch``, ``data-said`` and ``data-screen``; its targets are ``[data-target]``; its status
+``data-epoch``, ``data-said``, ``data-answered`` (how many clicks the kernel has answered: a click's
+answer has arrived when it changes) and ``data-screen``; its targets are ``[data-target]``; its status
 line is ``.dn-status``; a mark is a ``.dn-mark`` in a ``.dn-marks`` layer on top of the drawing,
 and its piece has the class ``dn-marked``; a note is ``.dn-note`` (``data-note`` its number);
 the dead-page message is ``#dn-dead`` (``data-state`` why), its button ``#dn-reload``.
@@ -243,6 +244,10 @@ class Table(anywidget.AnyWidget):
     said = t.Int(0).tag(sync=True)
     #: increases by one with every drawing
     epoch = t.Int(0).tag(sync=True)
+    #: one more each time a click has been answered (acted on, or refused), after what it drew: a page
+    #: waits for the answer to its click on this, not on a new epoch (a drawing made again for a
+    #: settling width is a new epoch too)
+    answered = t.Int(0).tag(sync=True)
     #: ``[{"key", "label", "tone"}]`` -- words on pieces of the current drawing
     marks = t.List(t.Dict()).tag(sync=True)
     #: the keys whose values the browser keeps for this page (:meth:`keep`)
@@ -441,6 +446,7 @@ class Table(anywidget.AnyWidget):
         raise KeyError(f"no target called {name!r}; the targets are {self.target_names()}")
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        click = isinstance(content, dict) and content.get("event") == "choose"
         try:
             self._handle(content)
         except Exception:
@@ -448,6 +454,9 @@ class Table(anywidget.AnyWidget):
             self.show(_("Something went wrong; the game is unchanged."), "error")
             if getattr(common.guarded, "reraise", False):
                 raise
+        finally:
+            if click:
+                self.answered += 1
 
     def _handle(self, content: Any) -> bool:
         event = content.get("event") if isinstance(content, dict) else None

@@ -500,6 +500,17 @@ def table_epoch(page) -> str:
     return page.get_attribute(".dn-table", "data-epoch")
 
 
+def answer_to(page, act, table=".dn-table") -> None:
+    """Do ``act()`` (a click or tap on a target of ``table``: a selector or an element) and wait
+    until the kernel has answered it: the table's ``data-answered`` grows after what the click
+    drew. A new ``data-epoch`` alone is no answer: a drawing made again for a settling width (a
+    phone's page laying itself out) is a new epoch too."""
+    node = page.query_selector(table) if isinstance(table, str) else table
+    before = node.get_attribute("data-answered")
+    act()
+    page.wait_for_function("([t, b]) => t.dataset.answered !== b", arg=[node, before])
+
+
 def click_target(page, target: str) -> None:
     page.locator(f"[data-target='{target}']").click()
 

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import PHONES, ROOT, AppPage, assert_phone_ready, phone_context, wait_note
+from tests.browser.conftest import PHONES, ROOT, AppPage, answer_to, assert_phone_ready, phone_context, wait_note
 from tests.browser.phone_support import assert_on_first_screen, tap_refused
 
 TRACKER = "mtg/tracker.ipynb"
@@ -26,9 +26,7 @@ VIEWBOX = "document.querySelector('.dn-drawing svg').viewBox.baseVal.width"
 
 def tap(page, name: str) -> None:
     """Tap the target whose name begins with ``name`` and wait for the table's answer."""
-    before = page.get_attribute(".dn-table", "data-epoch")
-    page.get_by_role("button", name=re.compile("^" + re.escape(name))).first.tap()
-    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+    answer_to(page, page.get_by_role("button", name=re.compile("^" + re.escape(name))).first.tap)
 
 
 def drawn(page) -> str:

@@ -21,13 +21,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import RENDERED_JS, ROOT, AppPage, assert_phone_ready, close_context, phone_context
+from tests.browser.conftest import (
+    RENDERED_JS,
+    ROOT,
+    AppPage,
+    answer_to,
+    assert_phone_ready,
+    close_context,
+    phone_context,
+)
 
 #: a kind of choice per game whose options are pieces of the drawing, and words of its question
 KINDS = {
     "stars": ("Day or night as a round begins", "Which side of the time card is up now?"),
     "sunmoon": ("Who moves next? (animal cards)", "Who moves next?"),
-    "temples": ("Who plays next?", "Who plays next?"),
+    # the kind asks "Who plays first?" of a new game's position, "Who plays next?" of the others
+    "temples": ("Who plays next?", "Who plays "),
     "mtg": ("Day or night after this turn", "after that turn's untap step?"),
 }
 TABLE = ".dn-practice .dn-table"
@@ -88,10 +97,8 @@ def fits(page, table, timeout: float = 90_000) -> None:
 
 
 def tap_and_wait(page, table, target) -> str:
-    """Tap ``target`` of ``table`` and wait for the new drawing; the status line then."""
-    before = table.get_attribute("data-epoch")
-    target.tap()
-    page.wait_for_function("([t, b]) => t.dataset.epoch !== b", arg=[table, before])
+    """Tap ``target`` of ``table`` and wait for the kernel's answer; the status line then."""
+    answer_to(page, target.tap, table)
     fits(page, table)
     return table.query_selector(".dn-status").inner_text()
 

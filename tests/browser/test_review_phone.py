@@ -21,7 +21,7 @@ import pytest
 from daynight import GAMES, game_module, i18n
 from daynight.review import NARROW_FILE_WIDTH, Review, write_html
 from tests import review_support as support
-from tests.browser.conftest import ROOT, AppPage, _need_browser, assert_phone_ready, phone_context
+from tests.browser.conftest import ROOT, AppPage, _need_browser, answer_to, assert_phone_ready, phone_context
 
 SCREENSHOTS = bool(os.environ.get("DAYNIGHT_SCREENSHOTS"))
 READY = ".dn-table [data-target]"
@@ -147,9 +147,7 @@ def test_the_review_app_shows_each_game_narrow_and_steps_by_touch_on_a_phone(pho
             box, table = nxt.bounding_box(), page.locator(".dn-drawing svg").first.bounding_box()
             assert box and table and box["y"] + box["height"] <= 844 and table["y"] < 844 - 100, (box, table)
             for n in (1, 2):
-                before = page.get_attribute(".dn-table", "data-epoch")
-                nxt.tap()
-                page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+                answer_to(page, nxt.tap)
                 assert page.inner_text(".dn-table .dn-status").startswith(f"Move {n} of ")
             page.wait_for_function(WIDTH_JS, arg=width)
             assert_phone_ready(page)

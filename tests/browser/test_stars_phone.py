@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import ROOT, AppPage, assert_phone_ready, phone_context, wait_note
+from tests.browser.conftest import ROOT, AppPage, answer_to, assert_phone_ready, phone_context, wait_note
 from tests.browser.phone_support import assert_on_first_screen, tap_refused
 
 APP = "stars/play.ipynb"
@@ -42,10 +42,8 @@ def open_phone(context, voila):
 
 def tap_a_card(page) -> None:
     """Tap the first card of your hand (or Next round, after a round) and wait for the answer."""
-    before = page.get_attribute(".dn-table", "data-epoch")
     nxt = page.get_by_role("button", name="Next round", exact=True)
-    (nxt if nxt.count() else page.locator("[data-key^='hand-'][data-target]").first).tap()
-    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+    answer_to(page, (nxt if nxt.count() else page.locator("[data-key^='hand-'][data-target]").first).tap)
 
 
 def test_the_table_is_played_by_touch_on_a_phone_and_turned(browser, voila):
@@ -82,14 +80,7 @@ TOP_JS = "() => { for (const e of [document.scrollingElement, document.querySele
 
 def answered(page, target) -> None:
     """Tap ``target`` and wait until the table has answered (a drawing, or a status line)."""
-    before = page.evaluate(
-        "() => [document.querySelector('.dn-table').dataset.epoch, document.querySelector('.dn-table').dataset.said]"
-    )
-    target.tap()
-    page.wait_for_function(
-        "b => { const t = document.querySelector('.dn-table'); return t.dataset.epoch !== b[0] || t.dataset.said !== b[1]; }",
-        arg=before,
-    )
+    answer_to(page, target.tap)
 
 
 def new_game(page, players: int) -> None:

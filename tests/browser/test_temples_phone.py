@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import ROOT, AppPage, assert_phone_ready, phone_context, wait_note
+from tests.browser.conftest import ROOT, AppPage, answer_to, assert_phone_ready, phone_context, wait_note
 from tests.browser.phone_support import assert_no_state, assert_on_first_screen, tap_refused
 
 SLOW_MACHINE_MS = 90_000
@@ -50,9 +50,7 @@ def open_phone(context, voila, learn: bool = False) -> AppPage:
 
 def tap(page, name: str) -> None:
     """Tap the drawn piece called ``name`` and wait until the table has answered."""
-    before = page.get_attribute(".dn-table", "data-epoch")
-    page.get_by_role("button", name=name, exact=True).tap()
-    page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+    answer_to(page, page.get_by_role("button", name=name, exact=True).tap)
 
 
 def test_the_duel_is_played_by_touch_on_a_phone(browser, voila):
@@ -69,9 +67,7 @@ def test_the_duel_is_played_by_touch_on_a_phone(browser, voila):
         tap(page, "travel to C1, neutral-tile")
         tap(page, "Retreat (end the turn)")  # with seven spells: two to discard
         for _ in range(2):
-            before = page.get_attribute(".dn-table", "data-epoch")
-            page.get_by_role("button", name=re.compile("^discard ")).first.tap()
-            page.wait_for_function(f"document.querySelector('.dn-table').dataset.epoch !== '{before}'")
+            answer_to(page, page.get_by_role("button", name=re.compile("^discard ")).first.tap)
         page.get_by_role("group", name=re.compile("as Day sees it: Turn 3: Day's turn")).wait_for()
         assert_phone_ready(page)
         shown = page.evaluate(SHOWN_JS)
