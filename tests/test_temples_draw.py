@@ -14,7 +14,8 @@ import xml.parsers.expat
 import pytest
 
 from daynight import draw as d
-from daynight.temples import OTHER, SQUARES, Choose, TemplesGame, default_books, draw, random_bot, thumb_bot
+from daynight.temples import OTHER, SQUARES, Choose, TemplesGame, default_books, draw, draw_board, random_bot, thumb_bot
+from daynight.temples.rules import parse_square
 
 EMPTY = ["......", "......", "......", "..##..", "..##..", "......", "......", "......"]
 
@@ -241,3 +242,28 @@ def test_every_word_of_a_spell_card_stays_inside_the_card(cards, small):
                 assert left >= 0 and left + width <= card_w, (card.get("aria-label"), card_w, line)
                 checked += 1
     assert checked > 10 * len(spells)
+
+
+def test_a_square_picked_for_a_temple_says_so_without_covering_its_other_words():
+    """A picked square says "picked" once, in the tile's word's place (the tile's colour, pattern
+    and symbol stay, and its accessible name says the rest), on the wide table and on a phone's
+    narrow one (every word 11 px): no word of the square lies on another (it lay on "Night")."""
+    board = ["dnt...", "..n...", "......", "..##..", "..##..", "......", "......", "......"]
+    g = TemplesGame.new(1, position={"board": board, "pawns": {"day": "A1", "night": "C2"}})
+    for big in (False, True):
+        _w, _h, parts = draw_board.board_parts(g.view("night"), picked=[parse_square("C2")], big=big)
+        svg = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(parts)}</svg>')
+        c2 = next(e for e in svg.iter() if e.get("data-key") == "sq-C2")
+        words = [t for t in c2.iter("{http://www.w3.org/2000/svg}text") if t.text]
+        assert [t.text for t in words].count("picked") == 1, [t.text for t in words]
+        own = [t for t in c2 if t.tag.endswith("text")]  # the square's own lines (a pawn is a group of its own)
+        boxes = []
+        for t in own:
+            x, y, size = (float(t.get(a)) for a in ("x", "y", "font-size"))
+            width = d.text_width(t.text, size)
+            left = {"middle": x - width / 2, "end": x - width}.get(t.get("text-anchor"), x)
+            boxes.append((left, y - 0.75 * size, left + width, y, t.text))
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, f"big={big}: {a[4]!r} lies on {b[4]!r}"

@@ -226,24 +226,28 @@ def _square_drawing(
 ) -> d.Piece:
     """The square called ``name`` with everything on it, layer by layer: the tile, its
     temple, its counters, the pawns on it, and the marks of a choice. ``big``: every word at
-    least 11 px (a phone's narrow table); a temple's word then takes the tile's word's place."""
+    least 11 px (a phone's narrow table); a temple's word then takes the tile's word's place, as
+    "picked" does on any table for a square picked for a temple."""
     ink = TILE_COLOURS[t].ink
     fixed = in_temple or temple_tile
+    inset = 6 if picked else 3  # a picked square's words start inside its ring
     out = [
-        _tile_face(t, fixed, fresh, s),
-        d.text(3, 12 if big else 11, name, size=11 if big else 9.5, weight="700", fill=ink),
+        _tile_face(t, fixed or picked, fresh, s),  # picked: the word "picked" where the tile's symbol would crowd it
+        d.text(inset, 12 if big else 11, name, size=11 if big else 9.5, weight="700", fill=ink),
     ]
     marks = _temple_marks(t, in_temple, temple_tile, fresh, s)
     out += marks[:-1] if big and marks else marks  # big: the temple's word at the bottom, not in the corner
     word = {NEUTRAL: "neutral", DAY: "Day", NIGHT: "Night"}[t]
     if big and fixed:
         word = "temple" if in_temple else "T-tile"
-    out.append(d.text(3, s - 4, word, size=11 if big else 8.5, fill=ink, weight="700" if fixed else None))
+    elif picked:  # a square has no room for two lines under a pawn: "picked" takes the tile's word's place
+        word = "picked"
+    bold = fixed or picked
+    out.append(d.text(inset, s - 4, word, size=11 if big else 8.5, fill=ink, weight="700" if bold else None))
     here = [side for side, there in (("day", day_here), ("night", night_here)) if there]
     out += _counters_and_pawns(mystify, crystal, here, fixed, fresh, s, big)
     if picked:
         out.append(d.rect(3, 3, s - 6, s - 6, fill="none", stroke=HIGHLIGHT, width=3.5))
-        out.append(d.text(s / 2, s / 2 + 22, "picked", size=11 if big else 9, weight="700", anchor="middle", fill=ink))
     if highlight:  # a square to click now: a wash and a dashed ring (not colour alone)
         out.append(d.rect(0, 0, s, s, fill=HIGHLIGHT, stroke=None, extra='fill-opacity=".16"'))
         out.append(
@@ -256,7 +260,8 @@ def _square_drawing(
 
 
 def _tile_face(t: int, fixed: bool, fresh: str | None, s: float) -> str:
-    """The tile: its colour, its pattern and (but on a temple) its symbol, a sun or a moon."""
+    """The tile: its colour, its pattern and (but on a temple, or a square picked for one:
+    ``fixed``) its symbol, a sun or a moon."""
     colour = TILE_COLOURS[t]
     parts = [
         d.rect(0, 0, s, s, fill=colour.fill, stroke=d.LINE, width=1.2, cls="dn-frame"),
