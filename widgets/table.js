@@ -17,8 +17,9 @@
 //
 // The page: when a view opens it sends {event: "opened", anchor, screen, width}; afterwards
 // {event: "screen", screen, width} only when the width crosses the breakpoint or draw_breakpoint (or, under
-// draw_breakpoint, changes by more than SCREEN_STEP px, or by less once after such a report), and once when a
-// table that opened before it was laid out is measured (its width at "opened" was a guess). The width is the content box the drawing fills, not the window's. A click with no answer within ANSWER_MS, a dropped connection, the device going
+// draw_breakpoint, settles at a new width: any narrower one, a wider one unless it returns to one of the last
+// two reported), and once when a table that opened before it was laid out is measured (its width at "opened"
+// was a guess). The width is the content box the drawing fills, not the window's. A click with no answer within ANSWER_MS, a dropped connection, the device going
 // offline or the page shown again make the page check that its kernel still answers (see `pageHealth`).
 
 const ACTIVATE = new Set(["Enter", " ", "Spacebar"]);
@@ -35,7 +36,9 @@ const OFFLINE_PING_MS = 600;
 const PROBE_MS = 3000;
 // a page that may recover (offline, reconnecting, a server or kernel not answering) checks again this often
 const RETRY_MS = 5000;
-// a narrow table reports a new width when it changed by more than this (a drawing is made for its width)
+// a narrow table's width changed by more than this is always reported (a drawing is made for its width); a
+// smaller change is reported when it narrows the table (else the drawing is cut off at its right edge) or
+// widens it to a width not among the last two reported (a scrollbar that comes and goes cannot loop)
 const SCREEN_STEP = 24;
 // the page reloaded by the dead-page button continues the kept game (sessionStorage, this tab only)
 const CONTINUE_KEY = "daynight.continue";
@@ -752,13 +755,16 @@ function render({ model, el }) {
   // the table's width: "opened" once, then "screen" when it crosses the breakpoint or draw_breakpoint. The width is the one the
   // drawing is given: the content box of the element the SVG fills (no padding, not the window). A table not
   // laid out yet when it opens sends a guess (the content width of its nearest laid-out container, else the
-  // window's); the first real measurement replaces a guess whatever the difference, and after that the kernel
-  // hears of a width under draw_breakpoint when it changed by more than SCREEN_STEP, or by less once after such a
-  // report (the page settling; the class server limits messages), and of a wide one only when it crosses a breakpoint.
+  // window's); the first real measurement replaces a guess whatever the difference. After that the kernel hears
+  // of a wide table's width only when it crosses a breakpoint, and of a width under draw_breakpoint whenever it
+  // settles (150 ms without a resize) at a new one: a change of more than SCREEN_STEP, any narrowing (a drawing
+  // made for a wider box is cut off at its right edge: a scrollbar that came with a taller page, a late style),
+  // and a small widening unless it returns to one of the last two widths reported. A scrollbar that comes and
+  // goes therefore stops after one round (the drawing for the narrower width fits the wider box), and the
+  // reported width of a page that only narrows falls, so it stops too.
   let reported = null;
-  // after a report, one later width within SCREEN_STEP of it is sent too (the page settling: a scrollbar, a late
-  // style), so a drawing is not left a few px off its box; then small changes wait for a large one (no loop)
-  let corrected = false;
+  // the last two widths reported (the page's "screen" or "opened"), newest last
+  let recent = [];
   let resizeTimer = null;
   function contentWidth(node) {
     const box = node.getBoundingClientRect();
@@ -775,6 +781,10 @@ function render({ model, el }) {
     if (!width) width = Math.round(document.documentElement.clientWidth || window.innerWidth || 0);
     return { width, screen: width && width < model.get("breakpoint") ? "narrow" : "wide", laid };
   }
+  function remember(m) {
+    reported = m;
+    recent = [...recent, m.width].slice(-2);
+  }
   function report(opened) {
     const m = measure();
     if (m.laid || opened) {
@@ -785,37 +795,30 @@ function render({ model, el }) {
     }
     if (opened) {
       model.send({ event: "opened", anchor: health.anchor, screen: m.screen, width: m.width });
-      reported = m;
-      corrected = false;
+      remember(m);
       return;
     }
     if (!m.laid) return;
     if (!reported) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       settle();
-      reported = m;
-      corrected = false;
+      remember(m);
       return;
     }
+    // a guess is replaced by the first measurement even when it was right (later widths are compared to it)
     const guessed = !reported.laid;
     // under draw_breakpoint (a phone's or an upright tablet's table) the drawing is made for the width itself
     const fitted = (width) => width > 0 && width < model.get("draw_breakpoint");
     const crossed = reported.screen !== m.screen || fitted(reported.width) !== fitted(m.width);
     const moved = fitted(m.width) && Math.abs(reported.width - m.width) > SCREEN_STEP;
+    const narrower = fitted(m.width) && m.width < reported.width;
+    const wider = fitted(m.width) && m.width > reported.width && !recent.includes(m.width);
     const changed = crossed || (fitted(m.width) && reported.width !== m.width);
-    const correction = !corrected && !guessed && changed;
-    if (crossed || moved || correction || (guessed && changed)) {
+    if (crossed || moved || narrower || wider || (guessed && changed)) {
       model.send({ event: "screen", screen: m.screen, width: m.width });
       settle();
-    }
-    // a guess is replaced by the first measurement even when it was right (later widths are compared to it)
-    if (crossed || moved || guessed) {
-      reported = m;
-      corrected = false;
-    } else if (correction) {
-      reported = m;
-      corrected = true;
-    }
+      remember(m);
+    } else if (guessed) remember(m);
   }
   const resized = () => {
     clearTimeout(resizeTimer);
