@@ -137,6 +137,34 @@ def test_every_click_is_answered_after_what_it_drew_and_nothing_else_counts_as_a
     assert game.played == [3] and table.answered == 3 and table.dropped == 2
 
 
+def test_what_a_click_changes_reaches_the_page_in_one_message():
+    """A click's note, drawing and answer go to the page together: a guided game tells its next
+    note before it draws the next table, and a page that showed that note before the drawing let a
+    quick click (a test's, a learner's) land on the old drawing, refused as stale, the note never
+    changing (test_mtg_guide timed out waiting for the next note)."""
+    table, game = Table(), Counter()
+    sent: list[set[str]] = []
+    send_state = table.send_state
+    table.send_state = lambda key=None: (
+        sent.append(set(key) if isinstance(key, (list, set, tuple)) else {key}),
+        send_state(key),
+    )  # type: ignore[method-assign]
+
+    def turn():
+        game.play(3)
+        table.tell(table_module.Note("Your move: click the card again.", ()))
+        draw()
+
+    def draw():
+        table.draw(two_cards(), [Target("play blue 3", turn, key="card-3")])
+
+    draw()
+    sent.clear()
+    table._on_message(table, {"event": "choose", "target": "t0", "epoch": table.epoch}, [])
+    assert game.played == [3] and len(sent) == 1, sent
+    assert {"note", "epoch", "answered"} <= sent[0], sent
+
+
 def test_keyboard_shortcuts_must_name_targets():
     table = Table()
     with pytest.raises(ValueError, match="no target"):

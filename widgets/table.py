@@ -446,17 +446,20 @@ class Table(anywidget.AnyWidget):
         raise KeyError(f"no target called {name!r}; the targets are {self.target_names()}")
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        # everything a message changes (a guided game's next note, then its drawing, the answer) goes
+        # to the page in one message: a note shown before its drawing invited a click on the old one
         click = isinstance(content, dict) and content.get("event") == "choose"
-        try:
-            self._handle(content)
-        except Exception:
-            self.dropped += 1
-            self.show(_("Something went wrong; the game is unchanged."), "error")
-            if getattr(common.guarded, "reraise", False):
-                raise
-        finally:
-            if click:
-                self.answered += 1
+        with self.hold_sync():
+            try:
+                self._handle(content)
+            except Exception:
+                self.dropped += 1
+                self.show(_("Something went wrong; the game is unchanged."), "error")
+                if getattr(common.guarded, "reraise", False):
+                    raise
+            finally:
+                if click:
+                    self.answered += 1
 
     def _handle(self, content: Any) -> bool:
         event = content.get("event") if isinstance(content, dict) else None
