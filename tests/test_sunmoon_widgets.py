@@ -552,6 +552,21 @@ def test_switching_the_language_mid_game_keeps_the_game_and_says_everything_anew
     assert "the table as You sees it" in " ".join(d.words(app.table.svg))
 
 
+def test_a_switch_says_the_log_anew_before_it_draws_the_table(english_after):
+    """The page hears of the new log before the new drawing (the language menu is not the
+    table's message, so nothing holds the two together): a page, or a test, that waits for the
+    table's new words reads a log already said anew (CI: test_sunmoon_zh read the Chinese log
+    after the English status line)."""
+    app = SunMoonApp(players=2, seed=4)
+    play_cards(app, 1)
+    order: list[str] = []
+    app.log_view.observe(lambda _change: order.append("log"), names=["value"])
+    app.table.observe(lambda _change: order.append("table"), names=["epoch"])
+    app.language_in.value = "zh-TW"
+    assert order and order[-1] == "table" and "log" in order, order
+    assert order.index("log") < order.index("table"), order
+
+
 def test_a_switch_keeps_the_guided_game_its_place_and_its_note(english_after):
     app = SunMoonApp()
     app.guide.start()

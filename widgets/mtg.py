@@ -523,8 +523,8 @@ class Tracker:
             answers=answers,
             answers_title=_("Predict: after the next untap step it will be") if answers else "",
         )
+        self.log_view.update(self.game.log)  # first: a page that sees the new drawing sees its log (DEVELOPING.md)
         self.table.draw(drawing, self.targets(), status=status)
-        self.log_view.update(self.game.log)
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)

@@ -381,8 +381,8 @@ class StarsApp:
                 best = max(self.lines, key=lambda line: line.expected_stars).card.id
             drawing = table(g, 0, since=self.mark, hint=words, best=best, width=self.table.draw_width)
         self.targets = self._targets()  # what may be clicked now, each with the move it plays
+        self.log_view.update(g.log)  # first: a page that sees the new drawing sees its log (DEVELOPING.md)
         self.table.draw(drawing, self.targets, status=status, kind=kind)
-        self.log_view.update(g.log)
 
     def hand_targets(self) -> list[str]:
         """The names of the targets on your hand cards (tests)."""

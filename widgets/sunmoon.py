@@ -655,8 +655,8 @@ class SunMoonApp:
             width=self.table.draw_width,  # a phone held upright: the narrow arrangement
         )
         self.drawn_width = self.table.draw_width
+        self.log_view.update(said_log(g.log))  # first: a page that sees the new drawing sees its log (DEVELOPING.md)
         self.table.draw(drawing, targets, status=status, kind="info")
-        self.log_view.update(said_log(g.log))
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook display
         display(self.widget)

@@ -533,8 +533,8 @@ class TemplesApp(w.VBox):
         self._shown_upto = len(g.log)
         if said is None:
             said = g.end_reason if g.is_over() else ""
+        self.log_view.update(g.log)  # first: a page that sees the new drawing sees its log (DEVELOPING.md)
         self.table.draw(drawing, self.targets(), status=said, kind="info" if g.is_over() else "ok")
-        self.log_view.update(g.log)
         piles = []
         for side in ("day", "night"):
             names = ", ".join(g.cards[c].name for c in reversed(g.discards[side])) or "empty"

@@ -148,6 +148,8 @@ def test_a_zh_tw_game_by_clicking_switched_to_english_and_back(app):
 
     switch(page, "English")  # mid-game: every word anew, the same game
     page.wait_for_function("() => document.querySelector('.dn-table .dn-status').innerText.startsWith('Your turn')")
+    # the log (updated before the table is drawn) is said anew from its first line
+    page.wait_for_function(f"() => ({LOG_JS})()[0]?.startsWith('The 68 cards are shuffled')")
     log = page.evaluate(LOG_JS)
     assert log[0].startswith("The 68 cards are shuffled") and not re.search("[\u4e00-\u9fff]", " ".join(log))
     assert page.get_by_role("button", name="New game", exact=True).count() == 1
