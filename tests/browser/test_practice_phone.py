@@ -109,9 +109,12 @@ def answer_by_tapping(page, table, after_right) -> dict[str, int]:
     page's Another) deals the next question. How many of each were seen."""
     seen, tried = {"wrong": 0, "right": 0}, 0
     for _ in range(20):
-        options = table.query_selector_all(".dn-drawing [data-target]")
-        assert options, "the options are drawn on the narrow table"
-        said = tap_and_wait(page, table, options[tried % len(options)])
+        # a locator, found again when tapped: a drawing made again for a settling width (a scrollbar that
+        # came with the feedback) replaces the elements, and a click on it is still acted on
+        options = page.locator(f"{TABLE} .dn-drawing [data-target]")
+        count = options.count()
+        assert count, "the options are drawn on the narrow table"
+        said = tap_and_wait(page, table, options.nth(tried % count))
         if said.startswith("Right"):
             seen["right"] += 1
             assert table.query_selector_all(".dn-marks .dn-mark"), "the reason is marked on the narrow drawing"
