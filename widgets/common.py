@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from typing import Protocol
 
 import ipywidgets as w
@@ -79,7 +80,7 @@ def refusal(error: BaseException | str) -> str:
 
 
 def button(
-    label: str, on_click: Callable[[w.Button], None] | None = None, *, tooltip: str | None = None, **kwargs
+    label: str, on_click: Callable[[w.Button], object] | None = None, *, tooltip: str | None = None, **kwargs
 ) -> w.Button:
     """A button whose accessible name is its visible ``label``; ``tooltip`` adds a longer title."""
     b = w.Button(description=label, tooltip=tooltip or label, **kwargs)
@@ -132,11 +133,21 @@ class Guard:
     Returns True when the action went through. Any other exception is also shown (a
     visitor of a served app must never see a traceback) and then re-raised in tests by
     setting ``guarded.reraise = True`` (``tests/conftest.py`` does).
+
+    When ``status`` is a widget (the drawn table), everything the action changes in it (a guided
+    game's note, the drawing, the status line) reaches the page in one message, as a click on the
+    table's own drawing does: a bar's control (New game, Load record, the language menu) that sent
+    the note before the drawing let a quick click land on the old drawing, refused as stale.
     """
 
     reraise = False
 
     def __call__(self, status: StatusLine, action: Callable[[], object]) -> bool:
+        hold = getattr(status, "hold_sync", None)
+        with hold() if hold is not None else nullcontext():
+            return self._run(status, action)
+
+    def _run(self, status: StatusLine, action: Callable[[], object]) -> bool:
         try:
             action()
         except DaynightError as exc:

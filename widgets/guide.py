@@ -45,7 +45,7 @@ from daynight import i18n
 from daynight.core import DaynightError, Event, Game, InvalidRecordError
 from daynight.practice import checklist
 
-from .common import button, reason_and_rule
+from .common import button, guarded, reason_and_rule
 from .keep import GameKeeper, Offer, kept_record, kept_text, too_long
 from .table import Mark, Note, Target
 
@@ -129,7 +129,7 @@ class Guide:
         self.problem = ""
         self.keeping = True
         self._begun = False  # Start pressed on the goal's note (or a kept game continued)
-        act = speaking(self.start) if speaking is not None else lambda _b: self.start()
+        act = speaking(self.start) if speaking is not None else lambda _b: guarded(self.table, self.start)
         self.start_button = button("", act, layout=w.Layout(width="auto"))
         self._label_button()
         keeper.guide = self

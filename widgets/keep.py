@@ -50,7 +50,7 @@ import ipywidgets as w
 from daynight import i18n
 from daynight.core import MAX_INT, DaynightError, Game, InvalidRecordError, Reader, parse_record, short
 
-from .common import button
+from .common import button, guarded
 from .table import MAX_STORED, Note, Table, Target
 
 __all__ = [
@@ -211,7 +211,7 @@ class GameKeeper:
         # button in place on a language switch, never replaces it
         self.forget_button = button(
             _("Forget this game"),
-            speaking(self.forget) if speaking is not None else lambda _b: self.forget(),
+            speaking(self.forget) if speaking is not None else lambda _b: guarded(self.table, self.forget),
             tooltip=_("Clear the game this browser keeps for this page"),
             layout=w.Layout(width="auto"),
         )

@@ -56,7 +56,7 @@ from daynight.stars import (
 )
 from daynight.stars.draw import COLOUR, move_key, move_name, round_table, table
 
-from .common import EventLogView, app_layout, button
+from .common import EventLogView, app_layout, button, guarded
 from .guide import Guide
 from .keep import GameKeeper
 from .stars_guide import GUIDED_SEED, HUMAN, allowed_words, goal, guided_deal, lessons, shorter
@@ -144,7 +144,7 @@ class StarsApp:
         self.players_choice.observe(lambda _: self._show_bot_choices(), names="value")
         self.new_button = button(
             "New game",
-            lambda _: self.new_game(),
+            lambda _: guarded(self.table, self.new_game),
             button_style="primary",
             tooltip="Start a new game with these players and bots",
         )

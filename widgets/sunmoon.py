@@ -235,7 +235,7 @@ class SunMoonApp:
         self.fresh: set[Card] = set()  # cards laid since your last move (animated)
         self.harvested: set[int] = set()  # players who harvested since your last move
         self._words()
-        self.language_in.observe(lambda change: self.switch(change["new"]), names="value")
+        self.language_in.observe(lambda change: guarded(self.table, lambda: self.switch(change["new"])), names="value")
         self.new_game()
 
     def _keeper_and_guide(self) -> None:

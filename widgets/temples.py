@@ -187,7 +187,7 @@ class TemplesApp(w.VBox):
         self.rng = random.Random(seed)
         self.table = Table(label="the temple duel")
         self._settings(seed, mode, bot, scenario)
-        self.new_button = button("New game", lambda _: self.new_game())
+        self.new_button = button("New game", lambda _: guarded(self.table, self.new_game))
         self.log_view = EventLogView()
         self.discards_html = w.HTML()
         self.record_text = w.Textarea(
