@@ -26,6 +26,7 @@ from .. import i18n
 from .data import BY_NAME, KINDS, Card
 from .draw_pieces import (
     fits_mark,
+    hit_area,
     keyed,
     pile_piece,
     place_name,
@@ -129,7 +130,7 @@ def _row(
         label = _("{row}: {places}").format(row=title, places=", ".join(place_name(p) for p in row))
     else:
         label = _("{row}: empty").format(row=title)
-    g = d.group(body.svg, cls="sm-row", key=f"{prefix}-row")
+    g = d.group(hit_area(body.w, body.h) + body.svg, cls="sm-row", key=f"{prefix}-row")  # the gaps included
     g = g.replace("<g ", f'<g role="group" aria-label="{d.attr(label)}" ', 1)
     return d.Piece(width, body.h, g)
 

@@ -225,9 +225,17 @@ def _row_piece(
         label = _("{row}: {places}").format(row=title, places=", ".join(place_name(p) for p in row))
     else:
         label = _("{row}: empty").format(row=title)
-    g = d.group(body.svg, cls="sm-row", key=f"{prefix}-row")  # the row as a whole (the practice's harvests)
+    # the row as a whole (the practice's harvests), the gaps between its places included
+    g = d.group(hit_area(body.w, body.h) + body.svg, cls="sm-row", key=f"{prefix}-row")
     g = g.replace("<g ", f'<g role="group" aria-label="{d.attr(label)}" ', 1)
     return d.Piece(body.w, max(body.h, stack_height(depth, h) + (14 if fits else 0)), g)
+
+
+def hit_area(w: float, h: float) -> str:
+    """A rectangle no one sees that takes a click or a tap: the first thing in a target made of
+    separate pieces (a row of cards), so that a tap between two of them, its middle perhaps,
+    is on the target too and not on the player's frame under it."""
+    return d.rect(0, 0, w, h, fill="transparent", stroke=None, cls="dn-hit")
 
 
 def row_drawing(row: Row, kind: str, *, label: str | None = None) -> d.Drawing:
