@@ -52,6 +52,20 @@ class FakeBrowser:
         return len(json.loads(self.storage[key])["record"]["moves"])
 
 
+def messages(table: Table) -> list[set[str]]:
+    """The state messages ``table`` sends to the page from now on, each the set of the traits it
+    carries: a test asks that one action reaches the page in one message."""
+    sent: list[set[str]] = []
+    send_state = table.send_state
+
+    def counted(key: Any = None) -> None:
+        sent.append(set(key) if isinstance(key, (list, set, tuple)) else {key})
+        send_state(key)
+
+    table.send_state = counted  # type: ignore[method-assign]
+    return sent
+
+
 def follow_the_notes(table: Table, limit: int = 200) -> list[str]:
     """Do only what the notes say, until the summary: click what “quotes” in a note's text name,
     else press the note's primary button. Returns the headings of the notes seen."""

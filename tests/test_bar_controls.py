@@ -11,11 +11,10 @@ import pytest
 from daynight.widgets.mtg import Tracker
 from daynight.widgets.stars import StarsApp
 from daynight.widgets.sunmoon import SunMoonApp
-from daynight.widgets.table import Table
 from daynight.widgets.temples import TemplesApp
 
 from daynight import i18n
-from tests.frontend_support import FakeBrowser
+from tests.frontend_support import FakeBrowser, messages
 
 APPS: dict[str, Any] = {
     "stars": (lambda: StarsApp(seed=1), "new_button"),
@@ -23,19 +22,6 @@ APPS: dict[str, Any] = {
     "sunmoon": (lambda: SunMoonApp(players=2, seed=4), "new_button"),
     "mtg": (lambda: Tracker(), "new_game_button"),
 }
-
-
-def messages(table: Table) -> list[set[str]]:
-    """The state messages ``table`` sends from now on (each the set of its traits)."""
-    sent: list[set[str]] = []
-    send_state = table.send_state
-
-    def counted(key: Any = None) -> None:
-        sent.append(set(key) if isinstance(key, (list, set, tuple)) else {key})
-        send_state(key)
-
-    table.send_state = counted  # type: ignore[method-assign]
-    return sent
 
 
 @pytest.fixture

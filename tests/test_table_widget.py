@@ -13,6 +13,7 @@ from daynight.widgets.table import MAX_STORED, TONES, Mark, Table, Target
 
 from daynight import IllegalMoveError
 from daynight import draw as d
+from tests.frontend_support import messages
 
 BLUE = d.Colour("blue", "#2f6fd0", "#ffffff", "stripes", "light")
 
@@ -143,12 +144,7 @@ def test_what_a_click_changes_reaches_the_page_in_one_message():
     quick click (a test's, a learner's) land on the old drawing, refused as stale, the note never
     changing (test_mtg_guide timed out waiting for the next note)."""
     table, game = Table(), Counter()
-    sent: list[set[str]] = []
-    send_state = table.send_state
-    table.send_state = lambda key=None: (
-        sent.append(set(key) if isinstance(key, (list, set, tuple)) else {key}),
-        send_state(key),
-    )  # type: ignore[method-assign]
+    sent = messages(table)
 
     def turn():
         game.play(3)
