@@ -113,7 +113,7 @@ def test_a_page_loading_its_widgets_one_by_one_loads_them_all(browser, voila, no
         assert held, "the kernel's answer with all the widget states was not seen (the test tests nothing)"
         stuck = page.evaluate(STUCK_JS)
         assert stuck == 0, f"{stuck} widgets still 'Loading widget' or in error on {notebook}"
-        page.wait_for_selector("#dn-busy", state="detached", timeout=10_000)  # the notice checks every 2 s
+        page.wait_for_selector("#dn-busy", state="detached", timeout=10_000)  # the notice checks every second
         # every table has told the kernel its width and had its answer (a redraw for that width, if any, has
         # arrived): a click now is on the drawing the kernel has
         page.wait_for_function(TABLES_READY_JS, timeout=90_000)
@@ -136,6 +136,18 @@ LOST_JS = """() => {
   out.textContent = 'Error displaying widget: model not found';
   document.getElementById('rendered_cells').append(out);
 }"""
+#: the renderer's error written while the page loads (kept there until the page says so)
+LOST_WHILE_LOADING_JS = """(() => {
+  const t = setInterval(() => {
+    if (document.getElementById('dn-lost')) return clearInterval(t);
+    if (!document.body || document.getElementById('dn-test-lost')) return;
+    const out = document.createElement('div');
+    out.id = 'dn-test-lost';
+    out.className = 'jp-OutputArea-output';
+    out.textContent = 'Error displaying widget: model not found';
+    (document.getElementById('rendered_cells') || document.body).append(out);
+  }, 50);
+})()"""
 RELOADED_KEY = "daynight.reloaded-for-a-lost-widget"
 
 
@@ -157,12 +169,19 @@ def test_a_page_with_a_lost_widget_loads_itself_again_once_then_says_so(browser,
         # loaded in full: the page may load itself again on a later visit of this tab
         page.wait_for_function(f"() => sessionStorage.getItem('{RELOADED_KEY}') === null", timeout=30_000)
         assert page.locator("#dn-lost").count() == 0
-        # lost again right after loading itself again: it says so instead of loading again
-        page.evaluate(f"() => sessionStorage.setItem('{RELOADED_KEY}', location.pathname)")
         navigations: list[str] = []
         page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+        # loaded in full, the page has stopped looking (busy.html's one loop): the renderer's error now is
+        # not the race of a page loading, and the page neither loads again nor says so
         page.evaluate(LOST_JS)
-        notice = page.wait_for_selector("#dn-lost", timeout=10_000)
+        page.wait_for_timeout(2_500)
+        assert page.locator("#dn-lost").count() == 0 and not navigations, navigations
+        # lost again while loading right after loading itself again: it says so instead of loading again
+        page.evaluate(f"() => sessionStorage.setItem('{RELOADED_KEY}', location.pathname)")
+        page.add_init_script(LOST_WHILE_LOADING_JS)
+        page.reload(timeout=60_000)
+        navigations.clear()
+        notice = page.wait_for_selector("#dn-lost", timeout=30_000)
         assert "reload the page" in notice.inner_text() and notice.get_attribute("role") == "alert"
         assert not navigations, navigations
         app.assert_clean()
