@@ -179,7 +179,8 @@ def _box(el: ET.Element, dx: float, dy: float) -> tuple[float, float, float, flo
 
 def label_places(svg: str, key: str, label: str) -> list[list[str]]:
     """The words of the drawing that each place table.js tries for a mark's label on the piece
-    ``key`` would cover (``labelPlace``: under the piece, over it, inside at its foot, at its top)."""
+    ``key`` would cover (``labelPlace``: under the piece and over it, at its left end and at its
+    right end; beside it, right and left; inside at its foot and at its top, left and right)."""
     root = ET.fromstring(svg)
     everything = _placed(root, 0.0, 0.0)
     words = [(_box(el, dx, dy), el.text) for el, dx, dy in everything if el.tag.endswith("text") and _box(el, dx, dy)]
@@ -188,15 +189,22 @@ def label_places(svg: str, key: str, label: str) -> list[list[str]]:
     own = (float(m.group(1)), float(m.group(2))) if m else (0.0, 0.0)
     boxes = [b for el, x, y in _placed(piece, dx - own[0], dy - own[1]) if (b := _box(el, x, y))]
     x, y = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    h = max(b[3] for b in boxes) - y
+    w, h = max(b[2] for b in boxes) - x, max(b[3] for b in boxes) - y
     vx, vy, vw, vh = (float(v) for v in root.get("viewBox", "").split())
-    width = 6.5 * len(label)
-    x = max(vx, min(x, vx + vw - width - 8))
+    room = 6.5 * len(label) + 8
+
+    def fit(left: float) -> float:
+        return max(vx, min(left, vx + vw - room))
+
+    at_left, at_right = fit(x), fit(x + w - room)
+    under, over, foot, head = y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1
+    places = [(at_left, under), (at_left, over), (at_right, under), (at_right, over), (x + w + 6, y)]
+    places += [(x - room - 6, y), (at_left, foot), (at_right, foot), (at_left, head), (at_right, head)]
     out = []
-    for top in (y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1):
-        if vy <= top and top + LABEL_H <= vy + vh:
+    for left, top in places:
+        if vy <= top and top + LABEL_H <= vy + vh and vx <= left and left + room <= vx + vw:
             out.append(
-                [t for (a, b, c, e), t in words if a < x + width + 8 and c > x and b < top + LABEL_H and e > top]
+                [t for (a, b, c, e), t in words if a < left + room and c > left and b < top + LABEL_H and e > top]
             )
     return out
 

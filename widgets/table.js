@@ -67,23 +67,34 @@ function wordBoxes(svg) {
 
 const LABEL_H = 17;
 
-// Where a mark's label goes: outside the piece, under it or over it, else inside at its foot or its top,
-// whichever covers the fewest words of the drawing (a card's bottom word stays readable) and stays inside it.
+// Where a mark's label goes: the first of these places that covers no word of the drawing (nor an earlier
+// label), else the one that covers the fewest, within the drawing: outside the piece, under it or over it,
+// at its left end and then at its right end (a short word at a box's left leaves room at its right); beside
+// it, right or left; else inside it, at its foot or its top, left or right (a card's bottom word stays
+// readable where it can).
 function labelPlace(svg, x, y, w, h, width, words) {
   const vb = svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.height ? svg.viewBox.baseVal : null;
+  const left = vb ? vb.x : -Infinity, right = vb ? vb.x + vb.width : Infinity;
   const top = vb ? vb.y : -Infinity, bottom = vb ? vb.y + vb.height : Infinity;
+  const room = width + 8;
   // a label wider than room to the drawing's right edge starts further left (never beyond its left edge)
-  if (vb) x = Math.max(vb.x, Math.min(x, vb.x + vb.width - width - 8));
-  const tops = [y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1];
+  const fit = (lx) => Math.max(left, Math.min(lx, right - room));
+  const atLeft = fit(x), atRight = fit(x + w - room);
+  const under = y + h + 5, over = y - LABEL_H - 5, foot = y + h - LABEL_H - 1, head = y + 1;
+  const places = [
+    [atLeft, under], [atLeft, over], [atRight, under], [atRight, over],
+    [x + w + 6, y], [x - room - 6, y],
+    [atLeft, foot], [atRight, foot], [atLeft, head], [atRight, head],
+  ];
   let best = null;
-  for (const [i, t] of tops.entries()) {
-    if (t < top || t + LABEL_H > bottom) continue;
-    const box = [x, t, x + width + 8, t + LABEL_H];
+  for (const [lx, t] of places) {
+    if (t < top || t + LABEL_H > bottom || lx < left || lx + room > right) continue;
+    const box = [lx, t, lx + room, t + LABEL_H];
     const covered = words.filter((b) => b[0] < box[2] && b[2] > box[0] && b[1] < box[3] && b[3] > box[1]).length;
-    if (!best || covered < best.covered) best = { t, covered, i };
+    if (!best || covered < best.covered) best = { lx, t, covered };
     if (covered === 0) break;
   }
-  return [x, best ? best.t : y + h - LABEL_H - 1];
+  return best ? [best.lx, best.t] : [atLeft, foot];
 }
 
 // Words on a drawn piece: an outline around it and a short label beside it, drawn in a layer on top of the
@@ -431,6 +442,7 @@ function render({ model, el }) {
     awaitAnswer(ANSWER_MS);
   }
 
+  let marksWaiting = false;   // marks to place once the drawing is laid out (refresh)
   // names and states of the targets: the target's name, the marks' words, and why it cannot be used now
   function refresh() {
     for (const layer of drawing.querySelectorAll("g.dn-marks")) layer.remove();
@@ -440,7 +452,11 @@ function render({ model, el }) {
     }
     const n = model.get("note") || {};
     const words = new Map();
-    for (const m of [...model.get("marks"), ...(n.text ? n.marks || [] : [])]) {
+    const marks = [...model.get("marks"), ...(n.text ? n.marks || [] : [])];
+    // a mark is placed by the drawing's laid-out boxes: a table drawn before the page shows it (its first
+    // drawing) places its marks when it is laid out (the ResizeObserver below)
+    marksWaiting = marks.length > 0 && !drawing.getClientRects().length;
+    for (const m of marksWaiting ? [] : marks) {
       const node = drawing.querySelector(`[data-key="${CSS.escape(m.key)}"]`);
       if (!node || typeof m.label !== "string" || !node.ownerSVGElement) continue;
       const svg = node.ownerSVGElement;
@@ -821,6 +837,7 @@ function render({ model, el }) {
     } else if (guessed) remember(m);
   }
   const resized = () => {
+    if (marksWaiting && drawing.getClientRects().length) refresh();
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => report(false), 150);
   };
