@@ -198,11 +198,13 @@ def label_places(svg: str, key: str, label: str) -> list[list[str]]:
 
     at_left, at_right = fit(x), fit(x + w - room)
     under, over, foot, head = y + h + 5, y - LABEL_H - 5, y + h - LABEL_H - 1, y + 1
-    places = [(at_left, under), (at_left, over), (at_right, under), (at_right, over), (x + w + 6, y)]
-    places += [(x - room - 6, y), (at_left, foot), (at_right, foot), (at_left, head), (at_right, head)]
+    places = [(at_left, under, False), (at_left, over, False), (at_right, under, False), (at_right, over, False)]
+    places += [(x + w + 6, y, True), (x - room - 6, y, True)]  # beside: only where the whole label fits
+    places += [(at_left, foot, False), (at_right, foot, False), (at_left, head, False), (at_right, head, False)]
     out = []
-    for left, top in places:
-        if vy <= top and top + LABEL_H <= vy + vh and vx <= left and left + room <= vx + vw:
+    for left, top, beside in places:
+        fits = not beside or (vx <= left and left + room <= vx + vw)
+        if vy <= top and top + LABEL_H <= vy + vh and fits:
             out.append(
                 [t for (a, b, c, e), t in words if a < left + room and c > left and b < top + LABEL_H and e > top]
             )

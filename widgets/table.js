@@ -81,14 +81,15 @@ function labelPlace(svg, x, y, w, h, width, words) {
   const fit = (lx) => Math.max(left, Math.min(lx, right - room));
   const atLeft = fit(x), atRight = fit(x + w - room);
   const under = y + h + 5, over = y - LABEL_H - 5, foot = y + h - LABEL_H - 1, head = y + 1;
+  // [left, top, beside]: a place beside the piece is tried only where the whole label fits in the drawing
   const places = [
     [atLeft, under], [atLeft, over], [atRight, under], [atRight, over],
-    [x + w + 6, y], [x - room - 6, y],
+    [x + w + 6, y, true], [x - room - 6, y, true],
     [atLeft, foot], [atRight, foot], [atLeft, head], [atRight, head],
   ];
   let best = null;
-  for (const [lx, t] of places) {
-    if (t < top || t + LABEL_H > bottom || lx < left || lx + room > right) continue;
+  for (const [lx, t, beside] of places) {
+    if (t < top || t + LABEL_H > bottom || (beside && (lx < left || lx + room > right))) continue;
     const box = [lx, t, lx + room, t + LABEL_H];
     const covered = words.filter((b) => b[0] < box[2] && b[2] > box[0] && b[1] < box[3] && b[3] > box[1]).length;
     if (!best || covered < best.covered) best = { lx, t, covered };

@@ -37,6 +37,20 @@ table
 """
 PAGE = scratch_app("marklabels", "Mark labels", APP)
 
+#: a label wider than the drawing: no place holds it whole, and it still goes where it covers no word
+WIDE_LABEL_APP = """
+from daynight import draw as d
+from daynight.widgets.table import Mark, Table, Target
+
+svg = ('<g data-key="box"><rect x="4" y="4" width="150" height="40" fill="#fff" stroke="#222"/>'
+       '<text x="10" y="20" font-size="14">top words</text><text x="10" y="38" font-size="14">foot words</text></g>')
+table = Table(label="a wide label")
+table.draw(d.document(d.Piece(160, 80, svg), label="one box"), [Target("Again", lambda: None, id="again")],
+           marks=[Mark("box", "phased out: treated as though it does not exist")])
+table
+"""
+WIDE_LABEL_PAGE = scratch_app("marklabels", "A wide mark label", WIDE_LABEL_APP, name="wide.ipynb")
+
 #: each label's box and the words (outside the marks layer) and other labels it covers, in the
 #: drawing's coordinates
 COVERS_JS = """() => {
@@ -76,3 +90,17 @@ def test_a_marks_label_takes_a_place_that_covers_no_words_when_the_drawing_has_o
             app.assert_clean()
         finally:
             close_context(context)
+
+
+def test_a_label_wider_than_the_drawing_goes_where_it_covers_no_word(browser, scratch):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        app = AppPage(page, scratch.url)
+        app.open(WIDE_LABEL_PAGE, wait_for=".dn-table .dn-marks .dn-mark")
+        (seen,) = page.evaluate(COVERS_JS)
+        assert not seen["words"] and seen["box"][1] >= 44, f"the label is not under the box, on no word: {seen}"
+        app.assert_clean()
+    finally:
+        close_context(context)
