@@ -132,22 +132,18 @@ def test_a_page_loading_its_widgets_one_by_one_loads_them_all(browser, voila, no
 
 LOST_JS = """() => {
   const out = document.createElement('div');
+  out.id = 'dn-test-lost';
   out.className = 'jp-OutputArea-output';
   out.textContent = 'Error displaying widget: model not found';
   document.getElementById('rendered_cells').append(out);
 }"""
 #: the renderer's error written while the page loads (kept there until the page says so)
-LOST_WHILE_LOADING_JS = """(() => {
-  const t = setInterval(() => {
+LOST_WHILE_LOADING_JS = f"""(() => {{
+  const t = setInterval(() => {{
     if (document.getElementById('dn-lost')) return clearInterval(t);
-    if (!document.body || document.getElementById('dn-test-lost')) return;
-    const out = document.createElement('div');
-    out.id = 'dn-test-lost';
-    out.className = 'jp-OutputArea-output';
-    out.textContent = 'Error displaying widget: model not found';
-    (document.getElementById('rendered_cells') || document.body).append(out);
-  }, 50);
-})()"""
+    if (document.getElementById('rendered_cells') && !document.getElementById('dn-test-lost')) ({LOST_JS})();
+  }}, 50);
+}})()"""
 RELOADED_KEY = "daynight.reloaded-for-a-lost-widget"
 
 
