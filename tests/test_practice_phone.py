@@ -9,10 +9,14 @@ as ``tests/test_<game>_phone.py`` measure the play apps' tables."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from daynight.widgets.practice import STYLE, Keeper, PracticeApp
 
 from daynight import draw as d
+from daynight import widgets
 from daynight.mtg.exercises import worked_example
 from daynight.practice import CHOICE, NUMBER, Exercise, kinds_of
 from tests.frontend_support import FakeBrowser
@@ -138,11 +142,17 @@ def test_a_try_it_cell_and_a_worked_example_are_drawn_for_their_width():
 
 
 def test_the_narrow_page_puts_the_feedback_right_under_the_table():
-    """The practice page's own style sheet orders its parts for a phone: the question, the
-    table (with its buttons and status line), the feedback, then the score, the rules to practise
-    and the dashboard (the browser test measures where they land)."""
+    """The practice page's own style sheet orders its parts for one column (a phone's, or a
+    tablet's held upright: from the width at which common.css gives the app one column): the
+    question, the table (with its buttons and status line), the feedback, then the score, the rules
+    to practise and the dashboard (the browser tests measure where they land)."""
     app = PracticeApp("stars", seed=1)
-    narrow = STYLE[STYLE.index("@media (max-width: 600px)") :]
+    common = (Path(widgets.__file__).parent / "common.css").read_text(encoding="utf-8")
+    one_column = re.search(
+        r"@media \(max-width: (\d+)px\) \{\s*\.dn-app \{ grid-template-columns: minmax\(0, 1fr\)", common
+    )
+    assert one_column, "common.css gives the app one column under some width"
+    narrow = STYLE[STYLE.index(f"@media (max-width: {one_column.group(1)}px)") :]
     order = {
         name: int(narrow.split(f".dn-practice-{name} {{ order: ")[1].split(";")[0])
         for name in ("question", "table", "feedback-box", "score-line", "rules", "dashboard-box")

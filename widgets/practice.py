@@ -84,10 +84,11 @@ STYLE = """<style>
 /* the feedback takes no room before an answer (a phone's 44 px for a row of controls is not for it); the verdict
    itself is said by the table's status line (role status, aria-live polite) */
 .dn-practice .dn-practice-feedback-box:has(> .widget-html-content:empty) { display: none !important; }
-/* a phone held upright (issue 23): the question, the table with its buttons and status line, then at once the
-   feedback (right or wrong, the rule's words), and only then the score, the rules to practise and the dashboard;
-   the page's two columns give up their boxes so that their parts can be put in this order */
-@media (max-width: 600px) {
+/* one column (common.css: under 900 px, a tablet or a phone held upright; issue 23): the question, the table with
+   its buttons and status line, then at once the feedback (right or wrong, the rule's words), and only then the
+   score, the rules to practise and the dashboard; the page's two columns give up their boxes so that their parts
+   can be put in this order (at 768 px the rule's words came after the whole dashboard, two screens down) */
+@media (max-width: 900px) {
   .dn-practice .dn-app { display: flex !important; flex-direction: column; }
   .dn-practice .dn-app > .dn-app-main, .dn-practice .dn-app > .dn-app-side,
   .dn-practice .dn-app > .dn-app-top, .dn-practice .dn-practice-column { display: contents !important; }
@@ -98,6 +99,8 @@ STYLE = """<style>
   .dn-practice .dn-practice-rules { order: 5; }
   .dn-practice .dn-practice-dashboard-box { order: 6; overflow-x: auto; }
   .dn-practice .dn-practice-reset { order: 7; }
+}
+@media (max-width: 600px) {
   .dn-practice .dn-feedback, .dn-practice .dn-dashboard { font-size: 14px; }
 }
 </style>"""

@@ -175,6 +175,35 @@ def test_the_practice_page_is_answered_by_touch_on_a_phone_and_turned(browser, v
         close_context(context)
 
 
+def test_on_a_tablet_held_upright_the_rules_words_follow_the_table(browser, voila):
+    """At 768x1024 the page is one column (under common.css's 900 px) as on a phone: a wrong answer's
+    feedback, the rule's words, comes right under the table, before the score and the dashboard (it
+    came after the whole dashboard, some 1,600 px down)."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)  # a tablet: touch
+    try:
+        app, page = open_phone(context, voila, "stars/practice.ipynb")
+        table = page.query_selector(TABLE)
+        title, words = KINDS["stars"]
+        practise_only(page, title, words)
+        for i in range(12):
+            # found again each time: a right answer's Another deals a new position
+            options = page.locator(f"{TABLE} .dn-drawing [data-target]")
+            answer_to(page, options.nth(i % options.count()).click, table)
+            said = table.query_selector(".dn-status").inner_text()
+            if said.startswith("Not quite"):
+                break
+            if said.startswith("Right"):
+                answer_to(page, page.get_by_role("button", name="Another", exact=True).click, table)
+        else:
+            pytest.fail("no option was judged wrong")
+        places = table.evaluate(PLACES_JS)
+        assert 0 <= places["feedback"]["top"] - places["table"]["bottom"] < 40 and places["feedback"]["height"], places
+        assert places["feedback"]["bottom"] <= places["score"]["top"] <= places["dashboard"]["top"], places
+        app.assert_clean()
+    finally:
+        close_context(context)
+
+
 def test_a_walkthrough_try_it_is_answered_by_touch_on_a_phone_and_turned(browser, voila):
     context = phone_context(browser, "390x844")
     try:
