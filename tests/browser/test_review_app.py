@@ -281,7 +281,9 @@ def test_the_html_file_opens_offline_and_steps_to_its_end(offline, tmp_path, nam
         assert page.inner_text("#dn-events") == "\n".join(f"{e.text} [{e.rule}]" for e in review.events(2))
         assert page.get_attribute("#dn-drawing > svg", "aria-label") == review.drawing(2).label
         page.locator("a[href='#move-1']").click()  # the page steps on its hashchange event, a task of its own
-        page.wait_for_function("document.body.dataset.step === '1'")
+        # waited for by a selector: a predicate string waited for by polling is evaluated in the page, which the
+        # file's CSP (no unsafe-eval) refuses whenever the first look finds the step not yet changed
+        page.wait_for_selector("body[data-step='1']", state="attached")
     finally:
         page.close()
     assert not errors, errors[:3]
